@@ -1,0 +1,136 @@
+#include "perft.hpp"
+
+#include "move_scan.hpp"
+#include "packed_slides.hpp"
+
+#include <array>
+#include <bit>
+
+namespace quixo {
+
+namespace {
+
+// The two-player counts work on packed (mover, opponent) boards rather than Position objects:
+// the side to move then never needs a branch, and both boards move with the same instructions.
+
+// Two-player boards are packed with the side to move in the low half. After a move the halves
+// swap, so the child again has its mover in the low half.
+inline PackedBoards play(const PackedSlide& slide, PackedBoards boards) {
+  return std::rotl(apply_packed(slide, boards) | slide.inserted, 32);
+}
+
+inline Bitboard takeable_for_mover(PackedBoards boards) {
+  return kBorder & ~Bitboard(boards >> 32);
+}
+
+// Leaves one ply below `boards`, each made and checked by scan_moves.
+inline void count_leaves(PackedBoards boards, PerftCounts& counts) {
+  const MoveScan scan = scan_moves(boards);
+  counts.leaves += std::popcount(scan.legal);
+  counts.decisive_leaves += std::popcount(scan.wins | scan.losses);
+}
+
+// depth >= 1; `boards` is a position where the game goes on.
+template <bool kBulk>
+void count_two_player(PackedBoards boards, int depth, PerftCounts& counts) {
+  if constexpr (kBulk) {
+    if (depth == 1) {
+      counts.leaves += slide_count(takeable_for_mover(boards));
+      return;
+    }
+  } else {
+    if (depth == 1) return count_leaves(boards, counts);
+  }
+  for (std::uint64_t slides = slides_from(takeable_for_mover(boards)); slides != 0;
+       slides &= slides - 1) {
+    const PackedBoards after = play(kPackedSlides[std::countr_zero(slides)], boards);
+    if (has_line_in_either(after)) continue;  // the game is over: no moves below
+    count_two_player<kBulk>(after, depth - 1, counts);
+  }
+}
+
+template <bool kBulk>
+PerftCounts perft_two_player(const Position& position, int depth) {
+  PerftCounts counts;
+  if (depth <= 0) {
+    counts.leaves = 1;
+    return counts;
+  }
+  if (position.is_game_over()) return counts;
+  const Color mover = position.side_to_move();
+  count_two_player<kBulk>(pack(position.cubes(mover), position.cubes(~mover)), depth, counts);
+  return counts;
+}
+
+// The four-player counts work on the two packed words of Position4 (cubes by point: seats 0|1
+// and 2|3). OR-ing them gives both team boards, which is all a line check needs.
+// depth >= 1; the position (pairs, seat) is one where the game goes on.
+template <bool kBulk>
+void count_four_player(const PackedBoards (&pairs)[2], Seat seat, int depth, PerftCounts& counts) {
+  const PackedBoards teams = pairs[0] | pairs[1];
+  const Bitboard blanks = kFullBoard & ~Bitboard(teams | teams >> 32);
+  const Bitboard own = Bitboard(pairs[seat >> 1] >> (32 * (seat & 1)));
+  const Bitboard takeable = kBorder & (blanks | own);
+  if (takeable == 0) {  // the pass: the board is unchanged, so the game goes on
+    if (depth == 1)
+      counts.leaves += 1;
+    else
+      count_four_player<kBulk>(pairs, next_seat(seat), depth - 1, counts);
+    return;
+  }
+  if (kBulk && depth == 1) {
+    counts.leaves += 2 * slide_count(takeable);
+    return;
+  }
+  const Seat points[2] = {seat, partner_of(seat)};
+  for (std::uint64_t slides = slides_from(takeable); slides != 0; slides &= slides - 1) {
+    const PackedSlide& slide = kPackedSlides[std::countr_zero(slides)];
+    const PackedBoards slid[2] = {apply_packed(slide, pairs[0]), apply_packed(slide, pairs[1])};
+    for (const Seat point : points) {
+      PackedBoards after[2] = {slid[0], slid[1]};
+      after[point >> 1] |= slide.inserted << (32 * (point & 1));
+      const bool over = has_line_in_either(after[0] | after[1]);
+      if (depth == 1) {
+        counts.leaves += 1;
+        counts.decisive_leaves += over;
+      } else if (!over) {
+        count_four_player<kBulk>(after, next_seat(seat), depth - 1, counts);
+      }
+    }
+  }
+}
+
+template <bool kBulk>
+PerftCounts perft_four_player(const Position4& position, int depth) {
+  PerftCounts counts;
+  if (depth <= 0) {
+    counts.leaves = 1;
+    return counts;
+  }
+  if (position.is_game_over()) return counts;
+  const PackedBoards pairs[2] = {
+      pack(position.cubes_pointing_to(0), position.cubes_pointing_to(1)),
+      pack(position.cubes_pointing_to(2), position.cubes_pointing_to(3))};
+  count_four_player<kBulk>(pairs, position.seat_to_move(), depth, counts);
+  return counts;
+}
+
+}  // namespace
+
+std::uint64_t perft(const Position& position, int depth) {
+  return perft_two_player<true>(position, depth).leaves;
+}
+
+PerftCounts perft_every_leaf(const Position& position, int depth) {
+  return perft_two_player<false>(position, depth);
+}
+
+std::uint64_t perft(const Position4& position, int depth) {
+  return perft_four_player<true>(position, depth).leaves;
+}
+
+PerftCounts perft_every_leaf(const Position4& position, int depth) {
+  return perft_four_player<false>(position, depth);
+}
+
+}  // namespace quixo

@@ -1,0 +1,110 @@
+#include "command_line.hpp"
+
+#include <boost/program_options.hpp>
+#include <charconv>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "core/notation.hpp"
+#include "core/perft.hpp"
+
+namespace quixo {
+
+namespace {
+
+constexpr int kMaxPerftDepth = 30;
+
+int parse_depth(const std::string& text) {
+  int depth = -1;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), depth);
+  if (error != std::errc() || end != text.data() + text.size() || depth < 0 ||
+      depth > kMaxPerftDepth)
+    throw std::invalid_argument("bad depth '" + text.substr(0, 20) +
+                                "': expected a whole number from 0 to " +
+                                std::to_string(kMaxPerftDepth));
+  return depth;
+}
+
+template <class PositionT>
+void print_divide(const PositionT& position, int depth, std::ostream& out) {
+  std::uint64_t total = depth == 0 ? 1 : 0;
+  for (const auto& [move, count] : divide(position, depth)) {
+    out << to_string(move) << ": " << count << '\n';
+    total += count;
+  }
+  out << "\nNodes searched: " << total << '\n';
+}
+
+const char* const kUsage =
+    "Usage: quixo-engine [options] [command [arguments]]\n"
+    "\n"
+    "Commands:\n"
+    "  perft <position> <depth>  count move sequences of <depth> plies, divided by first move;\n"
+    "                            <position> is a SPEC position string (quote it, e.g.\n"
+    "                            \"5/5/5/5/5 x\"), startpos (two players) or startpos4 (four)\n"
+    "\n";
+
+}  // namespace
+
+void print_perft_divide(const std::string& position_text, const std::string& depth_text,
+                        std::ostream& out) {
+  const std::string text = position_text == "startpos"    ? std::string(kStartPosition)
+                           : position_text == "startpos4" ? std::string(kStartPosition4)
+                                                          : position_text;
+  // Parse both before printing anything, so an error leaves no partial output.
+  const Variant variant = variant_of(text);
+  const int depth = parse_depth(depth_text);
+  if (variant == Variant::TwoPlayer)
+    print_divide(parse_position(text), depth, out);
+  else
+    print_divide(parse_position4(text), depth, out);
+}
+
+int run_engine_command_line(int argc, const char* const* argv, std::ostream& out,
+                            std::ostream& err) {
+  namespace po = boost::program_options;
+  po::options_description visible("Options");
+  visible.add_options()("help,h", "show this help and exit");
+  po::options_description all;
+  all.add(visible).add_options()("command", po::value<std::string>(), "")(
+      "arguments", po::value<std::vector<std::string>>()->default_value({}, ""), "");
+  po::positional_options_description positional;
+  positional.add("command", 1).add("arguments", -1);
+
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    err << "quixo-engine: " << e.what() << "\n" << kUsage << visible;
+    return 2;
+  }
+  if (vm.count("help") || !vm.count("command")) {
+    out << kUsage << visible;
+    return 0;
+  }
+  const std::string command = vm["command"].as<std::string>();
+  const auto arguments = vm["arguments"].as<std::vector<std::string>>();
+  try {
+    if (command == "perft") {
+      if (arguments.size() < 2) {
+        err << "quixo-engine: perft needs a position and a depth, e.g. perft startpos 4\n";
+        return 2;
+      }
+      // The position may come as one quoted argument or as its space-separated fields.
+      std::string position_text;
+      for (std::size_t i = 0; i + 1 < arguments.size(); ++i)
+        position_text += (i ? " " : "") + arguments[i];
+      print_perft_divide(position_text, arguments.back(), out);
+      return 0;
+    }
+  } catch (const std::invalid_argument& e) {
+    err << "quixo-engine: " << e.what() << "\n";
+    return 1;
+  }
+  err << "quixo-engine: unknown command '" << command.substr(0, 40) << "'\n" << kUsage;
+  return 2;
+}
+
+}  // namespace quixo

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Installs what the project needs on Debian 12, and nothing when it is all there already: it
+# asks dpkg first and only calls apt-get for missing packages, so a second run takes a second.
+set -euo pipefail
+
+packages=(
+  g++
+  cmake
+  ninja-build
+  git
+  libboost-program-options1.81-dev
+  libboost-test1.81-dev
+)
+
+missing=()
+for package in "${packages[@]}"; do
+  status=$(dpkg-query -W -f='${db:Status-Status}' "$package" 2>/dev/null || true)
+  [ "$status" = "installed" ] || missing+=("$package")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+echo "install-deps: installing ${missing[*]}"
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then
+    sudo="sudo"
+  else
+    echo "install-deps: need root (or sudo) to install: ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,305 @@
+// The quixo-engine command line, end to end: the real binary (QUIXO_ENGINE_BINARY) is run
+// through the shell with stdout and stderr captured separately, and its perft output is checked
+// against the SPEC table and the independent reference oracle. Also run in-process through
+// run_engine_command_line() with string streams.
+#include <boost/test/unit_test.hpp>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "command_line.hpp"
+#include "core/notation.hpp"
+#include "reference/simple_rules.hpp"
+
+namespace {
+
+namespace ref = quixo::reference;
+
+struct RunResult {
+  int exit_code = -1;  // -1 when the process did not exit normally
+  std::string out;
+  std::string err;
+};
+
+std::string shell_quoted(const std::string& text) {
+  std::string quoted = "'";
+  for (const char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+std::string read_file(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+// Runs the real quixo-engine with `arguments` (each passed as one argv entry, quoted for the
+// shell), stdin from /dev/null, and captures the exit code, stdout and stderr.
+RunResult run_engine(const std::vector<std::string>& arguments) {
+  static int counter = 0;
+  const std::filesystem::path directory = std::filesystem::temp_directory_path();
+  const std::string stem =
+      "quixo_command_line_" + std::to_string(::getpid()) + "_" + std::to_string(++counter);
+  const std::filesystem::path out_path = directory / (stem + ".out");
+  const std::filesystem::path err_path = directory / (stem + ".err");
+  std::string command = shell_quoted(QUIXO_ENGINE_BINARY);
+  for (const std::string& argument : arguments) {
+    command += ' ';
+    command += shell_quoted(argument);
+  }
+  command += " </dev/null >";
+  command += shell_quoted(out_path.string());
+  command += " 2>";
+  command += shell_quoted(err_path.string());
+  const int status = std::system(command.c_str());
+  RunResult result;
+  if (status != -1 && WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
+  result.out = read_file(out_path);
+  result.err = read_file(err_path);
+  std::filesystem::remove(out_path);
+  std::filesystem::remove(err_path);
+  return result;
+}
+
+std::string describe(const std::vector<std::string>& arguments) {
+  std::string text = "quixo-engine";
+  for (const std::string& argument : arguments) {
+    text += ' ';
+    text += shell_quoted(argument);
+  }
+  return text;
+}
+
+std::uint64_t parse_count(const std::string& text) {
+  std::uint64_t value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  BOOST_TEST_REQUIRE((error == std::errc() && end == text.data() + text.size() && !text.empty()),
+                     "not a count: '" << text << "'");
+  return value;
+}
+
+// The perft output: "move: count" lines, a blank line, "Nodes searched: N".
+struct DivideOutput {
+  std::vector<std::pair<std::string, std::uint64_t>> entries;
+  std::uint64_t nodes = 0;
+};
+
+DivideOutput parse_divide(const std::string& out) {
+  BOOST_TEST_REQUIRE((!out.empty() && out.back() == '\n'), "output does not end a line");
+  std::vector<std::string> lines;
+  std::istringstream stream(out);
+  for (std::string line; std::getline(stream, line);) lines.push_back(line);
+  BOOST_TEST_REQUIRE(lines.size() >= 2u);
+  const std::string prefix = "Nodes searched: ";
+  BOOST_TEST_REQUIRE(lines.back().rfind(prefix, 0) == 0u, "last line: " << lines.back());
+  BOOST_TEST_REQUIRE(lines[lines.size() - 2] == "");
+  DivideOutput divide;
+  divide.nodes = parse_count(lines.back().substr(prefix.size()));
+  for (std::size_t i = 0; i + 2 < lines.size(); ++i) {
+    const std::string& line = lines[i];
+    const std::size_t colon = line.find(": ");
+    BOOST_TEST_REQUIRE(colon != std::string::npos, "divide line: " << line);
+    divide.entries.emplace_back(line.substr(0, colon), parse_count(line.substr(colon + 2)));
+  }
+  return divide;
+}
+
+// Checks a successful perft run against the reference: the moves are exactly the legal moves,
+// each count is the reference perft below that move, and they sum to the total.
+DivideOutput check_divide(const RunResult& result, const std::string& position_text, int depth) {
+  BOOST_TEST(result.exit_code == 0);
+  BOOST_TEST(result.err == "");
+  const DivideOutput divide = parse_divide(result.out);
+  const ref::SimplePosition position = ref::parse_position(position_text);
+  std::vector<std::string> moves;
+  std::uint64_t sum = 0;
+  for (const auto& [move, count] : divide.entries) {
+    moves.push_back(move);
+    BOOST_TEST(count == ref::perft(ref::apply_move(position, move), depth - 1), move);
+    sum += count;
+  }
+  std::sort(moves.begin(), moves.end());
+  BOOST_TEST(moves == (depth == 0 ? std::vector<std::string>{} : ref::legal_moves(position)));
+  BOOST_TEST(divide.nodes == (depth == 0 ? 1u : sum));
+  BOOST_TEST(divide.nodes == ref::perft(position, depth));
+  return divide;
+}
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// A failed run: the expected exit code, nothing on stdout, and a message on stderr that names
+// the problem (every one of `mentions`).
+void check_failure(const std::vector<std::string>& arguments, int exit_code,
+                   const std::vector<std::string>& mentions) {
+  const RunResult result = run_engine(arguments);
+  BOOST_TEST_CONTEXT(describe(arguments) << "\nstderr: " << result.err) {
+    BOOST_TEST(result.exit_code == exit_code);
+    BOOST_TEST(result.out == "");
+    BOOST_TEST(result.err.rfind("quixo-engine: ", 0) == 0u);
+    for (const std::string& mention : mentions)
+      BOOST_TEST(contains(result.err, mention), "stderr should mention '" << mention << "'");
+  }
+}
+
+const std::string kMidgame = "xo3/1x2o/5/o3x/2x1o o";
+const std::string kPass4 = "XoXoX/o3o/X3X/o3o/XoXoX 1";  // seat 1 has nothing to take
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(command_line_tests)
+
+BOOST_AUTO_TEST_CASE(perft_startpos_3_divides_the_spec_count) {
+  const RunResult result = run_engine({"perft", "startpos", "3"});
+  const DivideOutput divide = check_divide(result, "5/5/5/5/5 x", 3);
+  BOOST_TEST(divide.entries.size() == 44u);  // SPEC: 44 moves from the start
+  BOOST_TEST(divide.nodes == 76596u);        // SPEC table, ply 3
+  BOOST_TEST(result.out.substr(result.out.size() - 23) == "\nNodes searched: 76596\n");
+}
+
+BOOST_AUTO_TEST_CASE(perft_startpos4_2_matches_reference) {
+  const DivideOutput divide =
+      check_divide(run_engine({"perft", "startpos4", "2"}), "5/5/5/5/5 1", 2);
+  BOOST_TEST(divide.entries.size() == 88u);
+}
+
+BOOST_AUTO_TEST_CASE(perft_position_string_quoted_or_as_fields) {
+  const RunResult quoted = run_engine({"perft", kMidgame, "2"});
+  check_divide(quoted, kMidgame, 2);
+  // The same position as separate arguments, and with a move number: the same output.
+  const RunResult fields = run_engine({"perft", "xo3/1x2o/5/o3x/2x1o", "o", "2"});
+  BOOST_TEST(fields.exit_code == 0);
+  BOOST_TEST(fields.out == quoted.out);
+  const RunResult numbered = run_engine({"perft", kMidgame + " 17", "2"});
+  BOOST_TEST(numbered.exit_code == 0);
+  BOOST_TEST(numbered.out == quoted.out);
+  const RunResult spelled_start = run_engine({"perft", "5/5/5/5/5", "x", "2"});
+  BOOST_TEST(spelled_start.out == run_engine({"perft", "startpos", "2"}).out);
+  BOOST_TEST(parse_divide(spelled_start.out).nodes == 1836u);  // SPEC table, ply 2
+}
+
+BOOST_AUTO_TEST_CASE(perft_four_player_position_strings) {
+  const DivideOutput pass = check_divide(run_engine({"perft", kPass4, "1"}), kPass4, 1);
+  BOOST_TEST(pass.entries.size() == 1u);
+  check_divide(run_engine({"perft", "XoXoX/o3o/X3X/o3o/XoXoX", "1", "3"}), kPass4, 3);
+  const std::string midgame4 = "xO3/1X2o/2x2/O3X/1oXx1 3";
+  check_divide(run_engine({"perft", midgame4, "2"}), midgame4, 2);
+}
+
+BOOST_AUTO_TEST_CASE(perft_depth_zero_and_finished_games) {
+  const RunResult zero = run_engine({"perft", "startpos", "0"});
+  BOOST_TEST(zero.exit_code == 0);
+  BOOST_TEST(parse_divide(zero.out).entries.empty());
+  BOOST_TEST(parse_divide(zero.out).nodes == 1u);
+  // X has made rank 5: the game is over, no move is legal.
+  const std::string finished = "xxxxx/5/5/5/5 o";
+  BOOST_TEST_REQUIRE((ref::outcome(ref::parse_position(finished)) == ref::SimpleOutcome::XWins));
+  const DivideOutput over = check_divide(run_engine({"perft", finished, "2"}), finished, 2);
+  BOOST_TEST(over.entries.empty());
+  BOOST_TEST(over.nodes == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(help_exits_zero_and_mentions_perft) {
+  for (const std::string option : {"--help", "-h"}) {
+    const RunResult result = run_engine({option});
+    BOOST_TEST(result.exit_code == 0, option);
+    BOOST_TEST(contains(result.out, "perft"), option);
+    BOOST_TEST(contains(result.out, "startpos"), option);
+    BOOST_TEST(result.err == "", option);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(bad_positions_fail_with_a_message) {
+  check_failure({"perft", "5/5/5/5 x", "2"}, 1, {"rank", "5/5/5/5"});
+  check_failure({"perft", "5/5/5/5/5/5 x", "2"}, 1, {"rank"});
+  check_failure({"perft", "5/5/5/5/4z x", "2"}, 1, {"character", "z"});
+  check_failure({"perft", "5/5/5/5/4X x", "2"}, 1, {"character", "X"});  // four-player letter
+  check_failure({"perft", "5/5/5/5/6 x", "2"}, 1, {"6"});
+  check_failure({"perft", "5/5/5/5/xxxxxx x", "2"}, 1, {"rank 1"});
+  check_failure({"perft", "5/5/5/5/4 x", "2"}, 1, {"rank 1"});
+  check_failure({"perft", "5/5/5/5/5 z", "2"}, 1, {"side", "z"});
+  check_failure({"perft", "5/5/5/5/5 5", "2"}, 1, {"side", "5"});
+  check_failure({"perft", "5/5/5/5/5", "2"}, 1, {"side"});
+  check_failure({"perft", "5/5/5/5/5 x 0", "2"}, 1, {"move number"});
+  check_failure({"perft", "", "2"}, 1, {"position"});
+}
+
+BOOST_AUTO_TEST_CASE(bad_depths_fail_with_a_message) {
+  for (const std::string depth : {"abc", "99", "", "2.5", "3x", "1e3"})
+    check_failure({"perft", "startpos", depth}, 1, {"depth", "'" + depth + "'"});
+  check_failure({"perft", "startpos4", "abc"}, 1, {"depth", "abc"});
+  // After "--" a negative number is an argument: a bad depth.
+  check_failure({"perft", "startpos", "--", "-1"}, 1, {"depth", "-1"});
+  // Without "--" the option parser sees "-1" as an unknown option: still an error naming it.
+  check_failure({"perft", "startpos", "-1"}, 2, {"-1"});
+}
+
+BOOST_AUTO_TEST_CASE(bad_commands_fail_with_a_message) {
+  check_failure({"frobnicate"}, 2, {"unknown command", "frobnicate"});
+  check_failure({"PERFT", "startpos", "1"}, 2, {"unknown command", "PERFT"});
+  check_failure({"perft"}, 2, {"perft"});
+  check_failure({"perft", "startpos"}, 2, {"perft"});
+  check_failure({"--bogus"}, 2, {"bogus"});
+}
+
+BOOST_AUTO_TEST_CASE(in_process_command_line) {
+  const auto run = [](std::vector<const char*> argv, std::string& out, std::string& err) {
+    std::ostringstream out_stream, err_stream;
+    const int code =
+        quixo::run_engine_command_line(int(argv.size()), argv.data(), out_stream, err_stream);
+    out = out_stream.str();
+    err = err_stream.str();
+    return code;
+  };
+  std::string out, err;
+  BOOST_TEST(run({"quixo-engine", "perft", "startpos", "2"}, out, err) == 0);
+  BOOST_TEST(err == "");
+  const DivideOutput divide = parse_divide(out);
+  BOOST_TEST(divide.entries.size() == 44u);
+  std::uint64_t sum = 0;
+  for (const auto& entry : divide.entries) sum += entry.second;
+  BOOST_TEST(sum == 1836u);  // SPEC table, ply 2
+  BOOST_TEST(divide.nodes == 1836u);
+  // The in-process output is the binary's output.
+  BOOST_TEST(out == run_engine({"perft", "startpos", "2"}).out);
+
+  BOOST_TEST(run({"quixo-engine", "perft", "startpos", "abc"}, out, err) == 1);
+  BOOST_TEST(out == "");
+  BOOST_TEST(contains(err, "depth"));
+  BOOST_TEST(run({"quixo-engine", "perft", "5/5/5/5/5 q", "1"}, out, err) == 1);
+  BOOST_TEST(out == "");
+  BOOST_TEST(contains(err, "side"));
+  BOOST_TEST(run({"quixo-engine", "nonsense"}, out, err) == 2);
+  BOOST_TEST(out == "");
+  BOOST_TEST(contains(err, "nonsense"));
+  BOOST_TEST(run({"quixo-engine", "--help"}, out, err) == 0);
+  BOOST_TEST(contains(out, "perft"));
+}
+
+BOOST_AUTO_TEST_CASE(print_perft_divide_throws_before_printing) {
+  std::ostringstream out;
+  BOOST_CHECK_THROW(quixo::print_perft_divide("5/5/5/5/5 q", "2", out), quixo::NotationError);
+  BOOST_CHECK_THROW(quixo::print_perft_divide("5/5/5/5 x", "2", out), quixo::NotationError);
+  BOOST_CHECK_THROW(quixo::print_perft_divide("startpos", "x", out), std::invalid_argument);
+  BOOST_CHECK_THROW(quixo::print_perft_divide("startpos4", "-1", out), std::invalid_argument);
+  BOOST_TEST(out.str() == "");
+  quixo::print_perft_divide("startpos4", "1", out);
+  const DivideOutput divide = parse_divide(out.str());
+  BOOST_TEST(divide.entries.size() == 88u);
+  BOOST_TEST(divide.nodes == 88u);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
