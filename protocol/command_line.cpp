@@ -2,12 +2,14 @@
 
 #include <boost/program_options.hpp>
 #include <charconv>
+#include <iostream>
 #include <ostream>
 #include <string>
 #include <vector>
 
 #include "core/notation.hpp"
 #include "core/perft.hpp"
+#include "uqi_session.hpp"
 
 namespace quixo {
 
@@ -39,7 +41,12 @@ void print_divide(const PositionT& position, int depth, std::ostream& out) {
 const char* const kUsage =
     "Usage: quixo-engine [options] [command [arguments]]\n"
     "\n"
+    "Without a command, quixo-engine speaks UQI (UCI with Quixo notation) on standard input\n"
+    "and output until 'quit' or the end of the input.\n"
+    "\n"
     "Commands:\n"
+    "  uqi                       the UQI loop (the default)\n"
+    "  bench                     search the fixed bench positions; last line 'Nodes searched'\n"
     "  perft <position> <depth>  count move sequences of <depth> plies, divided by first move;\n"
     "                            <position> is a SPEC position string (quote it, e.g.\n"
     "                            \"5/5/5/5/5 x\"), startpos (two players) or startpos4 (four)\n"
@@ -63,9 +70,16 @@ void print_perft_divide(const std::string& position_text, const std::string& dep
 
 int run_engine_command_line(int argc, const char* const* argv, std::ostream& out,
                             std::ostream& err) {
+  return run_engine_command_line(argc, argv, std::cin, out, err);
+}
+
+int run_engine_command_line(int argc, const char* const* argv, std::istream& in, std::ostream& out,
+                            std::ostream& err) {
   namespace po = boost::program_options;
   po::options_description visible("Options");
-  visible.add_options()("help,h", "show this help and exit");
+  visible.add_options()("help,h", "show this help and exit")(
+      "option,o", po::value<std::vector<std::string>>()->composing(),
+      "set an engine option before running, as NAME=VALUE (repeatable), e.g. --option Hash=64");
   po::options_description all;
   all.add(visible).add_options()("command", po::value<std::string>(), "")(
       "arguments", po::value<std::vector<std::string>>()->default_value({}, ""), "");
@@ -80,12 +94,35 @@ int run_engine_command_line(int argc, const char* const* argv, std::ostream& out
     err << "quixo-engine: " << e.what() << "\n" << kUsage << visible;
     return 2;
   }
-  if (vm.count("help") || !vm.count("command")) {
+  if (vm.count("help")) {
     out << kUsage << visible;
     return 0;
   }
-  const std::string command = vm["command"].as<std::string>();
+  const std::string command = vm.count("command") ? vm["command"].as<std::string>() : "uqi";
   const auto arguments = vm["arguments"].as<std::vector<std::string>>();
+  const auto options =
+      vm.count("option") ? vm["option"].as<std::vector<std::string>>() : std::vector<std::string>();
+  if (command == "uqi" || command == "bench") {
+    UqiSession session(out);
+    for (const std::string& option : options) {
+      const std::size_t equals = option.find('=');
+      if (equals == std::string::npos) {
+        err << "quixo-engine: --option needs NAME=VALUE, not '" << option.substr(0, 40) << "'\n";
+        return 2;
+      }
+      const auto error =
+          session.set_option(option.substr(0, equals), std::string_view(option).substr(equals + 1));
+      if (error) {
+        err << "quixo-engine: --option " << option.substr(0, 40) << ": " << *error << "\n";
+        return 2;
+      }
+    }
+    if (command == "bench")
+      session.handle_line("bench");
+    else
+      session.run(in);
+    return 0;
+  }
   try {
     if (command == "perft") {
       if (arguments.size() < 2) {

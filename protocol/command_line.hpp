@@ -8,7 +8,11 @@
 namespace quixo {
 
 // Runs one invocation of quixo-engine and returns its exit code: 0 on success, 1 for a bad
-// position or depth, 2 for a bad command line.
+// position or depth, 2 for a bad command line (or a bad --option). Without a command it runs the
+// UQI loop on `in` and `out` until `quit` or the end of `in`.
+int run_engine_command_line(int argc, const char* const* argv, std::istream& in, std::ostream& out,
+                            std::ostream& err);
+// The same with std::cin as the UQI input.
 int run_engine_command_line(int argc, const char* const* argv, std::ostream& out,
                             std::ostream& err);
 

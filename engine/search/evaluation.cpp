@@ -1,0 +1,99 @@
+#include "evaluation.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <sstream>
+
+namespace quixo {
+
+namespace {
+
+constexpr std::array<Bitboard, 12> make_lines() {
+  std::array<Bitboard, 12> lines{};
+  for (int i = 0; i < kBoardSize; ++i) {
+    lines[i] = kRank1 << (kBoardSize * i);  // rank i+1
+    lines[kBoardSize + i] = kFileA << i;    // file a+i
+  }
+  lines[10] = kDiagonalA1E5;
+  lines[11] = kDiagonalA5E1;
+  return lines;
+}
+constexpr std::array<Bitboard, 12> kLines = make_lines();
+
+constexpr Bitboard kCentre = square_bb(make_square(2, 2));
+constexpr Bitboard kInnerRing = kFullBoard & ~kBorder & ~kCentre;
+
+Score line_score(Bitboard own, Bitboard opponent, const EvalWeights& weights) {
+  Score score = 0;
+  for (const Bitboard line : kLines) {
+    const int mine = std::min(std::popcount(own & line), 4);
+    const int theirs = std::min(std::popcount(opponent & line), 4);
+    if (theirs == 0)
+      score += weights.open_line[mine];
+    else if (mine == 0)
+      score -= weights.open_line[theirs];
+    else
+      score += weights.contested_line[mine] - weights.contested_line[theirs];
+  }
+  return score;
+}
+
+Score threat_score(int threats, const EvalWeights& weights) {
+  if (threats == 0) return 0;
+  return -(weights.threat + weights.threat_extra * (std::min(threats, 3) - 1));
+}
+
+int count_difference(Bitboard own, Bitboard opponent, Bitboard region) {
+  return std::popcount(own & region) - std::popcount(opponent & region);
+}
+
+EvalBreakdown breakdown_of(const Position& position, SlideSet opponent_threats,
+                           const EvalWeights& weights) {
+  const Color mover = position.side_to_move();
+  const Bitboard own = position.cubes(mover), opponent = position.cubes(~mover);
+  EvalBreakdown terms;
+  terms.lines = line_score(own, opponent, weights);
+  terms.border = weights.border_cube * count_difference(own, opponent, kBorder);
+  terms.centre = weights.centre_cube * count_difference(own, opponent, kCentre) +
+                 weights.inner_cube * count_difference(own, opponent, kInnerRing);
+  terms.cube_lead =
+      weights.cube_lead * std::clamp(count_difference(own, opponent, kFullBoard), -3, 3);
+  terms.opponent_wins = std::popcount(opponent_threats);
+  terms.threats = threat_score(terms.opponent_wins, weights);
+  terms.tempo = weights.tempo;
+  terms.total =
+      terms.lines + terms.border + terms.centre + terms.cube_lead + terms.threats + terms.tempo;
+  return terms;
+}
+
+}  // namespace
+
+const EvalWeights& default_weights() {
+  static const EvalWeights weights;
+  return weights;
+}
+
+Score evaluate(const Position& position, SlideSet opponent_threats, const EvalWeights& weights) {
+  return breakdown_of(position, opponent_threats, weights).total;
+}
+
+EvalBreakdown evaluate_with_breakdown(const Position& position, const EvalWeights& weights) {
+  EvalBreakdown terms = breakdown_of(position, opponent_wins(position), weights);
+  terms.own_wins = std::popcount(scan_moves(position).wins);
+  return terms;
+}
+
+std::string format_breakdown(const EvalBreakdown& terms) {
+  std::ostringstream out;
+  out << "lines " << terms.lines << "\n"
+      << "border " << terms.border << "\n"
+      << "centre " << terms.centre << "\n"
+      << "cube lead " << terms.cube_lead << "\n"
+      << "threats " << terms.threats << " (opponent wins in one: " << terms.opponent_wins << ")\n"
+      << "tempo " << terms.tempo << "\n"
+      << "immediate wins for the side to move: " << terms.own_wins << "\n"
+      << "total " << terms.total << " (side to move)\n";
+  return out.str();
+}
+
+}  // namespace quixo

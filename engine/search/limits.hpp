@@ -1,0 +1,28 @@
+// What a `go` command asks for, without any protocol text: one struct that mirrors it.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "core/position.hpp"
+
+namespace quixo {
+
+struct SearchLimits {
+  // Clocks by colour (index int(Color)), in milliseconds; a negative time means "not given".
+  std::array<std::int64_t, 2> time_ms = {-1, -1};
+  std::array<std::int64_t, 2> increment_ms = {0, 0};
+  int moves_to_go = 0;             // 0: sudden death
+  int depth = 0;                   // 0: no depth limit
+  std::uint64_t nodes = 0;         // 0: no node limit
+  int mate = 0;                    // find a win in this many moves of the side to move; 0: off
+  std::int64_t move_time_ms = 0;   // exact time for this move; 0: off
+  bool infinite = false;           // search until stop
+  bool ponder = false;             // search until ponderhit or stop
+  std::vector<Move> search_moves;  // restrict the root to these; empty: all moves
+
+  bool uses_clock() const { return time_ms[0] >= 0 || time_ms[1] >= 0; }
+};
+
+}  // namespace quixo

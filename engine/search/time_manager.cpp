@@ -1,0 +1,34 @@
+#include "time_manager.hpp"
+
+#include <algorithm>
+
+namespace quixo {
+
+TimeBudget plan_time(const SearchLimits& limits, Color side_to_move, int move_overhead_ms) {
+  TimeBudget budget;
+  const std::int64_t overhead = std::max(0, move_overhead_ms);
+  if (limits.move_time_ms > 0) {
+    budget.hard_ms = std::max<std::int64_t>(1, limits.move_time_ms - overhead);
+    budget.soft_ms = budget.hard_ms;
+    return budget;
+  }
+  const std::int64_t clock = limits.time_ms[int(side_to_move)];
+  if (clock < 0) return budget;  // no clock for us: depth, nodes, infinite or ponder decide
+  const std::int64_t increment = std::max<std::int64_t>(0, limits.increment_ms[int(side_to_move)]);
+  const int moves_to_go =
+      limits.moves_to_go > 0 ? std::min(limits.moves_to_go, 50) : kAssumedMovesToGo;
+  // What may be spent without ever reaching zero: the overhead is lost on every move, and a
+  // small reserve stays for the moves after this one.
+  const std::int64_t usable = std::max<std::int64_t>(1, clock - overhead - clock / 50);
+  std::int64_t soft = usable / moves_to_go + increment * 3 / 4;
+  // With one move to go the whole usable time is ours; otherwise at most 40% of it, and no
+  // more than four times the soft share.
+  const std::int64_t cap = moves_to_go == 1 ? usable : usable * 2 / 5;
+  std::int64_t hard = std::min(cap, soft * 4);
+  soft = std::min(soft, hard);
+  budget.soft_ms = std::max<std::int64_t>(1, soft);
+  budget.hard_ms = std::max<std::int64_t>(1, hard);
+  return budget;
+}
+
+}  // namespace quixo

@@ -1,0 +1,24 @@
+// How long to think about one move: a soft limit (do not start another iteration after it) and a
+// hard limit (stop the search at once), from the clocks, increments, moves to go, fixed move
+// time and the move overhead the GUI or arena needs to pass the move on.
+#pragma once
+
+#include <cstdint>
+
+#include "core/types.hpp"
+#include "limits.hpp"
+
+namespace quixo {
+
+struct TimeBudget {
+  std::int64_t soft_ms = -1;  // negative: no limit
+  std::int64_t hard_ms = -1;
+  bool limited() const { return hard_ms >= 0; }
+};
+
+// The moves a sudden-death game is assumed still to last, for spreading the clock.
+inline constexpr int kAssumedMovesToGo = 30;
+
+TimeBudget plan_time(const SearchLimits& limits, Color side_to_move, int move_overhead_ms);
+
+}  // namespace quixo

@@ -1,0 +1,378 @@
+#include "uqi_session.hpp"
+
+#include <chrono>
+#include <exception>
+#include <istream>
+#include <ostream>
+
+#include "core/notation.hpp"
+#include "core/perft.hpp"
+#include "search/evaluation.hpp"
+
+#ifndef QUIXO_VERSION
+#define QUIXO_VERSION "dev"
+#endif
+
+namespace quixo {
+
+namespace {
+
+constexpr std::string_view kEngineName = "Quixo " QUIXO_VERSION;
+constexpr std::string_view kEngineAuthor = "the quixo project";
+
+// The spin options: name as announced, range, and the EngineOptions field it sets.
+struct SpinOption {
+  std::string_view name;
+  int min;
+  int max;
+  int EngineOptions::*field;
+};
+constexpr SpinOption kSpinOptions[] = {
+    {"Hash", 1, 65536, &EngineOptions::hash_mb},
+    {"Threads", 1, 256, &EngineOptions::threads},
+    {"MoveOverhead", 0, 5000, &EngineOptions::move_overhead_ms},
+    {"MultiPV", 1, 16, &EngineOptions::multipv},
+};
+constexpr std::string_view kPonderOption = "Ponder";
+
+// Option names compare case-insensitively and without spaces ("move overhead" = MoveOverhead).
+std::string option_key(std::string_view name) {
+  std::string key;
+  for (const char c : uqi::to_lower(name))
+    if (c != ' ') key += c;
+  return key;
+}
+
+Color team_to_move_of(const Position& position) {
+  return position.side_to_move();
+}
+Color team_to_move_of(const Position4& position) {
+  return position.team_to_move();
+}
+
+// A perft deeper than this would run for hours; `go perft` is a debugging command.
+constexpr int kMaxPerftDepth = 12;
+
+}  // namespace
+
+UqiSession::UqiSession(std::ostream& out) : out_(out) {
+  options_ = engine_.options();
+}
+
+UqiSession::~UqiSession() {
+  try {
+    stop_and_wait();
+  } catch (...) {
+    // Nothing sensible to report from a destructor; the engine stops its own threads.
+  }
+}
+
+// ------------------------------------------------------------------------------------ output
+
+void UqiSession::send(std::string_view line) {
+  const std::lock_guard lock(out_mutex_);
+  out_ << line << '\n';
+  out_.flush();
+}
+
+void UqiSession::send_lines(const std::vector<std::string>& lines) {
+  const std::lock_guard lock(out_mutex_);
+  for (const std::string& line : lines) out_ << line << '\n';
+  out_.flush();
+}
+
+void UqiSession::send_info_string(std::string_view text) {
+  send(uqi::format_info_string(text));
+}
+
+// ----------------------------------------------------------------------------------- control
+
+void UqiSession::stop_and_wait() {
+  engine_.stop();
+  engine_.wait();
+  release_held_bestmove();
+}
+
+void UqiSession::release_held_bestmove() {
+  if (!held_bestmove_) return;
+  send(*held_bestmove_);
+  held_bestmove_.reset();
+  held_until_ponderhit_ = false;
+}
+
+void UqiSession::run(std::istream& in) {
+  // std::cin is tied to std::cout: every read would flush the output outside the output mutex
+  // while the search thread writes. Every line is flushed anyway, so the tie is not needed.
+  std::ostream* const tied = in.tie(nullptr);
+  std::string line;
+  bool quit = false;
+  while (!quit && std::getline(in, line)) quit = !handle_line(line);
+  if (!quit) handle_line("quit");
+  in.tie(tied);
+}
+
+bool UqiSession::handle_line(std::string_view line) {
+  const std::vector<std::string_view> tokens = uqi::tokenize(line);
+  if (tokens.empty()) return true;
+  const std::string_view command = tokens[0];
+  const Args args = Args(tokens).subspan(1);
+  try {
+    if (command == "quit") {
+      stop_and_wait();
+      return false;
+    }
+    if (command == "isready") {
+      send("readyok");
+    } else if (command == "uqi" || command == "ugi") {
+      handshake(command == "ugi");
+    } else if (command == "uqinewgame" || command == "uginewgame" || command == "ucinewgame") {
+      stop_and_wait();
+      engine_.new_game();
+    } else if (command == "setoption") {
+      setoption(args);
+    } else if (command == "position") {
+      position(args);
+    } else if (command == "go") {
+      go(args);
+    } else if (command == "stop") {
+      engine_.stop();
+      release_held_bestmove();
+    } else if (command == "ponderhit") {
+      engine_.ponderhit();
+      if (held_until_ponderhit_) release_held_bestmove();
+    } else if (command == "d") {
+      display();
+    } else if (command == "eval") {
+      evaluate();
+    } else if (command == "bench") {
+      bench();
+    } else if (command == "query") {
+      query(args);
+    } else if (command == "debug" || command == "register") {
+      // Accepted and ignored, as UCI allows.
+    } else {
+      send_info_string("unknown command " + uqi::quoted(command));
+    }
+  } catch (const std::exception& e) {
+    // Whatever goes wrong with one command, the session goes on.
+    send_info_string(std::string("error: ") + e.what());
+  }
+  return true;
+}
+
+// ---------------------------------------------------------------------------------- commands
+
+void UqiSession::handshake(bool ugi) {
+  std::vector<std::string> lines = {"id name " + std::string(kEngineName),
+                                    "id author " + std::string(kEngineAuthor)};
+  const EngineOptions defaults;
+  for (const SpinOption& spin : kSpinOptions)
+    lines.push_back(uqi::format_option_line({std::string(spin.name),
+                                             "spin",
+                                             std::to_string(defaults.*spin.field),
+                                             spin.min,
+                                             spin.max,
+                                             {}}));
+  lines.push_back(uqi::format_option_line(
+      {std::string(kPonderOption), "check", "false", std::nullopt, std::nullopt, {}}));
+  lines.push_back(ugi ? "ugiok" : "uqiok");
+  send_lines(lines);
+}
+
+std::optional<std::string> UqiSession::set_option(std::string_view name,
+                                                  std::optional<std::string_view> value) {
+  const std::string key = option_key(name);
+  if (key == option_key(kPonderOption)) {
+    const std::string text = value ? uqi::to_lower(*value) : std::string();
+    if (text != "true" && text != "false")
+      return "option Ponder needs the value true or false, not " +
+             (value ? uqi::quoted(*value) : std::string("nothing"));
+    ponder_option_ = text == "true";
+    return std::nullopt;
+  }
+  for (const SpinOption& spin : kSpinOptions) {
+    if (key != option_key(spin.name)) continue;
+    const std::string range = std::to_string(spin.min) + " to " + std::to_string(spin.max);
+    if (!value || value->empty())
+      return "option " + std::string(spin.name) + " needs a value from " + range;
+    const auto number = uqi::parse_integer(*value);
+    if (!number)
+      return "option " + std::string(spin.name) + ": " + uqi::quoted(*value) +
+             " is not a whole number (expected " + range + ")";
+    if (*number < spin.min || *number > spin.max)
+      return "option " + std::string(spin.name) + ": " + uqi::quoted(*value) +
+             " is out of range (expected " + range + ")";
+    if (options_.*spin.field != int(*number)) {
+      EngineOptions changed = options_;
+      changed.*spin.field = int(*number);
+      stop_and_wait();
+      engine_.set_options(changed);
+      options_ = changed;
+    }
+    return std::nullopt;
+  }
+  return "no such option " + uqi::quoted(name);
+}
+
+void UqiSession::setoption(Args args) {
+  const auto command = uqi::parse_setoption_command(args);
+  if (!command) {
+    send_info_string("error: expected 'setoption name <name> [value <value>]'");
+    return;
+  }
+  const std::optional<std::string_view> value =
+      command->value ? std::optional<std::string_view>(*command->value) : std::nullopt;
+  if (const auto error = set_option(command->name, value)) send_info_string("error: " + *error);
+}
+
+void UqiSession::position(Args args) {
+  stop_and_wait();
+  uqi::PositionCommand command = uqi::parse_position_command(args);
+  if (!command.game) {
+    send_info_string("error: " + command.error + " (the position is unchanged)");
+    return;
+  }
+  game_ = std::move(*command.game);
+}
+
+void UqiSession::go(Args args) {
+  stop_and_wait();
+  const uqi::GoCommand command = uqi::parse_go_command(args, game_);
+  for (const std::string& note : command.notes) send_info_string(note);
+  if (command.perft_depth) {
+    go_perft(*command.perft_depth);
+    return;
+  }
+  const SearchLimits& limits = command.limits;
+  const std::vector<std::string> moves = uqi::legal_move_texts(game_);
+  if (moves.empty()) {
+    answer_without_search(limits, "the game is over, there is no legal move", "0000");
+    return;
+  }
+  const auto* two = std::get_if<uqi::TwoPlayerGame>(&game_);
+  if (!two) {
+    // The first legal move (a search-move if some were given), so a GUI never waits in vain.
+    const std::string move =
+        command.search_moves4.empty() ? moves.front() : to_string(command.search_moves4.front());
+    answer_without_search(limits, "error: four-player search is not supported yet", move);
+    return;
+  }
+  const Position position = two->position;
+  engine_.set_position(position, two->history_keys);
+  SearchCallbacks callbacks;
+  callbacks.on_info = [this](const SearchInfo& info) { send(uqi::format_info(info)); };
+  // The last line of defence: whatever the search reports, the GUI gets a legal move.
+  callbacks.on_bestmove = [this, position](Move best, Move ponder) {
+    if (!position.is_legal(best)) {
+      const MoveList2 legal = position.legal_moves();
+      if (legal.empty()) {
+        send(uqi::format_bestmove("0000"));
+        return;
+      }
+      send_info_string("error: the search returned " + uqi::quoted(to_string(best)) +
+                       ", not a legal move; playing the first legal move");
+      best = legal[0];
+      ponder = Move::none();
+    }
+    if (!ponder.is_none() && !position.after(best).is_legal(ponder)) ponder = Move::none();
+    send(uqi::format_bestmove(best, ponder));
+  };
+  try {
+    engine_.go(limits, std::move(callbacks));
+  } catch (const std::exception& e) {
+    send_info_string(std::string("error: the search could not start: ") + e.what());
+    send(uqi::format_bestmove(moves.front()));
+  }
+}
+
+void UqiSession::answer_without_search(const SearchLimits& limits, std::string_view reason,
+                                       const std::string& move) {
+  send_info_string(reason);
+  held_bestmove_ = uqi::format_bestmove(move);
+  held_until_ponderhit_ = limits.ponder && !limits.infinite;
+  if (!limits.infinite && !limits.ponder) release_held_bestmove();
+}
+
+void UqiSession::go_perft(int depth) {
+  if (depth > kMaxPerftDepth) {
+    send_info_string("error: perft depth " + std::to_string(depth) + " is above " +
+                     std::to_string(kMaxPerftDepth));
+    return;
+  }
+  std::vector<std::string> lines;
+  std::uint64_t total = depth == 0 ? 1 : 0;
+  std::visit(
+      [&](const auto& game) {
+        for (const auto& [move, count] : divide(game.position, depth)) {
+          lines.push_back(to_string(move) + ": " + std::to_string(count));
+          total += count;
+        }
+      },
+      game_);
+  lines.push_back("");
+  lines.push_back("Nodes searched: " + std::to_string(total));
+  send_lines(lines);
+}
+
+void UqiSession::display() {
+  std::vector<std::string> lines = {""};
+  for (std::string& line : uqi::draw_game(game_)) lines.push_back(std::move(line));
+  lines.push_back("");
+  send_lines(lines);
+}
+
+void UqiSession::evaluate() {
+  const auto* two = std::get_if<uqi::TwoPlayerGame>(&game_);
+  if (!two) {
+    send_info_string("eval: no evaluation for four-player positions yet");
+    return;
+  }
+  const std::string text = format_breakdown(evaluate_with_breakdown(two->position));
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    if (end > start) lines.push_back("info string eval: " + text.substr(start, end - start));
+    start = end + 1;
+  }
+  send_lines(lines);
+}
+
+void UqiSession::bench() {
+  stop_and_wait();
+  const auto start = std::chrono::steady_clock::now();
+  const std::uint64_t nodes = engine_.bench([&](const std::string& line) { send(line); });
+  const std::int64_t ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                              std::chrono::steady_clock::now() - start)
+                              .count();
+  // SPEC 5: the node total is the last line.
+  send_lines({"Total time (ms) : " + std::to_string(ms),
+              "Nodes/second    : " + std::to_string(nodes * 1000 / std::uint64_t(ms > 0 ? ms : 1)),
+              "Nodes searched : " + std::to_string(nodes)});
+}
+
+void UqiSession::query(Args args) {
+  const std::string_view what = args.empty() ? std::string_view() : args[0];
+  const Outcome outcome = std::visit([](const auto& g) { return g.position.outcome(); }, game_);
+  // The arena's convention (SPEC 4): a threefold repetition is a draw.
+  const bool repetition_draw = uqi::repetition_count(game_) >= 3;
+  if (what == "p1turn") {
+    const bool x_to_move =
+        std::visit([](const auto& g) { return team_to_move_of(g.position) == Color::X; }, game_);
+    send(std::string("response ") + (x_to_move ? "true" : "false"));
+  } else if (what == "gameover") {
+    send(std::string("response ") +
+         (outcome != Outcome::Ongoing || repetition_draw ? "true" : "false"));
+  } else if (what == "result") {
+    const char* result = outcome == Outcome::XWins   ? "p1win"
+                         : outcome == Outcome::OWins ? "p2win"
+                         : repetition_draw           ? "draw"
+                                                     : "none";
+    send(std::string("response ") + result);
+  } else {
+    send_info_string("error: expected 'query p1turn', 'query gameover' or 'query result'");
+  }
+}
+
+}  // namespace quixo

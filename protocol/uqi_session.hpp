@@ -1,0 +1,80 @@
+// The UQI command loop of quixo-engine: reads GUI commands line by line, drives the Engine and
+// writes the answers. One session per process; the streams are parameters so tests can run it
+// in-process.
+#pragma once
+
+#include <iosfwd>
+#include <mutex>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "search/engine.hpp"
+#include "uqi_messages.hpp"
+
+namespace quixo {
+
+class UqiSession {
+ public:
+  explicit UqiSession(std::ostream& out);
+  // Stops and waits for a running search, so no callback outlives the session.
+  ~UqiSession();
+  UqiSession(const UqiSession&) = delete;
+  UqiSession& operator=(const UqiSession&) = delete;
+
+  // Handles one command line (with or without its '\r' or '\n'). Returns false on `quit`, after
+  // the running search has been stopped and its bestmove written.
+  bool handle_line(std::string_view line);
+  // Handles lines until `quit` or the end of `in`, which acts as `quit`.
+  void run(std::istream& in);
+
+  // Sets an option as `setoption name <name> value <value>` does (name case-insensitive).
+  // Returns the error message, or nullopt when the option was set.
+  std::optional<std::string> set_option(std::string_view name,
+                                        std::optional<std::string_view> value);
+
+ private:
+  using Args = std::span<const std::string_view>;
+
+  // Every write goes through these: one mutex (search callbacks come from the search thread),
+  // a flush after each line, and multi-line blocks written without interleaving.
+  void send(std::string_view line);
+  void send_lines(const std::vector<std::string>& lines);
+  void send_info_string(std::string_view text);
+
+  // Stops a running search and waits for its bestmove; also releases a held-back bestmove.
+  void stop_and_wait();
+  void release_held_bestmove();
+
+  void handshake(bool ugi);
+  void setoption(Args args);
+  void position(Args args);
+  void go(Args args);
+  void go_perft(int depth);
+  // Answers a `go` at once with `move` (a position the search does not handle), but holds the
+  // bestmove back until `stop` (infinite) or `ponderhit`/`stop` (ponder), as a search would.
+  void answer_without_search(const SearchLimits& limits, std::string_view reason,
+                             const std::string& move);
+  void display();
+  void evaluate();
+  void bench();
+  void query(Args args);
+
+  std::mutex out_mutex_;
+  std::ostream& out_;
+
+  EngineOptions options_;
+  bool ponder_option_ = false;
+  uqi::Game game_ = uqi::TwoPlayerGame{};
+
+  // A bestmove line decided without a search, waiting for stop (or ponderhit).
+  std::optional<std::string> held_bestmove_;
+  bool held_until_ponderhit_ = false;  // ponderhit also releases it (ponder, not infinite)
+
+  // Last member: destroyed first, while everything its callbacks use is still alive.
+  Engine engine_;
+};
+
+}  // namespace quixo

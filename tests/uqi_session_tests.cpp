@@ -1,0 +1,729 @@
+// The UQI protocol end to end: the real quixo-engine binary (QUIXO_ENGINE_BINARY) driven through
+// pipes the way a GUI drives it. Every bestmove is checked legal with the rules core, and every
+// `go` must get exactly one bestmove, never early in infinite or ponder mode.
+#include <boost/test/unit_test.hpp>
+
+#include <chrono>
+#include <cstdint>
+#include <cstdlib>
+#include <optional>
+#include <random>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "core/notation.hpp"
+#include "engine_process.hpp"
+#include "uqi_messages.hpp"
+
+namespace {
+
+using namespace std::chrono_literals;
+using quixo::testing::EngineProcess;
+namespace uqi = quixo::uqi;
+
+// The engine under test: QUIXO_ENGINE_BINARY, or the program named by the environment variable
+// QUIXO_ENGINE (to run these tests against another build, e.g. a ThreadSanitizer one).
+std::string engine_binary() {
+  const char* const path = std::getenv("QUIXO_ENGINE");
+  return path && *path ? path : QUIXO_ENGINE_BINARY;
+}
+
+// Generous: sanitizer builds and loaded machines are slow. Nothing waits this long when all is
+// well, except the checks that a bestmove does NOT come (kQuiet).
+constexpr auto kTimeout = 15s;
+constexpr auto kQuiet = 300ms;
+
+std::string transcript(const EngineProcess& engine) {
+  std::string text;
+  for (const std::string& line : engine.lines_read()) text += "  " + line.substr(0, 200) + "\n";
+  return text;
+}
+
+bool starts_with(const std::string& line, std::string_view prefix) {
+  return line.starts_with(prefix);
+}
+
+bool contains(const std::string& text, std::string_view part) {
+  return text.find(part) != std::string::npos;
+}
+
+int count_prefix(const std::vector<std::string>& lines, std::string_view prefix) {
+  int count = 0;
+  for (const std::string& line : lines) count += starts_with(line, prefix);
+  return count;
+}
+
+// Reads up to and including the first line starting with `prefix`; fails the test on timeout.
+std::vector<std::string> expect(EngineProcess& engine, std::string_view prefix,
+                                std::chrono::milliseconds timeout = kTimeout) {
+  const auto lines = engine.read_until_prefix(prefix, timeout);
+  BOOST_TEST_REQUIRE(lines.has_value(), "no line starting with '" << prefix << "'; transcript:\n"
+                                                                  << transcript(engine));
+  return *lines;
+}
+
+// isready/readyok: the lines that came before readyok.
+std::vector<std::string> sync(EngineProcess& engine) {
+  engine.send("isready");
+  std::vector<std::string> lines = expect(engine, "readyok");
+  lines.pop_back();
+  return lines;
+}
+
+// The position string `d` shows.
+std::string displayed_position(EngineProcess& engine) {
+  engine.send("d");
+  const std::vector<std::string> lines = expect(engine, "Position: ");
+  return lines.back().substr(std::string_view("Position: ").size());
+}
+
+// Checks that `line` is a bestmove whose move (and ponder move) is legal in `position_text`,
+// using the rules core. Returns the move.
+std::string check_bestmove(const std::string& line, const std::string& position_text) {
+  const auto bestmove = uqi::parse_bestmove_line(line);
+  BOOST_TEST_REQUIRE(bestmove.has_value(), "not a bestmove line: " << line);
+  try {
+    if (quixo::variant_of(position_text) == quixo::Variant::TwoPlayer) {
+      const quixo::Position position = quixo::parse_position(position_text);
+      const quixo::Move move = quixo::parse_move(position, bestmove->move);
+      if (bestmove->ponder) quixo::parse_move(position.after(move), *bestmove->ponder);
+    } else {
+      const quixo::Position4 position = quixo::parse_position4(position_text);
+      const quixo::Move4 move = quixo::parse_move(position, bestmove->move);
+      if (bestmove->ponder) quixo::parse_move(position.after(move), *bestmove->ponder);
+    }
+  } catch (const quixo::NotationError& e) {
+    BOOST_ERROR("illegal " << line << " in " << position_text << ": " << e.what());
+  }
+  return bestmove->move;
+}
+
+// Every `info` line parses, and its pv starts with a legal move.
+void check_info_lines(const std::vector<std::string>& lines, const std::string& position_text) {
+  for (const std::string& line : lines) {
+    if (!starts_with(line, "info ") || starts_with(line, "info string")) continue;
+    const auto info = uqi::parse_info_line(line);
+    BOOST_TEST_REQUIRE(info.has_value());
+    BOOST_TEST(info->depth.has_value(), line);
+    BOOST_TEST((info->score_cp.has_value() || info->score_mate.has_value()), line);
+    if (!info->pv.empty() && quixo::variant_of(position_text) == quixo::Variant::TwoPlayer)
+      BOOST_CHECK_NO_THROW(
+          quixo::parse_move(quixo::parse_position(position_text), info->pv.front()));
+  }
+}
+
+// The position string after a `position` command, computed with the message library.
+std::string position_after(std::string_view command_line) {
+  const auto tokens = uqi::tokenize(command_line);
+  const auto command = uqi::parse_position_command(std::span(tokens).subspan(1));
+  BOOST_TEST_REQUIRE(command.game.has_value(), command.error);
+  return uqi::position_text(*command.game);
+}
+
+// Sends `go_line` and reads to its bestmove; checks the info lines and the move.
+std::vector<std::string> go(EngineProcess& engine, const std::string& go_line,
+                            const std::string& position_text,
+                            std::chrono::milliseconds timeout = kTimeout) {
+  engine.send(go_line);
+  const std::vector<std::string> lines = expect(engine, "bestmove", timeout);
+  check_info_lines(lines, position_text);
+  check_bestmove(lines.back(), position_text);
+  return lines;
+}
+
+void handshake(EngineProcess& engine) {
+  engine.send("uqi");
+  expect(engine, "uqiok");
+  sync(engine);
+}
+
+// The engine must exit with 0 once its input ends.
+void check_clean_exit(EngineProcess& engine) {
+  engine.close_input();
+  const auto code = engine.wait_exit(kTimeout);
+  BOOST_TEST_REQUIRE(code.has_value(), "the engine did not exit at EOF; transcript:\n"
+                                           << transcript(engine));
+  BOOST_TEST(*code == 0);
+}
+
+std::int64_t elapsed_ms(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                               start)
+      .count();
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(uqi_session_tests)
+
+BOOST_AUTO_TEST_CASE(handshake_announces_identity_and_options) {
+  EngineProcess engine(engine_binary());
+  engine.send("uqi");
+  const std::vector<std::string> lines = expect(engine, "uqiok");
+  BOOST_TEST(lines.back() == "uqiok");
+  BOOST_TEST(count_prefix(lines, "id name ") == 1);
+  BOOST_TEST(count_prefix(lines, "id author ") == 1);
+  std::vector<std::string> names;
+  for (const std::string& line : lines) {
+    if (!starts_with(line, "option ")) continue;
+    const auto option = uqi::parse_option_line(line);
+    BOOST_TEST_REQUIRE(option.has_value(), line);
+    names.push_back(option->name);
+    if (option->name == "Hash") {
+      BOOST_TEST(option->type == "spin");
+      BOOST_TEST(option->min.value_or(-1) == 1);
+      BOOST_TEST(option->max.value_or(-1) == 65536);
+    }
+    if (option->name == "Ponder") BOOST_TEST(option->type == "check");
+  }
+  const std::vector<std::string> expected = {"Hash", "Threads", "MoveOverhead", "MultiPV",
+                                             "Ponder"};
+  BOOST_TEST(names == expected, boost::test_tools::per_element());
+
+  engine.send("ugi");
+  const std::vector<std::string> ugi = expect(engine, "ugiok");
+  BOOST_TEST(count_prefix(ugi, "id name ") == 1);
+  BOOST_TEST(count_prefix(ugi, "uqiok") == 0);
+  // Blank lines and '\r' are nothing.
+  engine.send_raw("\n\r\n   \t \nisready\r\n");
+  BOOST_TEST(expect(engine, "readyok").size() == 1u);
+  check_clean_exit(engine);
+}
+
+BOOST_AUTO_TEST_CASE(new_game_positions_with_moves_and_a_depth_search) {
+  EngineProcess engine(engine_binary());
+  handshake(engine);
+  engine.send("uqinewgame");
+  engine.send("position startpos moves a1e1 a5e5");
+  BOOST_TEST(displayed_position(engine) == "4o/5/5/5/4x x");
+  const auto lines = go(engine, "go depth 3", "4o/5/5/5/4x x");
+  BOOST_TEST(count_prefix(lines, "info depth") >= 1);
+  // Depth-limited: no info line beyond depth 3.
+  for (const std::string& line : lines)
+    if (const auto info = uqi::parse_info_line(line); info && info->depth)
+      BOOST_TEST(*info->depth <= 3, line);
+
+  engine.send("uginewgame");
+  engine.send("position fen xo3/5/5/5/4o x 12 moves a5e5");
+  BOOST_TEST(displayed_position(engine) == "o3x/5/5/5/4o o");
+  go(engine, "go depth 2", "o3x/5/5/5/4o o");
+  engine.send("position startpos");
+  BOOST_TEST(displayed_position(engine) == "5/5/5/5/5 x");
+  BOOST_TEST(count_prefix(sync(engine), "bestmove") == 0);
+  check_clean_exit(engine);
+}
+
+BOOST_AUTO_TEST_CASE(every_kind_of_limited_go) {
+  EngineProcess engine(engine_binary());
+  handshake(engine);
+  const std::string position = "xo3/1x3/2o2/5/4o x";
+  engine.send("position fen " + position);
+  for (const char* line :
+       {"go depth 4", "go nodes 3000", "go movetime 100",
+        "go xtime 2000 otime 2000 xinc 20 oinc 20", "go xtime 1000 otime 50 movestogo 3",
+        "go p1time 800 p2time 800 p1inc 5 p2inc 5", "go wtime 500 btime 500", "go xtime 0 otime 0",
+        "go xtime -20 otime 100", "go depth 0", "go nodes 0", "go movetime 0",
+        "go depth 2 nodes 99999999999999999999", "go depth 3 foo bar", "go depth abc nodes 500",
+        "go depth movetime 50", "go movetime 50 depth 40"}) {
+    BOOST_TEST_CONTEXT(line) {
+      go(engine, line, position);
+    }
+  }
+  // movetime is kept, within reason.
+  auto start = std::chrono::steady_clock::now();
+  go(engine, "go movetime 200", position);
+  BOOST_TEST(elapsed_ms(start) >= 150);
+  BOOST_TEST(elapsed_ms(start) < 5000);
+  // A short clock gives a quick move.
+  start = std::chrono::steady_clock::now();
+  go(engine, "go xtime 300 otime 300", position);
+  BOOST_TEST(elapsed_ms(start) < 5000);
+  BOOST_TEST(count_prefix(sync(engine), "bestmove") == 0);
+  check_clean_exit(engine);
+}
+
+BOOST_AUTO_TEST_CASE(searchmoves_and_mate) {
+  EngineProcess engine(engine_binary());
+  handshake(engine);
+  engine.send("position startpos");
+  for (int round = 0; round < 3; ++round) {
+    const auto lines = go(engine, "go depth 3 searchmoves c1c5 b5b1 zzzz", "5/5/5/5/5 x");
+    const std::string move = uqi::parse_bestmove_line(lines.back())->move;
+    BOOST_TEST((move == "c1c5" || move == "b5b1"), move);
+    BOOST_TEST(count_prefix(lines, "info string searchmoves: 'zzzz' skipped") == 1);
+  }
+  // X wins at once by pushing a cube in at e5: the mate search finds it.
+  const std::string won = "xxxx1/5/5/5/5 x";
+  engine.send("position fen " + won);
+  const auto lines = go(engine, "go mate 1", won);
+  const std::string move = uqi::parse_bestmove_line(lines.back())->move;
+  const quixo::Position position = quixo::parse_position(won);
+  BOOST_TEST((position.after(quixo::parse_move(position, move)).outcome() == quixo::Outcome::XWins),
+             move);
+  check_clean_exit(engine);
+}
+
+BOOST_AUTO_TEST_CASE(infinite_waits_for_stop_and_isready_is_answered_meanwhile) {
+  EngineProcess engine(engine_binary());
+  handshake(engine);
+  const std::string searched = position_after("position startpos moves b1b5");
+  BOOST_TEST(searched == "1x3/5/5/5/5 o");
+  engine.send("position startpos moves b1b5");
+  engine.send("go infinite");
+  BOOST_TEST(count_prefix(engine.read_for(kQuiet), "bestmove") == 0);
+  const auto before_ready = sync(engine);
+  BOOST_TEST(count_prefix(before_ready, "bestmove") == 0);
+  BOOST_TEST(count_prefix(engine.read_for(kQuiet), "bestmove") == 0);
+  engine.send("stop");
+  const auto lines = expect(engine, "bestmove");
+  check_bestmove(lines.back(), searched);
+  // stop again, when idle: nothing.
+  engine.send("stop");
+  BOOST_TEST(count_prefix(sync(engine), "bestmove") == 0);
+  // A depth limit does not end an infinite search either.
+  engine.send("go infinite depth 1");
+  BOOST_TEST(count_prefix(engine.read_for(kQuiet), "bestmove") == 0);
+  engine.send("stop");
+  check_bestmove(expect(engine, "bestmove").back(), searched);
+  check_clean_exit(engine);
+}
+
+BOOST_AUTO_TEST_CASE(ponder_then_ponderhit_or_stop) {
+  EngineProcess engine(engine_binary());
+  handshake(engine);
+  engine.send("setoption name Ponder value true");
+  // The engine ponders on the opponent's expected reply a5e5.
+  const std::string pondered = "4o/5/5/5/4x x";
+  engine.send("position startpos moves a1e1 a5e5");
+  engine.send("go ponder xtime 1000 otime 1000 xinc 10 oinc 10");
+  BOOST_TEST(count_prefix(engine.read_for(kQuiet), "bestmove") == 0);
+  BOOST_TEST(count_prefix(sync(engine), "bestmove") == 0);
+  const auto start = std::chrono::steady_clock::now();
+  engine.send("ponderhit");
+  check_bestmove(expect(engine, "bestmove").back(), pondered);
+  BOOST_TEST(elapsed_ms(start) < 5000);
+
+  // Ponder miss: the GUI stops the ponder search and sends the real position.
+  engine.send("go ponder xtime 1000 otime 1000");
+  BOOST_TEST(count_prefix(engine.read_for(kQuiet), "bestmove") == 0);
+  engine.send("stop");
+  check_bestmove(expect(engine, "bestmove").back(), pondered);
+  const std::string missed = position_after("position startpos moves a1e1 b5b1");
+  BOOST_TEST(missed == "5/5/5/5/1o2x x");
+  engine.send("position startpos moves a1e1 b5b1");
+  go(engine, "go xtime 1000 otime 1000", missed);
+
+  // ponderhit on a depth-limited ponder search.
+  engine.send("go ponder depth 2");
+  BOOST_TEST(count_prefix(engine.read_for(kQuiet), "bestmove") == 0);
+  engine.send("ponderhit");
+  check_bestmove(expect(engine, "bestmove").back(), missed);
+  // ponderhit when not pondering: nothing happens.
+  engine.send("ponderhit");
+  BOOST_TEST(count_prefix(sync(engine), "bestmove") == 0);
+  check_clean_exit(engine);
+}
+
+BOOST_AUTO_TEST_CASE(commands_during_a_search_stop_it_first) {
+  EngineProcess engine(engine_binary());
+  handshake(engine);
+  const std::string start(quixo::kStartPosition);
+  engine.send("position startpos");
+  // A new go: the running search answers first, then the new one.
+  engine.send("go infinite");
+  engine.send("go depth 2");
+  auto lines = expect(engine, "bestmove");
+  check_bestmove(lines.back(), start);
+  lines = expect(engine, "bestmove");
+  check_bestmove(lines.back(), start);
+  BOOST_TEST(count_prefix(sync(engine), "bestmove") == 0);
+
+  // position, setoption and new game each end the search with its bestmove.
+  for (const char* command : {"position startpos moves c1c5", "setoption name Hash value 8",
+                              "uqinewgame", "setoption name Threads value 2", "go perft 1"}) {
+    BOOST_TEST_CONTEXT(command) {
+      engine.send("position startpos");
+      engine.send("go infinite");
+      engine.send(command);
+      lines = expect(engine, "bestmove");
+      check_bestmove(lines.back(), start);
+      BOOST_TEST(count_prefix(sync(engine), "bestmove") == 0);
+    }
+  }
+  // A ponder search ended by a new go.
+  engine.send("position startpos");
+  engine.send("go ponder xtime 5000 otime 5000");
+  engine.send("go depth 1");
+  BOOST_TEST(count_prefix(expect(engine, "bestmove"), "bestmove") == 1);
+  BOOST_TEST(count_prefix(expect(engine, "bestmove"), "bestmove") == 1);
+  BOOST_TEST(count_prefix(sync(engine), "bestmove") == 0);
+  check_clean_exit(engine);
+}
+
+BOOST_AUTO_TEST_CASE(illegal_position_keeps_the_previous_one) {
+  EngineProcess engine(engine_binary());
+  handshake(engine);
+  engine.send("position startpos moves a1e1");
+  const std::string kept = displayed_position(engine);
+  BOOST_TEST(kept == "5/5/5/5/4x o");
+  // O may not take X's cube on e1.
+  for (const char* bad :
+       {"position startpos moves a1e1 e1a1", "position startpos moves a1e1 a1a1",
+        "position fen 5/5/5/5/5 q", "position fen 6/5/5/5/5 x", "position fen",
+        "position startpos moves b1e1X", "position startpos4 moves b1e1", "position",
+        "position fen xxxxx/5/5/5/5 o moves a1e1", "position banana"}) {
+    BOOST_TEST_CONTEXT(bad) {
+      engine.send(bad);
+      const auto lines = expect(engine, "info string error");
+      BOOST_TEST(contains(lines.back(), "unchanged"), lines.back());
+      BOOST_TEST(displayed_position(engine) == kept);
+    }
+  }
+  engine.send("position startpos moves a1e1 e1a1");
+  BOOST_TEST(contains(expect(engine, "info string error").back(), "'e1a1'"));
+  go(engine, "go depth 2", kept);
+  check_clean_exit(engine);
+}
+
+BOOST_AUTO_TEST_CASE(garbage_never_crashes_or_hangs) {
+  EngineProcess engine(engine_binary());
+  handshake(engine);
+  static constexpr char kBinary[] = "\x00\x01\x02\xff\xfe garbage";
+  std::string huge = "position startpos moves";
+  for (int i = 0; i < 20000; ++i) huge += " a1e1";
+  const std::vector<std::string> garbage = {
+      "frobnicate",
+      "GO depth 3",
+      "go depth abc",
+      "go depth -5 nodes -3 movetime -1 xtime -100 otime abc movestogo -2",
+      "setoption",
+      "setoption name",
+      "setoption name Hash",
+      "setoption name Hash value",
+      "setoption name Hash value abc",
+      "setoption name Hash value 0",
+      "setoption name Hash value 99999999999999999999999",
+      "setoption name Threads value -1",
+      "setoption name MultiPV value 17",
+      "setoption name Ponder value maybe",
+      "setoption name NoSuchOption value 1",
+      "setoption value 3",
+      "position fen 5/5/5/5/5",
+      "position startpos moves zzzz",
+      huge,
+      std::string(1 << 20, 'x'),
+      std::string(kBinary, sizeof kBinary - 1),
+      "bestmove a1e1",
+      "info depth 3",
+      "ponderhit",
+      "stop",
+      "query",
+      "query nothing",
+      "debug on",
+      "register later",
+      "   go   ",
+  };
+  for (const std::string& line : garbage) {
+    BOOST_TEST_CONTEXT(line.substr(0, 60)) {
+      engine.send(line);
+      if (line == "   go   ") engine.send("stop");
+      sync(engine);
+    }
+  }
+  // The position after all that is the last good one, and searches still work.
+  engine.send("position startpos");
+  go(engine, "go depth 2", "5/5/5/5/5 x");
+  // Bad option values were reported as errors.
+  engine.send("setoption name Hash value abc");
+  BOOST_TEST(contains(expect(engine, "info string").back(), "error"));
+  engine.send("setoption name MultiPV value 17");
+  BOOST_TEST(contains(expect(engine, "info string").back(), "range"));
+  engine.send("setoption name NoSuchOption value 1");
+  BOOST_TEST(contains(expect(engine, "info string").back(), "no such option"));
+  check_clean_exit(engine);
+}
+
+BOOST_AUTO_TEST_CASE(options_are_accepted_and_used) {
+  EngineProcess engine(engine_binary());
+  handshake(engine);
+  for (const char* line :
+       {"setoption name Hash value 32", "setoption name hash value 1",
+        "setoption name HASH value 64", "setoption name Threads value 2",
+        "setoption name MoveOverhead value 0", "setoption name Move Overhead value 100",
+        "setoption name moveoverhead value 5000", "setoption name Ponder value true",
+        "setoption name ponder value FALSE", "setoption name MultiPV value 3"}) {
+    BOOST_TEST_CONTEXT(line) {
+      engine.send(line);
+      BOOST_TEST(count_prefix(sync(engine), "info string") == 0);
+    }
+  }
+  engine.send("setoption name MoveOverhead value 10");
+  engine.send("position startpos");
+  const auto lines = go(engine, "go depth 3", "5/5/5/5/5 x");
+  // MultiPV 3: three lines per depth.
+  std::vector<int> multipvs;
+  for (const std::string& line : lines)
+    if (const auto info = uqi::parse_info_line(line); info && info->multipv)
+      multipvs.push_back(*info->multipv);
+  BOOST_TEST((std::find(multipvs.begin(), multipvs.end(), 3) != multipvs.end()));
+  check_clean_exit(engine);
+}
+
+BOOST_AUTO_TEST_CASE(perft_divide) {
+  EngineProcess engine(engine_binary());
+  engine.send("position startpos");
+  engine.send("go perft 2");
+  auto lines = expect(engine, "Nodes searched");
+  BOOST_TEST(lines.back() == "Nodes searched: 1836");
+  BOOST_TEST(lines.size() == 46u);  // 44 moves, a blank line, the total
+  engine.send("position startpos4");
+  engine.send("go perft 1");
+  lines = expect(engine, "Nodes searched");
+  BOOST_TEST(lines.back() == "Nodes searched: 88");
+  BOOST_TEST(lines.size() == 90u);
+  engine.send("position startpos");
+  engine.send("go perft 0");
+  BOOST_TEST(expect(engine, "Nodes searched").back() == "Nodes searched: 1");
+  // go perft gives no bestmove.
+  BOOST_TEST(count_prefix(sync(engine), "bestmove") == 0);
+  check_clean_exit(engine);
+}
+
+BOOST_AUTO_TEST_CASE(four_player_positions) {
+  EngineProcess engine(engine_binary());
+  handshake(engine);
+  engine.send("position startpos4 moves b1e1x d5a5o");
+  engine.send("d");
+  const auto board = expect(engine, "Legal moves");
+  std::string all;
+  for (const std::string& line : board) all += line + "\n";
+  BOOST_TEST(contains(all, "5 | o | . | . | . | . |"), all);
+  BOOST_TEST(contains(all, "1 | . | . | . | . | x |"), all);
+  BOOST_TEST(contains(all, "Position: o4/5/5/5/4x 3"), all);
+  const std::string position = "o4/5/5/5/4x 3";
+
+  auto lines = go(engine, "go depth 3", position);
+  BOOST_TEST(count_prefix(lines, "info string error: four-player") == 1);
+  go(engine, "go xtime 100 otime 100 s1time 100 s2time 100 s3time 100 s4time 100", position);
+  // searchmoves are honoured.
+  lines = go(engine, "go searchmoves a1e1X", position);
+  BOOST_TEST(uqi::parse_bestmove_line(lines.back())->move == "a1e1X");
+  // Infinite and ponder still wait for stop / ponderhit.
+  engine.send("go infinite");
+  BOOST_TEST(count_prefix(engine.read_for(kQuiet), "bestmove") == 0);
+  BOOST_TEST(count_prefix(sync(engine), "bestmove") == 0);
+  engine.send("stop");
+  check_bestmove(expect(engine, "bestmove").back(), position);
+  engine.send("go ponder");
+  BOOST_TEST(count_prefix(engine.read_for(kQuiet), "bestmove") == 0);
+  engine.send("ponderhit");
+  check_bestmove(expect(engine, "bestmove").back(), position);
+  // A new go ends a held infinite one.
+  engine.send("go infinite");
+  engine.send("go depth 1");
+  BOOST_TEST(count_prefix(expect(engine, "bestmove"), "bestmove") == 1);
+  BOOST_TEST(count_prefix(expect(engine, "bestmove"), "bestmove") == 1);
+  BOOST_TEST(count_prefix(sync(engine), "bestmove") == 0);
+  // A seat that must pass gets the pass.
+  const std::string must_pass = "oXoXo/X3X/o3o/X3X/oXoXo 1";
+  engine.send("position fen " + must_pass);
+  BOOST_TEST(displayed_position(engine) == must_pass);
+  lines = go(engine, "go depth 2", must_pass);
+  BOOST_TEST(uqi::parse_bestmove_line(lines.back())->move == "0000");
+  // Back to two players.
+  engine.send("position startpos");
+  go(engine, "go depth 2", "5/5/5/5/5 x");
+  check_clean_exit(engine);
+}
+
+BOOST_AUTO_TEST_CASE(finished_games_and_ugi_queries) {
+  EngineProcess engine(engine_binary());
+  engine.send("ugi");
+  expect(engine, "ugiok");
+  const auto ask = [&engine](const char* query) {
+    engine.send(std::string("query ") + query);
+    return expect(engine, "response").back();
+  };
+  engine.send("position startpos");
+  BOOST_TEST(ask("p1turn") == "response true");
+  BOOST_TEST(ask("gameover") == "response false");
+  BOOST_TEST(ask("result") == "response none");
+  engine.send("position startpos moves a1e1");
+  BOOST_TEST(ask("p1turn") == "response false");
+  engine.send("position fen xxxxx/5/5/5/o3o o");
+  BOOST_TEST(ask("gameover") == "response true");
+  BOOST_TEST(ask("result") == "response p1win");
+  // No legal move in a finished game: the engine still answers, with the null move.
+  engine.send("go depth 3");
+  BOOST_TEST(uqi::parse_bestmove_line(expect(engine, "bestmove").back())->move == "0000");
+  engine.send("position fen ooooo/5/5/5/x3x x");
+  BOOST_TEST(ask("result") == "response p2win");
+  // Threefold repetition: a draw.
+  engine.send("position startpos moves a1e1 a5e5 e1a1 e5a5 a1e1 a5e5 e1a1 e5a5 a1e1 a5e5");
+  BOOST_TEST(ask("gameover") == "response true");
+  BOOST_TEST(ask("result") == "response draw");
+  engine.send("position startpos4 moves b1e1x");
+  BOOST_TEST(ask("p1turn") == "response false");
+  BOOST_TEST(ask("result") == "response none");
+  check_clean_exit(engine);
+}
+
+BOOST_AUTO_TEST_CASE(eval_and_display) {
+  EngineProcess engine(engine_binary());
+  engine.send("position fen xo3/1x3/2o2/5/4o x");
+  engine.send("eval");
+  engine.send("isready");
+  const auto lines = expect(engine, "readyok");
+  BOOST_TEST(count_prefix(lines, "info string eval") >= 1);
+  engine.send("d");
+  const auto board = expect(engine, "Legal moves");
+  BOOST_TEST(count_prefix(board, "Side to move: x") == 1);
+  check_clean_exit(engine);
+}
+
+BOOST_AUTO_TEST_CASE(eof_and_quit_end_the_process) {
+  {
+    EngineProcess engine(engine_binary());
+    check_clean_exit(engine);
+  }
+  {
+    // EOF during an infinite search: the search is stopped, its bestmove written, exit 0.
+    EngineProcess engine(engine_binary());
+    engine.send("position startpos");
+    engine.send("go infinite");
+    sync(engine);
+    check_clean_exit(engine);
+    BOOST_TEST(count_prefix(engine.read_for(1s), "bestmove") == 1);
+  }
+  {
+    EngineProcess engine(engine_binary());
+    engine.send("go ponder");
+    engine.send("quit");
+    const auto code = engine.wait_exit(kTimeout);
+    BOOST_TEST_REQUIRE(code.has_value());
+    BOOST_TEST(*code == 0);
+    BOOST_TEST(count_prefix(engine.read_for(1s), "bestmove") == 1);
+  }
+  {
+    // Input without a final newline still counts.
+    EngineProcess engine(engine_binary());
+    engine.send_raw("isready");
+    engine.close_input();
+    BOOST_TEST(expect(engine, "readyok").size() == 1u);
+    BOOST_TEST(engine.wait_exit(kTimeout).value_or(-1) == 0);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(command_line_options_and_bench) {
+  {
+    EngineProcess engine(engine_binary(),
+                         {"--option", "Hash=64", "--option", "Threads=2", "-o", "MultiPV=2"});
+    handshake(engine);
+    engine.send("position startpos");
+    const auto lines = go(engine, "go depth 2", "5/5/5/5/5 x");
+    BOOST_TEST(count_prefix(lines, "info depth 2 seldepth") >= 1);
+    check_clean_exit(engine);
+  }
+  for (const std::vector<std::string>& bad : {std::vector<std::string>{"--option", "Hash"},
+                                              {"--option", "Hash=0"},
+                                              {"--option", "Bogus=1"},
+                                              {"--option"}}) {
+    EngineProcess engine(engine_binary(), bad, EngineProcess::Stderr::Discard);
+    engine.close_input();
+    BOOST_TEST(engine.wait_exit(kTimeout).value_or(-1) == 2, bad.back());
+  }
+  {
+    const auto start = std::chrono::steady_clock::now();
+    EngineProcess engine(engine_binary(), {"bench"});
+    const auto lines = expect(engine, "Nodes searched", 120s);
+    BOOST_TEST_MESSAGE("bench took " << elapsed_ms(start) << " ms");
+    BOOST_TEST(engine.wait_exit(kTimeout).value_or(-1) == 0);
+    BOOST_TEST(count_prefix(lines, "Position ") >= 1);
+    BOOST_TEST(count_prefix(lines, "Nodes/second") == 1);
+    // The node count is the last line, once.
+    BOOST_TEST(lines.back().starts_with("Nodes searched : "), lines.back());
+    BOOST_TEST(uqi::parse_integer(lines.back().substr(17)).value_or(0) > 0);
+    BOOST_TEST(engine.read_for(200ms).empty());
+  }
+}
+
+// A seeded random GUI: commands in random order with short limits. Every go gets exactly one
+// legal bestmove, in order, and the engine survives everything.
+BOOST_AUTO_TEST_CASE(random_sessions) {
+  std::mt19937 random(7);
+  const std::vector<std::string> positions = {
+      "position startpos",
+      "position startpos moves a1e1 a5e5 c1c5",
+      "position fen xo3/1x3/2o2/5/4o x",
+      "position fen oxxox/2x1x/2oxo/o1xoo/xxoox x",
+      "position startpos4 moves b1e1x",
+      "position startpos moves a1e1 e1a1",  // illegal: kept the previous position
+      "position fen xxxxx/5/5/5/5 o",       // finished game
+  };
+  const std::vector<std::string> gos = {"go depth 1",
+                                        "go depth 3",
+                                        "go nodes 500",
+                                        "go movetime 20",
+                                        "go xtime 200 otime 200",
+                                        "go infinite",
+                                        "go ponder depth 2",
+                                        "go ponder movetime 30",
+                                        "go mate 1 depth 4",
+                                        "go searchmoves a1e1 c1c5 depth 2",
+                                        "go perft 1"};
+  const std::vector<std::string> others = {"isready",    "stop",     "ponderhit",
+                                           "uqinewgame", "d",        "setoption name Hash value 2",
+                                           "eval",       "nonsense", "query result"};
+  int searches = 0;
+  for (int session = 0; session < 6; ++session) {
+    EngineProcess engine(engine_binary());
+    std::optional<uqi::Game> game = uqi::TwoPlayerGame{};
+    std::vector<std::string> position_at_go;  // one per go that must get a bestmove
+    for (int step = 0; step < 120; ++step) {
+      const int kind = int(random() % 3);
+      if (kind == 0) {
+        const std::string& line = positions[random() % positions.size()];
+        engine.send(line);
+        const auto tokens = uqi::tokenize(line);
+        if (auto command = uqi::parse_position_command(std::span(tokens).subspan(1)); command.game)
+          game = std::move(command.game);
+      } else if (kind == 1) {
+        const std::string& line = gos[random() % gos.size()];
+        engine.send(line);
+        if (line != "go perft 1") position_at_go.push_back(uqi::position_text(*game));
+      } else {
+        engine.send(others[random() % others.size()]);
+      }
+      // Now and then a pause, so that some searches end on their own.
+      if (random() % 8 == 0) std::this_thread::sleep_for(std::chrono::milliseconds(random() % 40));
+    }
+    engine.send("stop");
+    engine.send("ponderhit");
+    engine.send("stop");
+    sync(engine);
+    engine.close_input();
+    BOOST_TEST(engine.wait_exit(kTimeout).value_or(-1) == 0);
+    engine.read_for(200ms);
+    std::vector<std::string> bestmoves;
+    for (const std::string& line : engine.lines_read())
+      if (starts_with(line, "bestmove")) bestmoves.push_back(line);
+    BOOST_TEST_REQUIRE(bestmoves.size() == position_at_go.size(), transcript(engine));
+    searches += int(bestmoves.size());
+    for (std::size_t i = 0; i < bestmoves.size(); ++i) {
+      if (bestmoves[i] == "bestmove 0000" &&
+          quixo::variant_of(position_at_go[i]) == quixo::Variant::TwoPlayer) {
+        BOOST_TEST(quixo::parse_position(position_at_go[i]).legal_moves().empty());
+        continue;
+      }
+      if (bestmoves[i] == "bestmove 0000" &&
+          quixo::parse_position4(position_at_go[i]).legal_moves().empty())
+        continue;
+      check_bestmove(bestmoves[i], position_at_go[i]);
+    }
+  }
+  BOOST_TEST_MESSAGE("random sessions: " << searches << " searches");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
