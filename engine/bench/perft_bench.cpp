@@ -26,8 +26,8 @@ int main(int argc, char** argv) {
   namespace po = boost::program_options;
   int depth2 = 6, depth4 = 5;
   po::options_description options("quixo-perft-bench options");
-  options.add_options()("help,h", "show this help")(
-      "depth2", po::value(&depth2)->default_value(6), "two-player depth")(
+  options.add_options()("help,h", "show this help")("depth2", po::value(&depth2)->default_value(6),
+                                                    "two-player depth")(
       "depth4", po::value(&depth4)->default_value(5), "four-player depth");
   po::variables_map vm;
   try {
