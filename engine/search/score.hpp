@@ -26,8 +26,10 @@ constexpr bool is_mate_score(Score score) {
 }
 
 // UCI's `score mate N`: the side to move wins with its N-th move (negative: loses).
+// A loss at ply p counts the side's own moves too: making the opponent's line with its first
+// move (p = 1) and the opponent winning at its first move (p = 2) are both "mate -1".
 constexpr int mate_moves(Score score) {
-  return score > 0 ? (kMateScore - score + 1) / 2 : -(kMateScore + score) / 2;
+  return score > 0 ? (kMateScore - score + 1) / 2 : -(kMateScore + score + 1) / 2;
 }
 
 // Mate scores are stored in the transposition table relative to the node, not the root.

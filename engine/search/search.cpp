@@ -219,7 +219,12 @@ Score SearchWorker::search(const Position& position, Score alpha, Score beta, in
   // Every node is a position where the game goes on: a move that ends it is scored here
   // without a child node.
   const MoveScan scan = scan_moves(position);
-  if (scan.wins) return mate_in(ply + 1);
+  if (scan.wins) {
+    // The winning move ends the principal variation.
+    pv_[ply][0] = Move(SlideIndex(std::countr_zero(scan.wins)));
+    pv_length_[ply] = 1;
+    return mate_in(ply + 1);
+  }
   const SlideSet safe = scan.legal & ~scan.losses;
   if (safe == 0) return mated_in(ply + 1);
 
@@ -404,7 +409,9 @@ void SearchWorker::iterative_deepening(const SearchCallbacks& callbacks) {
     if (is_mate_score(best) && depth >= (kMateScore - std::abs(best)) + 2) break;
     // Another iteration takes a few times as long as this one: do not start what the soft
     // limit would cut short.
-    if (shared_.budget.limited() && manager_.elapsed_ms() >= shared_.budget.soft_ms * 6 / 10) break;
+    if (shared_.budget.limited() && !shared_.budget.use_all &&
+        manager_.elapsed_ms() >= shared_.budget.soft_ms * 6 / 10)
+      break;
   }
 }
 

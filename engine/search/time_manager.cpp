@@ -10,6 +10,7 @@ TimeBudget plan_time(const SearchLimits& limits, Color side_to_move, int move_ov
   if (limits.move_time_ms > 0) {
     budget.hard_ms = std::max<std::int64_t>(1, limits.move_time_ms - overhead);
     budget.soft_ms = budget.hard_ms;
+    budget.use_all = true;
     return budget;
   }
   const std::int64_t clock = limits.time_ms[int(side_to_move)];
@@ -26,8 +27,12 @@ TimeBudget plan_time(const SearchLimits& limits, Color side_to_move, int move_ov
   const std::int64_t cap = moves_to_go == 1 ? usable : usable * 2 / 5;
   std::int64_t hard = std::min(cap, soft * 4);
   soft = std::min(soft, hard);
-  budget.soft_ms = std::max<std::int64_t>(1, soft);
-  budget.hard_ms = std::max<std::int64_t>(1, hard);
+  // Never plan the whole clock: with (almost) nothing left, answer at once (a hard limit of 0
+  // still returns the best move known before the first iteration ends).
+  const std::int64_t limit = std::max<std::int64_t>(0, clock - 1);
+  budget.hard_ms = std::clamp<std::int64_t>(hard, 1, std::max<std::int64_t>(limit, 1));
+  budget.hard_ms = std::min(budget.hard_ms, limit);
+  budget.soft_ms = std::min(std::max<std::int64_t>(1, soft), budget.hard_ms);
   return budget;
 }
 

@@ -13,6 +13,8 @@ namespace quixo {
 struct TimeBudget {
   std::int64_t soft_ms = -1;  // negative: no limit
   std::int64_t hard_ms = -1;
+  // A fixed move time is used in full (as UCI's movetime), not ended early at the soft limit.
+  bool use_all = false;
   bool limited() const { return hard_ms >= 0; }
 };
 

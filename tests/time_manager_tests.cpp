@@ -1,0 +1,208 @@
+// The time manager: how plan_time turns a `go` command's clocks, increments, moves to go, fixed
+// move time and the move overhead into a soft limit (start no new iteration after it) and a hard
+// limit (stop at once), and that it never plans to spend time the clock does not have.
+// GCC 12 at -O3 reports a false -Wrestrict inside the std::string concatenation that
+// BOOST_DATA_TEST_CASE uses to name its cases (GCC bug 105329); it must be silenced before any
+// header is read, since the warning points into <string>.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wrestrict"
+#endif
+#include <boost/test/data/monomorphic.hpp>
+#include <boost/test/data/test_case.hpp>
+#include <boost/test/unit_test.hpp>
+
+#include <cstdint>
+
+#include "search/time_manager.hpp"
+
+namespace bdata = boost::unit_test::data;
+using namespace quixo;
+
+namespace {
+
+SearchLimits clock_limits(std::int64_t x_ms, std::int64_t o_ms, std::int64_t x_inc = 0,
+                          std::int64_t o_inc = 0, int moves_to_go = 0) {
+  SearchLimits limits;
+  limits.time_ms = {x_ms, o_ms};
+  limits.increment_ms = {x_inc, o_inc};
+  limits.moves_to_go = moves_to_go;
+  return limits;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(time_manager_tests)
+
+// `go movetime T`: exactly T minus the overhead, for both limits, and never below 1 ms (a limit
+// of 0 would mean "no time at all", a negative one "unlimited").
+BOOST_DATA_TEST_CASE(movetime_is_the_time_minus_the_overhead,
+                     bdata::make({1000, 100, 31, 30, 10, 1, 500, 100, 2500}) ^
+                         bdata::make({30, 30, 30, 30, 30, 30, 0, -5, 100}) ^
+                         bdata::make({970, 70, 1, 1, 1, 1, 500, 100, 2400}),
+                     move_time, overhead, expected) {
+  SearchLimits limits;
+  limits.move_time_ms = move_time;
+  for (const Color side : {Color::X, Color::O}) {
+    const TimeBudget budget = plan_time(limits, side, overhead);
+    BOOST_TEST(budget.limited());
+    BOOST_TEST(budget.hard_ms == expected);
+    BOOST_TEST(budget.soft_ms == expected);
+  }
+}
+
+// A fixed move time wins over the clocks (UCI: the time for this move, whatever the clock says).
+BOOST_AUTO_TEST_CASE(movetime_takes_precedence_over_clocks) {
+  SearchLimits limits = clock_limits(60000, 60000, 1000, 1000);
+  limits.move_time_ms = 300;
+  const TimeBudget budget = plan_time(limits, Color::X, 30);
+  BOOST_TEST(budget.hard_ms == 270);
+  BOOST_TEST(budget.soft_ms == 270);
+}
+
+// Without a clock for the side to move (depth, nodes, mate, infinite or ponder decide), or with
+// no limits at all, the budget is unlimited.
+BOOST_AUTO_TEST_CASE(no_clock_means_unlimited) {
+  SearchLimits none;
+  BOOST_TEST(!none.uses_clock());
+  for (const Color side : {Color::X, Color::O}) {
+    const TimeBudget budget = plan_time(none, side, 30);
+    BOOST_TEST(!budget.limited());
+    BOOST_TEST(budget.hard_ms < 0);
+    BOOST_TEST(budget.soft_ms < 0);
+  }
+  SearchLimits depth_only;
+  depth_only.depth = 5;
+  depth_only.nodes = 1000;
+  depth_only.infinite = true;
+  BOOST_TEST(!plan_time(depth_only, Color::X, 30).limited());
+  // Only the opponent's clock given: nothing limits the side to move.
+  BOOST_TEST(!plan_time(clock_limits(-1, 5000), Color::X, 30).limited());
+  BOOST_TEST(!plan_time(clock_limits(5000, -1), Color::O, 30).limited());
+  BOOST_TEST(plan_time(clock_limits(5000, -1), Color::X, 30).limited());
+}
+
+// The clock of the side to move is the one used: a big clock gives a big budget, a small one a
+// small budget, and swapping the clocks and the side to move gives the same plan.
+BOOST_DATA_TEST_CASE(the_clock_of_the_side_to_move_counts,
+                     bdata::make({60000, 2000, 300000, 1000}) ^
+                         bdata::make({2000, 60000, 1000, 300000}),
+                     x_ms, o_ms) {
+  const SearchLimits limits = clock_limits(x_ms, o_ms, 100, 200);
+  const SearchLimits swapped = clock_limits(o_ms, x_ms, 200, 100);
+  const TimeBudget x_plan = plan_time(limits, Color::X, 30);
+  const TimeBudget o_plan = plan_time(limits, Color::O, 30);
+  const TimeBudget x_swapped = plan_time(swapped, Color::O, 30);
+  BOOST_TEST(x_plan.soft_ms == x_swapped.soft_ms);
+  BOOST_TEST(x_plan.hard_ms == x_swapped.hard_ms);
+  if (x_ms > o_ms) {
+    BOOST_TEST(x_plan.soft_ms > o_plan.soft_ms);
+    BOOST_TEST(x_plan.hard_ms > o_plan.hard_ms);
+  } else {
+    BOOST_TEST(x_plan.soft_ms < o_plan.soft_ms);
+    BOOST_TEST(x_plan.hard_ms < o_plan.hard_ms);
+  }
+  BOOST_TEST(x_plan.hard_ms < x_ms - 30);
+  BOOST_TEST(o_plan.hard_ms < o_ms - 30);
+}
+
+// An increment of the side to move adds to its budget; the opponent's increment does not.
+BOOST_DATA_TEST_CASE(increments_add_to_the_budget,
+                     bdata::make({60000, 10000, 5000, 120000}) ^
+                         bdata::make({1000, 500, 2000, 100}),
+                     clock, increment) {
+  const TimeBudget bare = plan_time(clock_limits(clock, clock), Color::X, 30);
+  const TimeBudget with_increment =
+      plan_time(clock_limits(clock, clock, increment, 0), Color::X, 30);
+  const TimeBudget opponent_increment =
+      plan_time(clock_limits(clock, clock, 0, increment), Color::X, 30);
+  BOOST_TEST(with_increment.soft_ms > bare.soft_ms);
+  BOOST_TEST(with_increment.hard_ms >= bare.hard_ms);
+  BOOST_TEST(opponent_increment.soft_ms == bare.soft_ms);
+  BOOST_TEST(opponent_increment.hard_ms == bare.hard_ms);
+  // Even a large increment never lets one move spend the clock.
+  BOOST_TEST(with_increment.hard_ms < clock - 30);
+}
+
+// With one move to go before the clock is refilled the move may use nearly all of the usable
+// time (clock minus overhead), and never more.
+BOOST_DATA_TEST_CASE(one_move_to_go_may_use_nearly_all_the_time,
+                     bdata::make({100, 1000, 10000, 60000, 600000}) ^
+                         bdata::make({30, 30, 30, 50, 1000}),
+                     clock, overhead) {
+  const TimeBudget budget = plan_time(clock_limits(clock, clock, 0, 0, 1), Color::X, overhead);
+  const std::int64_t usable = clock - overhead;
+  BOOST_TEST(budget.hard_ms <= usable);
+  BOOST_TEST(budget.hard_ms * 10 >= usable * 9);
+  BOOST_TEST(budget.soft_ms <= budget.hard_ms);
+  BOOST_TEST(budget.soft_ms * 10 >= usable * 5);
+  // An increment does not raise the limit above the clock either.
+  const TimeBudget with_increment =
+      plan_time(clock_limits(clock, clock, 5000, 5000, 1), Color::X, overhead);
+  BOOST_TEST(with_increment.hard_ms <= usable);
+}
+
+// More moves to go means a smaller share of the clock per move.
+BOOST_DATA_TEST_CASE(more_moves_to_go_means_less_time_per_move, bdata::make({10000, 60000, 300000}),
+                     clock) {
+  std::int64_t previous_soft = clock;
+  std::int64_t previous_hard = clock;
+  for (const int moves_to_go : {1, 2, 3, 5, 10, 20, 40}) {
+    const TimeBudget budget =
+        plan_time(clock_limits(clock, clock, 0, 0, moves_to_go), Color::X, 30);
+    BOOST_TEST_CONTEXT("movestogo " << moves_to_go) {
+      BOOST_TEST(budget.soft_ms <= previous_soft);
+      BOOST_TEST(budget.hard_ms <= previous_hard);
+      BOOST_TEST(budget.soft_ms * 2 >= (clock - 30) / moves_to_go);  // at least half a share
+    }
+    previous_soft = budget.soft_ms;
+    previous_hard = budget.hard_ms;
+  }
+  // A huge movestogo must not break anything: still a positive, small budget.
+  const TimeBudget many = plan_time(clock_limits(clock, clock, 0, 0, 10000), Color::X, 30);
+  BOOST_TEST(many.soft_ms >= 1);
+  BOOST_TEST(many.hard_ms <= previous_hard);
+}
+
+// Sudden death (no movestogo): the clock is spread over kAssumedMovesToGo moves, so one move gets
+// about clock / 30 to aim for and a hard limit a few times that, well below half the clock.
+BOOST_DATA_TEST_CASE(sudden_death_spreads_the_clock,
+                     bdata::make({3000, 10000, 60000, 300000, 3600000}), clock) {
+  const TimeBudget budget = plan_time(clock_limits(clock, clock), Color::X, 30);
+  BOOST_TEST(budget.soft_ms >= clock / (2 * kAssumedMovesToGo));
+  BOOST_TEST(budget.soft_ms <= 2 * clock / kAssumedMovesToGo);
+  BOOST_TEST(budget.hard_ms >= budget.soft_ms);
+  BOOST_TEST(budget.hard_ms <= clock / 2);
+}
+
+// Tiny clocks with a 30 ms overhead: whatever is left, the hard limit stays below it (the move
+// must be made before the flag falls), and the plan is still a limited one.
+BOOST_DATA_TEST_CASE(tiny_clocks_never_plan_the_whole_clock,
+                     bdata::make({1, 2, 3, 5, 10, 20, 29, 30, 31, 40, 50}) * bdata::make({0, 1}) *
+                         bdata::make({0, 1}),
+                     clock, moves_to_go, increment) {
+  const TimeBudget budget =
+      plan_time(clock_limits(clock, clock, increment * 10, 0, moves_to_go), Color::X, 30);
+  BOOST_TEST(budget.limited());
+  BOOST_TEST(budget.hard_ms < clock);
+  BOOST_TEST(budget.soft_ms <= budget.hard_ms);
+  BOOST_TEST(budget.soft_ms >= 0);
+}
+
+// Over a grid of clocks, increments, moves to go and overheads: soft <= hard, both positive,
+// and the hard limit never reaches past the clock minus the overhead once the clock exceeds it.
+BOOST_DATA_TEST_CASE(soft_never_exceeds_hard,
+                     bdata::make({100, 500, 1000, 5000, 20000, 100000, 1000000}) *
+                         bdata::make({0, 10, 1000, 30000}) * bdata::make({0, 1, 2, 7, 30, 80}) *
+                         bdata::make({0, 30, 200}),
+                     clock, increment, moves_to_go, overhead) {
+  for (const Color side : {Color::X, Color::O}) {
+    const TimeBudget budget =
+        plan_time(clock_limits(clock, clock, increment, increment, moves_to_go), side, overhead);
+    BOOST_TEST(budget.limited());
+    BOOST_TEST(budget.soft_ms >= 1);
+    BOOST_TEST(budget.soft_ms <= budget.hard_ms);
+    if (clock > overhead + 1) BOOST_TEST(budget.hard_ms <= clock - overhead);
+  }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
