@@ -102,6 +102,7 @@ GameRecord play_game(Engine& engine_a, Engine& engine_b, const std::vector<Move>
   SearchLimits limits;
   limits.nodes = config.nodes_per_move;
   limits.depth = config.depth_per_move;
+  limits.move_time_ms = config.move_time_ms;
   while (true) {
     const Outcome outcome = position.outcome();
     if (outcome != Outcome::Ongoing) {
@@ -142,8 +143,8 @@ GameRecord play_game(Engine& engine_a, Engine& engine_b, const std::vector<Move>
 }
 
 MatchResult play_match(const MatchConfig& config, const MatchProgress& progress) {
-  if (config.nodes_per_move == 0 && config.depth_per_move <= 0)
-    throw std::invalid_argument("a match needs a node or depth limit per move");
+  if (config.nodes_per_move == 0 && config.depth_per_move <= 0 && config.move_time_ms <= 0)
+    throw std::invalid_argument("a match needs a node, depth or time limit per move");
   if (config.game_pairs < 0 || config.opening_plies < 0 || config.max_plies < 0 ||
       config.depth_per_move < 0)
     throw std::invalid_argument("negative match setting");

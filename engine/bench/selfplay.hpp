@@ -21,6 +21,7 @@ struct MatchConfig {
   std::string name_a = "A", name_b = "B";
   std::uint64_t nodes_per_move = 20000;  // 0: no node limit
   int depth_per_move = 0;                // 0: no depth limit (at least one limit must be set)
+  int move_time_ms = 0;  // 0: none; a time limit measures what a feature costs in speed too
   int game_pairs = 100;
   int opening_plies = 6;
   std::uint32_t seed = 1;

@@ -18,6 +18,7 @@ bool* feature_by_name(quixo::SearchFeatures& features, const std::string& name) 
   if (name == "threat_extension") return &features.threat_extension;
   if (name == "killers_and_history") return &features.killers_and_history;
   if (name == "late_move_reductions") return &features.late_move_reductions;
+  if (name == "parry_threats") return &features.parry_threats;
   return nullptr;
 }
 
@@ -75,6 +76,8 @@ int main(int argc, char** argv) {
       "quixo-selfplay: engine A (default search features) against engine B (A with the --off "
       "features switched off and the --on ones on), at a fixed budget per move.\nOptions");
   options.add_options()("help,h", "show this help")(
+      "movetime", po::value(&config.move_time_ms)->default_value(0),
+      "time per move in ms (0: none; use with --nodes 0)")(
       "nodes", po::value(&config.nodes_per_move)->default_value(20000),
       "node limit per move (0: none)")("depth", po::value(&config.depth_per_move)->default_value(0),
                                        "depth limit per move (0: none)")(
@@ -89,8 +92,8 @@ int main(int argc, char** argv) {
       "ply cap of a game (a draw), opening included")(
       "off", po::value(&off)->composing(),
       "switch this feature off in B (repeatable): aspiration_windows, threat_extension, "
-      "killers_and_history, late_move_reductions")("on", po::value(&on)->composing(),
-                                                   "switch this feature on in B (repeatable)");
+      "killers_and_history, late_move_reductions, parry_threats")(
+      "on", po::value(&on)->composing(), "switch this feature on in B (repeatable)");
   po::variables_map vm;
   try {
     po::store(po::parse_command_line(argc, argv, options), vm);
@@ -103,8 +106,8 @@ int main(int argc, char** argv) {
     std::cout << options;
     return 0;
   }
-  if (config.nodes_per_move == 0 && config.depth_per_move <= 0) {
-    std::cerr << "quixo-selfplay: give a node or depth limit per move\n";
+  if (config.nodes_per_move == 0 && config.depth_per_move <= 0 && config.move_time_ms <= 0) {
+    std::cerr << "quixo-selfplay: give a node, depth or time limit per move\n";
     return 2;
   }
 

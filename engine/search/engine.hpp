@@ -43,6 +43,10 @@ struct SearchFeatures {
   // 100k nodes per move (the nodes it costs buy more as plain depth).
   bool threat_extension = false;
   bool killers_and_history = true;  // move ordering beyond the table's move
+  // Under a threat of a win in one, search only the moves that parry it. Off: +17 +- 19 Elo at
+  // 100k nodes per move, but -9 +- 18 at 20 ms per move: finding the parries costs a scan of
+  // every child, about a third of the speed.
+  bool parry_threats = false;
   bool late_move_reductions = true;
 };
 

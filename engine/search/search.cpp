@@ -255,12 +255,26 @@ Score SearchWorker::search(const Position& position, Score alpha, Score beta, in
       return tt_score;
   }
 
+  // Under a threat of a win in one, only the moves that leave the opponent no win in one are
+  // worth searching: any other loses at the opponent's next move. This prunes nothing that
+  // matters, and when no move parries the result is known at once.
+  SlideSet candidates = safe;
+  if (threats != 0 && shared_.features.parry_threats) {
+    SlideSet parries = 0;
+    for (SlideSet set = safe; set != 0; set &= set - 1) {
+      const Position child = position.after(Move(SlideIndex(std::countr_zero(set))));
+      if (scan_moves(child).wins == 0) parries |= set & -set;
+    }
+    if (parries == 0) return mated_in(ply + 2);
+    candidates = parries;
+  }
+
   // Order: the table's move, the killers, then by history.
   const Color side = position.side_to_move();
   std::array<Move, kSlideCount> moves;
   std::array<int, kSlideCount> order;
   int count = 0;
-  for (SlideSet set = safe; set != 0; set &= set - 1) {
+  for (SlideSet set = candidates; set != 0; set &= set - 1) {
     const Move move(SlideIndex(std::countr_zero(set)));
     const bool ordered = shared_.features.killers_and_history;
     int value = ordered ? history_[int(side)][move.slide()] : 0;
