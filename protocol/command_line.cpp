@@ -2,6 +2,7 @@
 
 #include <boost/program_options.hpp>
 #include <charconv>
+#include <fstream>
 #include <iostream>
 #include <ostream>
 #include <string>
@@ -79,7 +80,9 @@ int run_engine_command_line(int argc, const char* const* argv, std::istream& in,
   po::options_description visible("Options");
   visible.add_options()("help,h", "show this help and exit")(
       "option,o", po::value<std::vector<std::string>>()->composing(),
-      "set an engine option before running, as NAME=VALUE (repeatable), e.g. --option Hash=64");
+      "set an engine option before running, as NAME=VALUE (repeatable), e.g. --option Hash=64")(
+      "config,c", po::value<std::string>(),
+      "read options from this file: lines 'option = NAME=VALUE' (the command line wins)");
   po::options_description all;
   all.add(visible).add_options()("command", po::value<std::string>(), "")(
       "arguments", po::value<std::vector<std::string>>()->default_value({}, ""), "");
@@ -89,6 +92,34 @@ int run_engine_command_line(int argc, const char* const* argv, std::istream& in,
   po::variables_map vm;
   try {
     po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
+    if (vm.count("config")) {
+      // Stored after the command line, so a file's options come first and the command line's,
+      // applied later, win.
+      const std::string path = vm["config"].as<std::string>();
+      std::ifstream file(path);
+      if (!file) {
+        err << "quixo-engine: cannot read config file '" << path << "'\n";
+        return 2;
+      }
+      po::options_description file_options;
+      file_options.add_options()("option", po::value<std::vector<std::string>>()->composing(), "");
+      po::variables_map from_file;
+      try {
+        po::store(po::parse_config_file(file, file_options), from_file);
+      } catch (const po::error& e) {
+        err << "quixo-engine: config file '" << path << "': " << e.what() << "\n";
+        return 2;
+      }
+      std::vector<std::string> merged = from_file.count("option")
+                                            ? from_file["option"].as<std::vector<std::string>>()
+                                            : std::vector<std::string>();
+      if (vm.count("option")) {
+        const auto& given = vm["option"].as<std::vector<std::string>>();
+        merged.insert(merged.end(), given.begin(), given.end());
+      }
+      vm.erase("option");
+      vm.emplace("option", po::variable_value(merged, false));
+    }
     po::notify(vm);
   } catch (const po::error& e) {
     err << "quixo-engine: " << e.what() << "\n" << kUsage << visible;

@@ -289,6 +289,54 @@ BOOST_AUTO_TEST_CASE(in_process_command_line) {
   BOOST_TEST(contains(out, "perft"));
 }
 
+// Options from a config file are applied, and the command line's win over the file's:
+// MultiPV shows in the highest `multipv` of the info lines.
+BOOST_AUTO_TEST_CASE(config_file_options_and_command_line_override) {
+  const std::filesystem::path path = std::filesystem::temp_directory_path() /
+                                     ("quixo_config_" + std::to_string(::getpid()) + ".ini");
+  {
+    std::ofstream file(path);
+    file << "# a comment\noption = MultiPV=3\noption = Hash=8\n";
+  }
+  // The real binary in a shell pipeline: its input ends a second after `go`, when the search
+  // (depth 2) is long over, so EOF does not cut it short.
+  const auto highest_multipv = [&](const std::vector<std::string>& arguments) {
+    const std::filesystem::path out_path = std::filesystem::temp_directory_path() /
+                                           ("quixo_config_" + std::to_string(::getpid()) + ".out");
+    std::string command = "{ printf 'position startpos\\ngo depth 2\\n'; sleep 1; } | " +
+                          shell_quoted(QUIXO_ENGINE_BINARY);
+    for (const std::string& argument : arguments) command += " " + shell_quoted(argument);
+    command += " >" + shell_quoted(out_path.string()) + " 2>&1";
+    BOOST_TEST(std::system(command.c_str()) == 0);
+    int highest = 0;
+    std::istringstream lines(read_file(out_path));
+    std::filesystem::remove(out_path);
+    for (std::string line; std::getline(lines, line);) {
+      const std::size_t at = line.find(" multipv ");
+      if (line.rfind("info depth", 0) == 0 && at != std::string::npos)
+        highest = std::max(highest, std::stoi(line.substr(at + 9)));
+    }
+    return highest;
+  };
+  const std::string config = path.string();
+  BOOST_TEST(highest_multipv({"--config", config}) == 3);
+  BOOST_TEST(highest_multipv({"--config", config, "--option", "MultiPV=2"}) == 2);
+  BOOST_TEST(highest_multipv({}) == 1);
+
+  check_failure({"--config", "/nonexistent/quixo.ini"}, 2, {"/nonexistent/quixo.ini"});
+  {
+    std::ofstream file(path);
+    file << "bogus = 1\n";
+  }
+  check_failure({"--config", config}, 2, {config, "bogus"});
+  {
+    std::ofstream file(path);
+    file << "option = Hash=lots\n";
+  }
+  check_failure({"--config", config}, 2, {"Hash", "lots"});
+  std::filesystem::remove(path);
+}
+
 BOOST_AUTO_TEST_CASE(print_perft_divide_throws_before_printing) {
   std::ostringstream out;
   BOOST_CHECK_THROW(quixo::print_perft_divide("5/5/5/5/5 q", "2", out), quixo::NotationError);
