@@ -418,8 +418,8 @@ BOOST_DATA_TEST_CASE(a_forced_win_in_two_is_found, bdata::make({2, 3, 5}) * bdat
   BOOST_TEST_REQUIRE(winning == (SlideSet{1} << parse_move(position, "b5b1").slide()));
   Engine engine;
   EngineOptions opts = options();
-  if (features == 1) opts.features = SearchFeatures{false, false, false, false};
-  if (features == 2) opts.features = SearchFeatures{true, true, true, true};
+  if (features == 1) opts.features = SearchFeatures{false, false, false, false, false, false};
+  if (features == 2) opts.features = SearchFeatures{true, true, true, true, true, true};
   engine.set_options(opts);
   const SearchRun run = search(engine, position, depth_limit(depth));
   check_answer(position, run);
@@ -593,6 +593,21 @@ BOOST_DATA_TEST_CASE(every_answer_is_legal, bdata::make({1, 2}), threads) {
       check_answer(position, run);
     }
     if (++count % 20 == 0) engine.new_game();
+  }
+}
+
+// With the table keyed by symmetric forms, moves come back from the canonical frame: every
+// answer and every line must still be legal in the real position.
+BOOST_AUTO_TEST_CASE(a_symmetric_table_gives_legal_answers) {
+  Engine engine;
+  EngineOptions opts = options(1, 1, 1);
+  opts.features.symmetric_table = true;
+  engine.set_options(opts);
+  int count = 0;
+  for (const Position& position : random_positions(77u, 40)) {
+    const SearchRun run = search(engine, position, depth_limit(2 + count % 4));
+    check_answer(position, run);
+    ++count;
   }
 }
 

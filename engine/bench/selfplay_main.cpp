@@ -19,6 +19,7 @@ bool* feature_by_name(quixo::SearchFeatures& features, const std::string& name) 
   if (name == "killers_and_history") return &features.killers_and_history;
   if (name == "late_move_reductions") return &features.late_move_reductions;
   if (name == "parry_threats") return &features.parry_threats;
+  if (name == "symmetric_table") return &features.symmetric_table;
   return nullptr;
 }
 
@@ -92,7 +93,7 @@ int main(int argc, char** argv) {
       "ply cap of a game (a draw), opening included")(
       "off", po::value(&off)->composing(),
       "switch this feature off in B (repeatable): aspiration_windows, threat_extension, "
-      "killers_and_history, late_move_reductions, parry_threats")(
+      "killers_and_history, late_move_reductions, parry_threats, symmetric_table")(
       "on", po::value(&on)->composing(), "switch this feature on in B (repeatable)");
   po::variables_map vm;
   try {

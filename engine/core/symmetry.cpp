@@ -62,13 +62,17 @@ Position4 transform(Symmetry symmetry, const Position4& position) {
   return Position4(by_point, position.seat_to_move());
 }
 
-Position canonical(const Position& position) {
-  Position best = position;
+CanonicalForm canonical_form(const Position& position) {
+  CanonicalForm best{position, Symmetry::Identity};
   for (Symmetry symmetry : kAllSymmetries) {
     const Position image = transform(symmetry, position);
-    if (image.key() < best.key()) best = image;
+    if (image.key() < best.position.key()) best = {image, symmetry};
   }
   return best;
+}
+
+Position canonical(const Position& position) {
+  return canonical_form(position).position;
 }
 
 }  // namespace quixo

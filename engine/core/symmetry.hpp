@@ -70,4 +70,11 @@ Position4 transform(Symmetry symmetry, const Position4& position);
 // The image of `position` with the smallest key: one representative for all 8 symmetric forms.
 Position canonical(const Position& position);
 
+// The same, with the symmetry that maps `position` onto it.
+struct CanonicalForm {
+  Position position;
+  Symmetry symmetry = Symmetry::Identity;
+};
+CanonicalForm canonical_form(const Position& position);
+
 }  // namespace quixo

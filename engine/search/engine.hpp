@@ -47,6 +47,9 @@ struct SearchFeatures {
   // 100k nodes per move, but -9 +- 18 at 20 ms per move: finding the parries costs a scan of
   // every child, about a third of the speed.
   bool parry_threats = false;
+  // Key the transposition table by the position's canonical symmetric form, so the 8 images of
+  // a position share one entry.
+  bool symmetric_table = false;
   bool late_move_reductions = true;
 };
 

@@ -5,6 +5,7 @@
 #include <bit>
 #include <cmath>
 
+#include "core/symmetry.hpp"
 #include "evaluation.hpp"
 
 namespace quixo {
@@ -31,6 +32,11 @@ struct ReductionTable {
   }
 };
 const ReductionTable kReductions;
+
+// The form of `position` under which the transposition table keeps it.
+CanonicalForm form_for_table(const Position& position, bool symmetric) {
+  return symmetric ? canonical_form(position) : CanonicalForm{position, Symmetry::Identity};
+}
 
 }  // namespace
 
@@ -244,9 +250,13 @@ Score SearchWorker::search(const Position& position, Score alpha, Score beta, in
     depth = 0;
   }
 
+  // The table sees the position itself, or its canonical form, in whose frame moves are stored.
+  const CanonicalForm table_form = form_for_table(position, shared_.features.symmetric_table);
+  const std::uint64_t table_key = table_form.position.key();
   TTHit hit;
   Move tt_move = Move::none();
-  if (table_.probe(key, hit)) {
+  if (table_.probe(table_key, hit)) {
+    hit.move = transform(inverse(table_form.symmetry), hit.move);
     tt_move = (safe & bit_of(hit.move)) ? hit.move : Move::none();
     const Score tt_score = score_from_tt(hit.score, ply);
     if (!pv_node && hit.depth >= depth &&
@@ -301,7 +311,7 @@ Score SearchWorker::search(const Position& position, Score alpha, Score beta, in
     const Move move = moves[i];
 
     const Position child = position.after(move);
-    table_.prefetch(child.key());
+    if (!shared_.features.symmetric_table) table_.prefetch(child.key());
     Score score;
     if (i == 0) {
       score = -search(child, -beta, -alpha, depth - 1, ply + 1, pv_node);
@@ -336,7 +346,8 @@ Score SearchWorker::search(const Position& position, Score alpha, Score beta, in
   const Bound bound = best >= beta                       ? Bound::Lower
                       : best > original_alpha && pv_node ? Bound::Exact
                                                          : Bound::Upper;
-  table_.store(key, best_move, depth, bound, score_to_tt(best, ply));
+  table_.store(table_key, transform(table_form.symmetry, best_move), depth, bound,
+               score_to_tt(best, ply));
   return best;
 }
 
@@ -516,10 +527,12 @@ void SearchManager::run_main_thread(SearchCallbacks callbacks) {
     } else {
       // No second move in the line (the search was cut short): ask the table.
       const Position child = shared_.root.after(best);
+      const CanonicalForm form = form_for_table(child, shared_.features.symmetric_table);
       TTHit hit;
-      if (!child.is_game_over() && table_.probe(child.key(), hit) && !hit.move.is_none() &&
-          child.is_legal(hit.move))
-        ponder = hit.move;
+      if (!child.is_game_over() && table_.probe(form.position.key(), hit)) {
+        const Move move = transform(inverse(form.symmetry), hit.move);
+        if (child.is_legal(move)) ponder = move;
+      }
     }
   }
   if (callbacks.on_bestmove) callbacks.on_bestmove(best, ponder);
