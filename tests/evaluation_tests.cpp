@@ -2,12 +2,6 @@
 // changes nothing), it is blind to the 8 symmetries of the board, the threat term punishes the
 // opponent's wins in one, every weight is data that moves the score exactly as a hand-written
 // reference says, and the breakdown adds up to the total.
-// GCC 12 at -O3 reports a false -Wrestrict inside the std::string concatenation that
-// BOOST_DATA_TEST_CASE uses to name its cases (GCC bug 105329); it must be silenced before any
-// header is read, since the warning points into <string>.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 #include <boost/test/data/monomorphic.hpp>
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>

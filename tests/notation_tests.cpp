@@ -1,11 +1,5 @@
 // SPEC section 3 notation: squares, moves and position strings of both variants, their round
 // trips, the precise errors for malformed or illegal input, and robustness against garbage.
-// GCC 12 at -O3 reports a false -Wrestrict inside the std::string concatenation that
-// BOOST_DATA_TEST_CASE uses to name its cases (GCC bug 105329); it must be silenced before any
-// header is read, since the warning points into <string>.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 #include <boost/test/data/monomorphic.hpp>
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>

@@ -1,11 +1,6 @@
 // Perft: the SPEC table from the start, the four-player start and seeded mid-game positions, all
 // checked against numbers that do not come from the engine: the SPEC's table, or the independent
 // reference oracle (tests/reference) computed while the test runs.
-// GCC 12 at -O3 reports a false -Wrestrict inside Boost's BOOST_DATA_TEST_CASE name generation
-// (GCC bug 105329); it must be silenced before the headers for -Werror builds.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 
 #include <boost/test/data/monomorphic.hpp>
 #include <boost/test/data/test_case.hpp>

@@ -2,12 +2,6 @@
 // team results. In notation, x = X pointing to seat 1, o = O to seat 2, X = X to seat 3,
 // O = O to seat 4; inside the program seats are 0..3. Every expectation is worked out by hand
 // from SPEC, or checked against the independent reference oracle.
-// GCC 12 at -O3 reports a false -Wrestrict inside the std::string concatenation that
-// BOOST_DATA_TEST_CASE uses to name its cases (GCC bug 105329); it must be silenced before any
-// header is read, since the warning points into <string>.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 #include <boost/test/data/monomorphic.hpp>
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>

@@ -1,12 +1,6 @@
 // Two-player rules of SPEC section 1: move generation, move application and results.
 // Positions are written in SPEC notation for readability; every expected position and result is
 // worked out by hand from the rules, or checked against the independent reference oracle.
-// GCC 12 at -O3 reports a false -Wrestrict inside the std::string concatenation that
-// BOOST_DATA_TEST_CASE uses to name its cases (GCC bug 105329); it must be silenced before any
-// header is read, since the warning points into <string>.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 #include <boost/test/data/monomorphic.hpp>
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>

@@ -3,12 +3,6 @@
 // a forced defence, lost and finished games, a repetition of the game's history), the legality
 // of every bestmove, ponder move and PV, and the contract of every limit (depth, nodes, movetime,
 // clocks, infinite, ponder, searchmoves, MultiPV, threads) and of bench.
-// GCC 12 at -O3 reports a false -Wrestrict inside the std::string concatenation that
-// BOOST_DATA_TEST_CASE uses to name its cases (GCC bug 105329); it must be silenced before any
-// header is read, since the warning points into <string>.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 #include <boost/test/data/monomorphic.hpp>
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>

@@ -1,12 +1,6 @@
 // The 44 slide geometries, applying a slide to bitboards (single and packed) and line detection.
 // Every expectation here is worked out by hand from SPEC sections 1 and 3, or from a
 // deliberately naive re-statement of the rule inside the test (never from the engine's output).
-// GCC 12 at -O3 reports a false -Wrestrict inside the std::string concatenation that
-// BOOST_DATA_TEST_CASE uses to name its cases (GCC bug 105329); it must be silenced before any
-// header is read, since the warning points into <string>.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 #include <boost/test/data/monomorphic.hpp>
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>

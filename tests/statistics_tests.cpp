@@ -8,12 +8,6 @@
 // the same script from get_elo's mean and per-game variance. The Bradley-Terry references come
 // from a second python3 script that fits the ratings by Hunter's MM iteration (a different
 // algorithm from the Newton solver under test) and applies the documented error formulas.
-// GCC 12 at -O3 reports a false -Wrestrict inside the std::string concatenation that
-// BOOST_DATA_TEST_CASE uses to name its cases (GCC bug 105329); it must be silenced before any
-// header is read, since the warning points into <string>.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 #include <boost/test/data/monomorphic.hpp>
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>

@@ -1,12 +1,6 @@
 // The 8 symmetries of the board: a group of square permutations that maps the border to the
 // border and lines to lines, and with which move generation, move application, results, perft
 // and canonical forms all commute.
-// GCC 12 at -O3 reports a false -Wrestrict inside the std::string concatenation that
-// BOOST_DATA_TEST_CASE uses to name its cases (GCC bug 105329); it must be silenced before any
-// header is read, since the warning points into <string>.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 #include <boost/test/data/monomorphic.hpp>
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>

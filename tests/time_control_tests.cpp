@@ -1,12 +1,6 @@
 // The arena's time controls and clocks: the cutechess/fastchess text forms (parse, canonical text,
 // errors that name the text), and how a clock is charged for each reply, gets its increment,
 // renews its period, flags on a late reply (time left + margin) and fills `go`.
-// GCC 12 at -O3 reports a false -Wrestrict inside the std::string concatenation that
-// BOOST_DATA_TEST_CASE uses to name its cases (GCC bug 105329); it must be silenced before any
-// header is read, since the warning points into <string>.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 #include <boost/test/data/monomorphic.hpp>
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>

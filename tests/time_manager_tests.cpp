@@ -1,12 +1,6 @@
 // The time manager: how plan_time turns a `go` command's clocks, increments, moves to go, fixed
 // move time and the move overhead into a soft limit (start no new iteration after it) and a hard
 // limit (stop at once), and that it never plans to spend time the clock does not have.
-// GCC 12 at -O3 reports a false -Wrestrict inside the std::string concatenation that
-// BOOST_DATA_TEST_CASE uses to name its cases (GCC bug 105329); it must be silenced before any
-// header is read, since the warning points into <string>.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 #include <boost/test/data/monomorphic.hpp>
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>

@@ -3,12 +3,6 @@
 // empty board with X to move), replacement keeps the newest entry reachable, clear, hashfull,
 // resize, and the lock-free race policy: under concurrent stores and probes a hit only ever
 // returns data stored for the very key probed.
-// GCC 12 at -O3 reports a false -Wrestrict inside the std::string concatenation that
-// BOOST_DATA_TEST_CASE uses to name its cases (GCC bug 105329); it must be silenced before any
-// header is read, since the warning points into <string>.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 #include <boost/test/data/monomorphic.hpp>
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>

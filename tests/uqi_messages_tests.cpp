@@ -1,11 +1,6 @@
 // The UQI message layer on its own: tokenizing, the `go`, `position` and `setoption` parsers, and
 // the engine-output formatters and their reverse parsers (which the arena uses). Every parser is
 // fed garbage too: it must never throw.
-// GCC 12 at -O3 reports a false -Wrestrict inside Boost.Test's data-driven test case names
-// (std::string concatenation in genTestCaseName); it is not in this file's code.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 
 #include <boost/test/data/monomorphic.hpp>
 #include <boost/test/data/test_case.hpp>
