@@ -35,6 +35,21 @@ constexpr SpinOption kSpinOptions[] = {
 };
 constexpr std::string_view kPonderOption = "Ponder";
 
+// The search's switchable features as check options, so that the arena can measure each one
+// (an SPRT of the engine with a feature against itself without it) without a rebuild.
+struct CheckOption {
+  std::string_view name;
+  bool SearchFeatures::*field;
+};
+constexpr CheckOption kFeatureOptions[] = {
+    {"AspirationWindows", &SearchFeatures::aspiration_windows},
+    {"KillersAndHistory", &SearchFeatures::killers_and_history},
+    {"LateMoveReductions", &SearchFeatures::late_move_reductions},
+    {"ThreatExtension", &SearchFeatures::threat_extension},
+    {"ParryThreats", &SearchFeatures::parry_threats},
+    {"SymmetricTable", &SearchFeatures::symmetric_table},
+};
+
 // Option names compare case-insensitively and without spaces ("move overhead" = MoveOverhead).
 std::string option_key(std::string_view name) {
   std::string key;
@@ -175,6 +190,13 @@ void UqiSession::handshake(bool ugi) {
                                              {}}));
   lines.push_back(uqi::format_option_line(
       {std::string(kPonderOption), "check", "false", std::nullopt, std::nullopt, {}}));
+  for (const CheckOption& check : kFeatureOptions)
+    lines.push_back(uqi::format_option_line({std::string(check.name),
+                                             "check",
+                                             defaults.features.*check.field ? "true" : "false",
+                                             std::nullopt,
+                                             std::nullopt,
+                                             {}}));
   lines.push_back(ugi ? "ugiok" : "uqiok");
   send_lines(lines);
 }
@@ -188,6 +210,21 @@ std::optional<std::string> UqiSession::set_option(std::string_view name,
       return "option Ponder needs the value true or false, not " +
              (value ? uqi::quoted(*value) : std::string("nothing"));
     ponder_option_ = text == "true";
+    return std::nullopt;
+  }
+  for (const CheckOption& check : kFeatureOptions) {
+    if (key != option_key(check.name)) continue;
+    const std::string text = value ? uqi::to_lower(*value) : std::string();
+    if (text != "true" && text != "false")
+      return "option " + std::string(check.name) + " needs the value true or false, not " +
+             (value ? uqi::quoted(*value) : std::string("nothing"));
+    if (options_.features.*check.field != (text == "true")) {
+      EngineOptions changed = options_;
+      changed.features.*check.field = text == "true";
+      stop_and_wait();
+      engine_.set_options(changed);
+      options_ = changed;
+    }
     return std::nullopt;
   }
   for (const SpinOption& spin : kSpinOptions) {

@@ -13,8 +13,8 @@
 #include <thread>
 #include <vector>
 
+#include "child_process.hpp"
 #include "core/notation.hpp"
-#include "engine_process.hpp"
 #include "uqi_messages.hpp"
 
 namespace {
@@ -178,8 +178,17 @@ BOOST_AUTO_TEST_CASE(handshake_announces_identity_and_options) {
     }
     if (option->name == "Ponder") BOOST_TEST(option->type == "check");
   }
-  const std::vector<std::string> expected = {"Hash", "Threads", "MoveOverhead", "MultiPV",
-                                             "Ponder"};
+  const std::vector<std::string> expected = {"Hash",
+                                             "Threads",
+                                             "MoveOverhead",
+                                             "MultiPV",
+                                             "Ponder",
+                                             "AspirationWindows",
+                                             "KillersAndHistory",
+                                             "LateMoveReductions",
+                                             "ThreatExtension",
+                                             "ParryThreats",
+                                             "SymmetricTable"};
   BOOST_TEST(names == expected, boost::test_tools::per_element());
 
   engine.send("ugi");
@@ -189,6 +198,35 @@ BOOST_AUTO_TEST_CASE(handshake_announces_identity_and_options) {
   // Blank lines and '\r' are nothing.
   engine.send_raw("\n\r\n   \t \nisready\r\n");
   BOOST_TEST(expect(engine, "readyok").size() == 1u);
+  check_clean_exit(engine);
+}
+
+BOOST_AUTO_TEST_CASE(feature_options_change_the_search_and_refuse_bad_values) {
+  EngineProcess engine(engine_binary());
+  handshake(engine);
+  // The same fixed-depth search visits a different number of nodes without move ordering.
+  const auto nodes_of_search = [&engine] {
+    engine.send("uqinewgame");
+    engine.send("position startpos moves a1e1 a5e5");
+    engine.send("go depth 6");
+    std::uint64_t nodes = 0;
+    for (const std::string& line : expect(engine, "bestmove"))
+      if (const auto info = uqi::parse_info_line(line); info && info->nodes) nodes = *info->nodes;
+    return nodes;
+  };
+  const std::uint64_t with_ordering = nodes_of_search();
+  engine.send("setoption name KillersAndHistory value false");
+  const std::uint64_t without_ordering = nodes_of_search();
+  BOOST_TEST(with_ordering > 0u);
+  BOOST_TEST(without_ordering != with_ordering);
+  engine.send("setoption name killers and history value true");
+  BOOST_TEST(nodes_of_search() == with_ordering);
+
+  engine.send("setoption name ParryThreats value maybe");
+  engine.send("isready");
+  const auto lines = expect(engine, "readyok");
+  BOOST_TEST(count_prefix(lines, "info string error: option ParryThreats needs the value true") ==
+             1);
   check_clean_exit(engine);
 }
 
