@@ -10,6 +10,8 @@ packages=(
   git
   libboost-program-options1.81-dev
   libboost-test1.81-dev
+  libboost-filesystem1.81-dev
+  libboost-json1.81-dev
 )
 
 missing=()

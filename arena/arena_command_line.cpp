@@ -1,0 +1,462 @@
+#include "arena_command_line.hpp"
+
+#include <unistd.h>
+
+#include <boost/program_options.hpp>
+#include <charconv>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <optional>
+#include <ostream>
+
+#include "openings.hpp"
+#include "report.hpp"
+
+namespace quixo::arena {
+namespace po = boost::program_options;
+namespace {
+
+// Options whose value is a list of key=value tokens; on the command line the tokens may follow
+// the option as separate words, fastchess style (`--engine name=a cmd=./e option.Hash=16`).
+constexpr std::string_view kGroupedOptions[] = {"--engine", "--each", "--sprt", "--resign",
+                                                "--draw"};
+
+bool is_grouped_option(std::string_view arg) {
+  for (std::string_view name : kGroupedOptions)
+    if (arg == name) return true;
+  return false;
+}
+
+// `key=value with spaces` as one command-line word becomes `key="value with spaces"`, so that
+// joining words keeps the value whole.
+std::string requote(std::string_view word) {
+  const auto equals = word.find('=');
+  if (equals == std::string_view::npos || word.find(' ') == std::string_view::npos ||
+      word.find('"') != std::string_view::npos)
+    return std::string(word);
+  return std::string(word.substr(0, equals + 1)) + '"' + std::string(word.substr(equals + 1)) + '"';
+}
+
+std::vector<std::string> group_arguments(int argc, const char* const* argv) {
+  std::vector<std::string> args;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    args.push_back(arg);
+    if (!is_grouped_option(arg)) continue;
+    std::string joined;
+    while (i + 1 < argc) {
+      const std::string_view next = argv[i + 1];
+      if (next.empty() || next.front() == '-' || next.find('=') == std::string_view::npos) break;
+      if (!joined.empty()) joined += ' ';
+      joined += requote(next);
+      ++i;
+    }
+    if (!joined.empty()) args.push_back(joined);
+  }
+  return args;
+}
+
+template <typename Number>
+Number parse_number(std::string_view key, std::string_view text) {
+  Number value{};
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size())
+    throw std::invalid_argument("bad value \"" + std::string(text) + "\" for " + std::string(key));
+  return value;
+}
+
+bool parse_bool(std::string_view key, std::string_view text) {
+  if (text == "true" || text == "1" || text == "yes" || text == "on") return true;
+  if (text == "false" || text == "0" || text == "no" || text == "off") return false;
+  throw std::invalid_argument("bad value \"" + std::string(text) + "\" for " + std::string(key) +
+                              ": expected true or false");
+}
+
+std::vector<std::string> split_words(std::string_view text) {
+  std::vector<std::string> words;
+  std::string word;
+  bool quoted = false;
+  bool any = false;
+  for (const char c : text) {
+    if (c == '"') {
+      quoted = !quoted;
+      any = true;
+    } else if (c == ' ' && !quoted) {
+      if (any) words.push_back(word);
+      word.clear();
+      any = false;
+    } else {
+      word += c;
+      any = true;
+    }
+  }
+  if (quoted) throw std::invalid_argument("unterminated quote in \"" + std::string(text) + "\"");
+  if (any) words.push_back(word);
+  return words;
+}
+
+// A command without '/' is looked for next to quixo-arena first (the build puts quixo-engine
+// there), then on PATH when the process starts.
+std::string resolve_command(const std::string& command) {
+  if (command.empty() || command.find('/') != std::string::npos) return command;
+  std::error_code error;
+  const auto self = std::filesystem::read_symlink("/proc/self/exe", error);
+  if (error) return command;
+  const auto sibling = self.parent_path() / command;
+  if (::access(sibling.c_str(), X_OK) == 0) return sibling.string();
+  return command;
+}
+
+const char* const kUsage =
+    "Usage: quixo-arena [options]\n"
+    "\n"
+    "Plays tournaments between Quixo engines (UQI or UGI) under time controls and reports Elo,\n"
+    "SPRT and ratings, like fastchess and cutechess-cli. Engines and options come from the\n"
+    "command line and from a config file (--config); the command line wins.\n"
+    "\n"
+    "Example:\n"
+    "  quixo-arena --engine name=new cmd=./new/quixo-engine --engine name=base \\\n"
+    "      cmd=./base/quixo-engine --each tc=10+0.1 option.Hash=16 --rounds 500 \\\n"
+    "      --concurrency 2 --openings configs/openings.txt --openings-order random \\\n"
+    "      --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 --pgn games.pgn --results results.json\n"
+    "\n"
+    "Engine keys (for --engine and --each): name=NAME cmd=PATH args=\"A B\" arg=A dir=DIR\n"
+    "  proto=uqi|ugi tc=TC option.NAME=VALUE. A cmd without '/' is looked for next to\n"
+    "  quixo-arena, then on PATH. --each sets keys for every engine; an engine's own win.\n"
+    "Time controls (TC): 40/60+0.6 (moves/seconds+increment), 10+0.1, 60 (sudden death),\n"
+    "  st=1.5 (seconds per move), nodes=N, depth=N, inf.\n"
+    "Exit codes: 0 completed or SPRT accepted H1, 1 SPRT accepted H0, 2 error, 3 SPRT undecided\n"
+    "  when the games ran out, 4 interrupted (continue with --resume).\n";
+
+struct Parsed {
+  po::variables_map values;
+  po::options_description visible{"Options", 100};
+};
+
+void describe_options(po::options_description& options) {
+  po::options_description engines("Engines", 100);
+  engines.add_options()("engine", po::value<std::vector<std::string>>(),
+                        "an engine: KEYS as above (repeatable; at least two)")(
+      "each", po::value<std::vector<std::string>>()->composing(),
+      "keys applied to every engine (e.g. tc=10+0.1 option.Hash=16)");
+  po::options_description tournament("Tournament", 100);
+  tournament.add_options()(
+      "tournament", po::value<std::string>()->default_value("round-robin"),
+      "round-robin (a match with two engines) or gauntlet (alias: match = round-robin)")(
+      "seeds", po::value<int>()->default_value(1), "gauntlet: the first N engines play the rest")(
+      "rounds", po::value<int>()->default_value(1),
+      "game pairs per pairing; each pair plays one opening with colours swapped")(
+      "concurrency", po::value<int>()->default_value(1), "games played at once")(
+      "tc", po::value<std::string>()->default_value("10+0.1"),
+      "time control for engines without their own")(
+      "timemargin", po::value<std::int64_t>()->default_value(0),
+      "milliseconds a reply may exceed the time left before it loses on time")(
+      "max-plies", po::value<int>()->default_value(300),
+      "draw when the game reaches this many plies (0: no cap)")(
+      "repetitions", po::value<int>()->default_value(3),
+      "draw when a position occurs this many times")(
+      "stall-timeout", po::value<std::int64_t>()->default_value(10'000),
+      "milliseconds an engine may take for a reply that no clock limits (nodes, depth), for "
+      "isready and the handshake")(
+      "resign", po::value<std::string>(),
+      "resign adjudication: movecount=N score=CP [twosided=true|false]")(
+      "draw", po::value<std::string>(), "draw adjudication: movenumber=N movecount=N score=CP")(
+      "sprt", po::value<std::string>(),
+      "stop on a decision: elo0=E elo1=E [alpha=0.05 beta=0.05 model=normalized|logistic]")(
+      "event", po::value<std::string>()->default_value("quixo-arena"), "PGN Event tag")(
+      "site", po::value<std::string>()->default_value(""), "PGN Site tag");
+  po::options_description openings("Openings", 100);
+  openings.add_options()("openings", po::value<std::string>(),
+                         "book file: one position per line, optionally with moves")(
+      "openings-order", po::value<std::string>()->default_value("sequential"),
+      "sequential or random")("openings-seed", po::value<std::uint64_t>()->default_value(1),
+                              "seed of the random order")(
+      "openings-offset", po::value<std::size_t>()->default_value(0),
+      "start at this (0-based) place of the order");
+  po::options_description output("Output", 100);
+  output.add_options()("pgn", po::value<std::string>(), "write every game to this PGN file")(
+      "results", po::value<std::string>(),
+      "keep the results (JSON) in this file after every game; needed for --resume")(
+      "resume", po::bool_switch(), "continue the tournament recorded in --results")(
+      "report-interval", po::value<int>()->default_value(10),
+      "games between rating reports (0: only at the end)")(
+      "output", po::value<std::string>()->default_value("fastchess"),
+      "report style: fastchess or cutechess");
+  po::options_description generator("Opening generator (instead of a tournament)", 100);
+  generator.add_options()("generate-openings", po::value<std::string>(),
+                          "write a new book to this file and exit")(
+      "generate-count", po::value<std::size_t>()->default_value(200), "openings to make")(
+      "generate-min-plies", po::value<int>()->default_value(4), "random plies, at least")(
+      "generate-max-plies", po::value<int>()->default_value(10), "random plies, at most")(
+      "generate-seed", po::value<std::uint64_t>()->default_value(1), "random seed")(
+      "generate-depth", po::value<int>()->default_value(6),
+      "depth of the search that drops unbalanced openings (0: none)")(
+      "generate-max-score", po::value<int>()->default_value(150),
+      "drop openings scored beyond this many centipawns");
+  options.add(engines).add(tournament).add(openings).add(output).add(generator);
+}
+
+SprtParameters parse_sprt(const std::string& text) {
+  SprtParameters sprt;
+  sprt.model = EloModel::Normalized;
+  for (const auto& [key, value] : parse_key_values(text)) {
+    if (key == "elo0")
+      sprt.elo0 = parse_number<double>("sprt elo0", value);
+    else if (key == "elo1")
+      sprt.elo1 = parse_number<double>("sprt elo1", value);
+    else if (key == "alpha")
+      sprt.alpha = parse_number<double>("sprt alpha", value);
+    else if (key == "beta")
+      sprt.beta = parse_number<double>("sprt beta", value);
+    else if (key == "model" && (value == "normalized" || value == "normalised"))
+      sprt.model = EloModel::Normalized;
+    else if (key == "model" && value == "logistic")
+      sprt.model = EloModel::Logistic;
+    else
+      throw std::invalid_argument("--sprt: unknown key or value \"" + key + "=" + value + "\"");
+  }
+  sprt.validate();
+  return sprt;
+}
+
+void parse_resign(const std::string& text, Adjudication& adjudication) {
+  for (const auto& [key, value] : parse_key_values(text)) {
+    if (key == "movecount")
+      adjudication.resign_move_count = parse_number<int>("resign movecount", value);
+    else if (key == "score")
+      adjudication.resign_score_cp = parse_number<int>("resign score", value);
+    else if (key == "twosided")
+      adjudication.resign_two_sided = parse_bool("resign twosided", value);
+    else
+      throw std::invalid_argument("--resign: unknown key \"" + key + "\"");
+  }
+  if (adjudication.resign_move_count < 1 || adjudication.resign_score_cp < 1)
+    throw std::invalid_argument("--resign needs movecount >= 1 and score >= 1");
+}
+
+void parse_draw(const std::string& text, Adjudication& adjudication) {
+  for (const auto& [key, value] : parse_key_values(text)) {
+    if (key == "movenumber")
+      adjudication.draw_move_number = parse_number<int>("draw movenumber", value);
+    else if (key == "movecount")
+      adjudication.draw_move_count = parse_number<int>("draw movecount", value);
+    else if (key == "score")
+      adjudication.draw_score_cp = parse_number<int>("draw score", value);
+    else
+      throw std::invalid_argument("--draw: unknown key \"" + key + "\"");
+  }
+  if (adjudication.draw_move_count < 1 || adjudication.draw_score_cp < 0 ||
+      adjudication.draw_move_number < 0)
+    throw std::invalid_argument("--draw needs movecount >= 1, movenumber >= 0 and score >= 0");
+}
+
+TournamentConfig make_config(const po::variables_map& vm) {
+  TournamentConfig config;
+  EngineConfig each;
+  if (vm.count("each"))
+    for (const std::string& keys : vm["each"].as<std::vector<std::string>>())
+      apply_engine_keys(each, parse_key_values(keys));
+  if (vm.count("engine")) {
+    for (const std::string& keys : vm["engine"].as<std::vector<std::string>>()) {
+      EngineConfig engine = each;
+      apply_engine_keys(engine, parse_key_values(keys));
+      if (engine.name.empty()) engine.name = std::filesystem::path(engine.process.command).stem();
+      engine.process.command = resolve_command(engine.process.command);
+      config.engines.push_back(std::move(engine));
+    }
+  }
+  const std::string format = vm["tournament"].as<std::string>();
+  if (format == "round-robin" || format == "roundrobin" || format == "match")
+    config.format = TournamentFormat::RoundRobin;
+  else if (format == "gauntlet")
+    config.format = TournamentFormat::Gauntlet;
+  else
+    throw std::invalid_argument("--tournament: expected round-robin, match or gauntlet, not \"" +
+                                format + "\"");
+  config.seeds = vm["seeds"].as<int>();
+  config.rounds = vm["rounds"].as<int>();
+  config.concurrency = vm["concurrency"].as<int>();
+  const std::int64_t margin = vm["timemargin"].as<std::int64_t>();
+  config.time_control = TimeControl::parse(vm["tc"].as<std::string>()).with_margin(margin);
+  for (EngineConfig& engine : config.engines)
+    if (engine.time_control) engine.time_control = engine.time_control->with_margin(margin);
+  config.rules.max_plies = vm["max-plies"].as<int>();
+  config.rules.repetitions = vm["repetitions"].as<int>();
+  config.rules.stall_timeout = std::chrono::milliseconds(vm["stall-timeout"].as<std::int64_t>());
+  if (vm.count("resign")) parse_resign(vm["resign"].as<std::string>(), config.rules.adjudication);
+  if (vm.count("draw")) parse_draw(vm["draw"].as<std::string>(), config.rules.adjudication);
+  if (vm.count("sprt")) config.sprt = parse_sprt(vm["sprt"].as<std::string>());
+  config.event = vm["event"].as<std::string>();
+  config.site = vm["site"].as<std::string>();
+  if (vm.count("openings")) {
+    config.openings_source = vm["openings"].as<std::string>();
+    config.openings = load_openings(config.openings_source);
+  }
+  const std::string order = vm["openings-order"].as<std::string>();
+  if (order == "random")
+    config.opening_order = OpeningOrder::Random;
+  else if (order != "sequential")
+    throw std::invalid_argument("--openings-order: expected sequential or random, not \"" + order +
+                                "\"");
+  config.opening_seed = vm["openings-seed"].as<std::uint64_t>();
+  config.opening_offset = vm["openings-offset"].as<std::size_t>();
+  config.report_interval = vm["report-interval"].as<int>();
+  if (vm.count("pgn")) config.pgn_path = vm["pgn"].as<std::string>();
+  if (vm.count("results")) config.results_path = vm["results"].as<std::string>();
+  config.resume = vm["resume"].as<bool>();
+  return config;
+}
+
+int generate(const po::variables_map& vm, std::ostream& out) {
+  OpeningGeneratorOptions options;
+  options.count = vm["generate-count"].as<std::size_t>();
+  options.min_plies = vm["generate-min-plies"].as<int>();
+  options.max_plies = vm["generate-max-plies"].as<int>();
+  options.seed = vm["generate-seed"].as<std::uint64_t>();
+  options.search_depth = vm["generate-depth"].as<int>();
+  options.max_abs_score_cp = vm["generate-max-score"].as<int>();
+  if (options.count < 1 || options.min_plies < 0 || options.max_plies < options.min_plies ||
+      options.search_depth < 0)
+    throw std::invalid_argument(
+        "the generator needs count >= 1, 0 <= min-plies <= max-plies and depth >= 0");
+  const std::string path = vm["generate-openings"].as<std::string>();
+  const auto begin = std::chrono::steady_clock::now();
+  const std::vector<Opening> book = generate_openings(options);
+  const std::string temporary = path + ".tmp";
+  {
+    std::ofstream file(temporary);
+    if (!file) throw std::runtime_error("cannot write " + path);
+    file << "# quixo-arena --generate-openings " << path << " --generate-count " << options.count
+         << " --generate-min-plies " << options.min_plies << " --generate-max-plies "
+         << options.max_plies << " --generate-seed " << options.seed << " --generate-depth "
+         << options.search_depth << " --generate-max-score " << options.max_abs_score_cp << "\n";
+    write_openings(file, book);
+    if (!file.flush()) throw std::runtime_error("cannot write " + path);
+  }
+  std::filesystem::rename(temporary, path);
+  const auto seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+  out << "Wrote " << book.size() << " openings to " << path << " in " << seconds << " s\n";
+  return kExitCompleted;
+}
+
+}  // namespace
+
+std::vector<std::pair<std::string, std::string>> parse_key_values(std::string_view text) {
+  std::vector<std::pair<std::string, std::string>> keys;
+  for (const std::string& word : split_words(text)) {
+    const auto equals = word.find('=');
+    if (equals == std::string::npos || equals == 0)
+      throw std::invalid_argument("expected key=value, not \"" + word + "\"");
+    keys.emplace_back(word.substr(0, equals), word.substr(equals + 1));
+  }
+  return keys;
+}
+
+void apply_engine_keys(EngineConfig& engine,
+                       const std::vector<std::pair<std::string, std::string>>& keys) {
+  for (const auto& [key, value] : keys) {
+    if (key == "name") {
+      engine.name = value;
+    } else if (key == "cmd") {
+      engine.process.command = value;
+    } else if (key == "args") {
+      engine.process.args = split_words(value);
+    } else if (key == "arg") {
+      engine.process.args.push_back(value);
+    } else if (key == "dir") {
+      engine.process.working_directory = value;
+    } else if (key == "proto") {
+      if (value == "uqi")
+        engine.protocol = Protocol::Uqi;
+      else if (value == "ugi")
+        engine.protocol = Protocol::Ugi;
+      else
+        throw std::invalid_argument("proto must be uqi or ugi, not \"" + value + "\"");
+    } else if (key == "tc") {
+      engine.time_control = TimeControl::parse(value);
+    } else if (key.starts_with("option.") && key.size() > 7) {
+      const std::string name = key.substr(7);
+      auto& options = engine.options;
+      std::erase_if(options, [&](const auto& option) { return option.first == name; });
+      options.emplace_back(name, value);
+    } else {
+      throw std::invalid_argument("unknown engine key \"" + key +
+                                  "\" (known: name cmd args arg dir proto tc option.NAME)");
+    }
+  }
+}
+
+int run_arena_command_line(int argc, const char* const* argv, std::ostream& out, std::ostream& err,
+                           const std::atomic<bool>& interrupt) {
+  po::options_description options("Options", 100);
+  describe_options(options);
+  po::options_description command_line("Options", 100);
+  command_line.add_options()("help,h", "show this help and exit")(
+      "config,c", po::value<std::string>(),
+      "read options from this file (`key = value` lines, the long option names; the command "
+      "line wins)");
+  command_line.add(options);
+
+  po::variables_map vm;
+  try {
+    const std::vector<std::string> args = group_arguments(argc, argv);
+    po::store(po::command_line_parser(args).options(command_line).run(), vm);
+    if (vm.count("help")) {
+      out << kUsage << "\n" << command_line << "\n";
+      return kExitCompleted;
+    }
+    if (vm.count("config")) {
+      const std::string path = vm["config"].as<std::string>();
+      std::ifstream file(path);
+      if (!file) {
+        err << "quixo-arena: cannot read config file \"" << path << "\"\n";
+        return kExitUsage;
+      }
+      try {
+        // Stored after the command line: values already given there win.
+        po::store(po::parse_config_file(file, options), vm);
+      } catch (const po::error& error) {
+        err << "quixo-arena: config file \"" << path << "\": " << error.what() << "\n";
+        return kExitUsage;
+      }
+    }
+    po::notify(vm);
+  } catch (const po::error& error) {
+    err << "quixo-arena: " << error.what() << " (see --help)\n";
+    return kExitUsage;
+  } catch (const std::exception& error) {
+    err << "quixo-arena: " << error.what() << "\n";
+    return kExitUsage;
+  }
+
+  try {
+    if (vm.count("generate-openings")) return generate(vm, out);
+    const TournamentConfig config = make_config(vm);
+    const auto style = parse_report_style(vm["output"].as<std::string>());
+    if (!style)
+      throw std::invalid_argument("--output: expected fastchess or cutechess, not \"" +
+                                  vm["output"].as<std::string>() + "\"");
+    const bool live = &out == &std::cout && ::isatty(STDOUT_FILENO) == 1;
+    const auto sink = make_text_report(out, *style, live);
+    const TournamentOutcome outcome = run_tournament(config, *sink, interrupt);
+    switch (outcome.end) {
+      case TournamentEnd::SprtAcceptedH0:
+        return kExitSprtH0;
+      case TournamentEnd::SprtAcceptedH1:
+        return kExitCompleted;
+      case TournamentEnd::Interrupted:
+        return kExitInterrupted;
+      case TournamentEnd::Completed:
+        break;
+    }
+    return config.sprt ? kExitSprtUndecided : kExitCompleted;
+  } catch (const std::exception& error) {
+    err << "quixo-arena: " << error.what() << "\n";
+    return kExitUsage;
+  }
+}
+
+}  // namespace quixo::arena

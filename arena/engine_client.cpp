@@ -1,0 +1,294 @@
+// The arena's side of one engine's UQI/UGI conversation. Every wait has a wall-clock deadline and
+// every failure becomes a status plus a sentence in last_error(); nothing here throws.
+#include "engine_client.hpp"
+
+#include <exception>
+#include <string_view>
+
+namespace quixo::arena {
+namespace {
+
+using SteadyClock = std::chrono::steady_clock;
+using std::chrono::milliseconds;
+
+// How long quit() lets an engine exit by itself before killing it, and how long an engine whose
+// output ended during the handshake may take to finish exiting: an engine told `quit` stops at
+// once, so waiting longer only delays the arena.
+constexpr milliseconds kQuitGrace{1000};
+constexpr milliseconds kExitGrace{50};
+
+std::string first_token(std::string_view line) {
+  const std::vector<std::string_view> tokens = uqi::tokenize(line);
+  return tokens.empty() ? std::string() : std::string(tokens.front());
+}
+
+milliseconds remaining_until(SteadyClock::time_point deadline) {
+  const auto left =
+      std::chrono::duration_cast<milliseconds>(deadline - SteadyClock::now()) + milliseconds(1);
+  return left < milliseconds(0) ? milliseconds(0) : left;
+}
+
+std::int64_t elapsed_ms_since(SteadyClock::time_point start) {
+  return std::chrono::duration_cast<milliseconds>(SteadyClock::now() - start).count();
+}
+
+void append_limits(std::string& line, const GoLimits& own) {
+  if (own.moves_to_go) line += " movestogo " + std::to_string(*own.moves_to_go);
+  if (own.move_time_ms) line += " movetime " + std::to_string(*own.move_time_ms);
+  if (own.nodes) line += " nodes " + std::to_string(*own.nodes);
+  if (own.depth) line += " depth " + std::to_string(*own.depth);
+}
+
+}  // namespace
+
+std::string format_go(const GoRequest& request, Protocol protocol) {
+  const GoLimits& own = request.own;
+  if (own.infinite) return "go infinite";
+  // The clocks are named by colour (X, O) or by player (p1 = X), never by "own"/"other": the
+  // mover's own clock goes under its colour.
+  const GoLimits& x = request.mover_is_x ? request.own : request.other;
+  const GoLimits& o = request.mover_is_x ? request.other : request.own;
+  const bool uqi = protocol == Protocol::Uqi;
+  std::string line = "go";
+  if (x.time_ms) line += (uqi ? " xtime " : " p1time ") + std::to_string(*x.time_ms);
+  if (o.time_ms) line += (uqi ? " otime " : " p2time ") + std::to_string(*o.time_ms);
+  if (x.increment_ms) line += (uqi ? " xinc " : " p1inc ") + std::to_string(*x.increment_ms);
+  if (o.increment_ms) line += (uqi ? " oinc " : " p2inc ") + std::to_string(*o.increment_ms);
+  append_limits(line, own);
+  return line;
+}
+
+ProcessLauncher default_launcher() {
+  return [](const ProcessSpec& spec) { return start_process(spec); };
+}
+
+EngineClient::EngineClient(EngineConfig config, ProcessLauncher launcher)
+    : config_(std::move(config)), launcher_(std::move(launcher)) {}
+
+EngineClient::~EngineClient() {
+  quit();
+}
+
+std::string EngineClient::prefix() const {
+  return "engine \"" + config_.name + "\"";
+}
+
+void EngineClient::fail(const std::string& what) {
+  last_error_ = prefix() + ": " + what;
+}
+
+EngineClient::WaitResult EngineClient::wait_for(std::string_view token,
+                                                SteadyClock::time_point deadline,
+                                                const std::function<void(const std::string&)>& each,
+                                                std::string* found_line) {
+  for (;;) {
+    const milliseconds left = remaining_until(deadline);
+    if (left <= milliseconds(0) || SteadyClock::now() >= deadline) return WaitResult::Timeout;
+    EngineProcess::ReadResult read = process_->read_line(left);
+    switch (read.status) {
+      case EngineProcess::ReadStatus::Closed:
+        return WaitResult::Closed;
+      case EngineProcess::ReadStatus::Timeout:
+        break;  // the loop checks the deadline
+      case EngineProcess::ReadStatus::Line:
+        if (first_token(read.line) == token) {
+          if (found_line) *found_line = std::move(read.line);
+          return WaitResult::Found;
+        }
+        if (each) each(read.line);
+        break;
+    }
+  }
+}
+
+bool EngineClient::start(milliseconds timeout) {
+  if (process_) quit();
+  // The old process's exit is not part of the new one's handshake time.
+  const SteadyClock::time_point deadline = SteadyClock::now() + timeout;
+  last_error_.clear();
+  id_name_.clear();
+  searching_ = false;
+  try {
+    process_ = launcher_(config_.process);
+  } catch (const std::exception& error) {
+    process_.reset();
+    last_error_ = prefix() + " could not start: " + error.what();
+    return false;
+  }
+  if (!process_) {
+    last_error_ = prefix() + " could not start: the launcher gave no process";
+    return false;
+  }
+
+  const bool uqi = config_.protocol == Protocol::Uqi;
+  const std::string ok = uqi ? "uqiok" : "ugiok";
+  // An engine that exited is reaped at once. One that is silent is left running, so that the
+  // caller can tell a stall (alive()) from a crash; quit() or the next start() ends it.
+  const auto exited = [this](const std::string& what) {
+    fail(what);
+    process_->shut_down(kExitGrace);
+    process_.reset();
+    return false;
+  };
+  const auto silent = [this](const std::string& what) {
+    fail(what);
+    return false;
+  };
+  const auto read_id = [this](const std::string& line) {
+    if (const std::optional<uqi::IdLine> id = uqi::parse_id_line(line); id && id->field == "name")
+      id_name_ = id->value;
+  };
+
+  if (!process_->write_line(uqi ? "uqi" : "ugi")) return exited("exited during the handshake");
+  switch (wait_for(ok, deadline, read_id)) {
+    case WaitResult::Found:
+      break;
+    case WaitResult::Closed:
+      return exited("exited during the handshake");
+    case WaitResult::Timeout:
+      return silent("no " + ok + " within " + std::to_string(timeout.count()) + " ms");
+  }
+  for (const auto& [name, value] : config_.options) {
+    uqi::SetOptionCommand command{name, std::nullopt};
+    // An empty value means a button, which takes none.
+    if (!value.empty()) command.value = value;
+    if (!process_->write_line(uqi::format_setoption_command(command)))
+      return exited("exited while its options were set");
+  }
+  if (!process_->write_line("isready")) return exited("exited during the handshake");
+  switch (wait_for("readyok", deadline, {})) {
+    case WaitResult::Found:
+      return true;
+    case WaitResult::Closed:
+      return exited("exited during the handshake");
+    case WaitResult::Timeout:
+      return silent("no readyok within " + std::to_string(timeout.count()) + " ms");
+  }
+  return true;
+}
+
+bool EngineClient::new_game(milliseconds timeout) {
+  const SteadyClock::time_point deadline = SteadyClock::now() + timeout;
+  if (!process_) {
+    fail("is not running");
+    return false;
+  }
+  const bool uqi = config_.protocol == Protocol::Uqi;
+  if (!process_->write_line(uqi ? "uqinewgame" : "uginewgame") ||
+      !process_->write_line("isready")) {
+    fail("exited before a new game");
+    return false;
+  }
+  switch (wait_for("readyok", deadline, {})) {
+    case WaitResult::Found:
+      return true;
+    case WaitResult::Closed:
+      fail("exited before a new game");
+      return false;
+    case WaitResult::Timeout:
+      fail("no readyok within " + std::to_string(timeout.count()) + " ms after " +
+           (uqi ? "uqinewgame" : "uginewgame"));
+      return false;
+  }
+  return false;
+}
+
+MoveReply EngineClient::go(const std::string& position_arguments, const GoRequest& request,
+                           milliseconds deadline) {
+  MoveReply reply;
+  if (!process_) {
+    fail("is not running");
+    return reply;
+  }
+  if (!process_->write_line("position " + position_arguments)) {
+    fail("exited before its move");
+    return reply;
+  }
+  const SteadyClock::time_point start = SteadyClock::now();
+  const SteadyClock::time_point end = start + deadline;
+  if (!process_->write_line(format_go(request, config_.protocol))) {
+    reply.elapsed_ms = elapsed_ms_since(start);
+    fail("exited before its move");
+    return reply;
+  }
+  searching_ = true;
+  std::optional<uqi::InfoLine> scored;
+  std::optional<uqi::InfoLine> with_depth;
+  std::string bestmove_line;
+  const WaitResult result = wait_for(
+      "bestmove", end,
+      [&](const std::string& line) {
+        // Anything that is not an `info` line is ignored: engines print all kinds of things.
+        std::optional<uqi::InfoLine> info = uqi::parse_info_line(line);
+        if (!info) return;
+        if (info->score_cp || info->score_mate)
+          scored = std::move(info);
+        else if (info->depth)
+          with_depth = std::move(info);
+      },
+      &bestmove_line);
+  reply.elapsed_ms = elapsed_ms_since(start);
+  reply.info = scored ? std::move(scored) : std::move(with_depth);
+  switch (result) {
+    case WaitResult::Found:
+      searching_ = false;
+      reply.status = MoveReply::Status::Move;
+      if (const std::optional<uqi::BestMoveLine> best = uqi::parse_bestmove_line(bestmove_line)) {
+        reply.move = best->move;
+      } else {
+        // A `bestmove` without a move is an answer all the same, and an illegal one; the game
+        // loop judges the empty text.
+        fail("sent `bestmove` without a move");
+      }
+      break;
+    case WaitResult::Closed:
+      searching_ = false;
+      reply.status = MoveReply::Status::Disconnected;
+      fail("exited during its search");
+      break;
+    case WaitResult::Timeout:
+      reply.status = MoveReply::Status::Timeout;
+      fail("no bestmove within " + std::to_string(deadline.count()) + " ms");
+      break;
+  }
+  return reply;
+}
+
+bool EngineClient::stop_search(milliseconds grace) {
+  if (!process_) {
+    fail("is not running");
+    return false;
+  }
+  if (!searching_) return true;  // the search already ended with its bestmove
+  const SteadyClock::time_point deadline = SteadyClock::now() + grace;
+  if (!process_->write_line("stop")) {
+    fail("exited before `stop`");
+    return false;
+  }
+  switch (wait_for("bestmove", deadline, {})) {
+    case WaitResult::Found:
+      searching_ = false;
+      return true;
+    case WaitResult::Closed:
+      fail("exited after `stop`");
+      return false;
+    case WaitResult::Timeout:
+      fail("no bestmove within " + std::to_string(grace.count()) + " ms after `stop`");
+      return false;
+  }
+  return false;
+}
+
+void EngineClient::quit() {
+  if (!process_) return;
+  process_->write_line("quit");  // fails harmlessly when the engine is gone already
+  process_->shut_down(kQuitGrace);
+  process_.reset();
+  searching_ = false;
+}
+
+bool EngineClient::alive() {
+  return process_ && process_->running();
+}
+
+}  // namespace quixo::arena

@@ -1,0 +1,120 @@
+// The arena's side of the UQI (and UGI) conversation with one engine process: handshake, options,
+// new game, one move at a time under a wall-clock deadline. Every failure is reported as a value
+// (never an exception), so the game loop can turn it into the right ending.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "engine_process.hpp"
+#include "time_control.hpp"
+#include "uqi_messages.hpp"
+
+namespace quixo::arena {
+
+enum class Protocol {
+  Uqi,  // uqi/uqiok, uqinewgame, xtime/otime/xinc/oinc
+  Ugi,  // ugi/ugiok, uginewgame, p1time/p2time/p1inc/p2inc (p1 = X)
+};
+
+// One engine as the tournament knows it.
+struct EngineConfig {
+  std::string name;     // unique in a tournament; the PGN and the reports use it
+  ProcessSpec process;  // command, arguments, working directory
+  std::vector<std::pair<std::string, std::string>> options;  // `setoption` name/value, in order
+  std::optional<TimeControl> time_control;  // this engine's own; else the tournament's
+  Protocol protocol = Protocol::Uqi;
+};
+
+// What the engine is told to think within, from its own clock and its opponent's (all
+// milliseconds). Formatted per protocol by the client.
+struct GoRequest {
+  GoLimits own;    // the mover's limits (time left, increment, moves to go, fixed limits)
+  GoLimits other;  // the opponent's clock (time_ms and increment_ms are used)
+  bool mover_is_x = true;
+};
+
+// The `go` line for `request` in `protocol`: e.g. "go xtime 9000 otime 8000 xinc 100 oinc 100
+// movestogo 12", "go p1time ...", "go movetime 500", "go nodes 20000", "go depth 8",
+// "go infinite".
+std::string format_go(const GoRequest& request, Protocol protocol);
+
+struct MoveReply {
+  enum class Status {
+    Move,          // `bestmove` arrived; `move` holds its text, not yet checked
+    Timeout,       // no `bestmove` before the deadline
+    Disconnected,  // the engine exited or closed its output first
+  };
+  Status status = Status::Disconnected;
+  std::string move;
+  // The last `info` line of the search that carried a score (else the last one with a depth).
+  std::optional<uqi::InfoLine> info;
+  std::int64_t elapsed_ms = 0;  // from sending `go` to reading `bestmove` (or giving up)
+};
+
+using ProcessLauncher = std::function<std::unique_ptr<EngineProcess>(const ProcessSpec&)>;
+// start_process.
+ProcessLauncher default_launcher();
+
+class EngineClient {
+ public:
+  EngineClient(EngineConfig config, ProcessLauncher launcher = default_launcher());
+  ~EngineClient();  // quits the engine if it still runs
+  EngineClient(const EngineClient&) = delete;
+  EngineClient& operator=(const EngineClient&) = delete;
+
+  const EngineConfig& config() const { return config_; }
+
+  // Launches the process, sends `uqi` (or `ugi`) and waits for `uqiok` (`ugiok`), sends the
+  // configured options, then `isready` and waits for `readyok`; all within `timeout`. Returns
+  // false with last_error() set when the process cannot start, exits, or does not answer in time.
+  // An engine that does not answer in time is left running, so alive() tells a stall from a
+  // crash; quit() (or the next start) ends it. An engine already running is shut down first (a
+  // restart).
+  bool start(std::chrono::milliseconds timeout);
+  // `uqinewgame` (`uginewgame`) then `isready`; false when `readyok` does not come in time or the
+  // engine is gone.
+  bool new_game(std::chrono::milliseconds timeout);
+  // Sends `position <position_arguments>` and the `go` line, then reads until `bestmove`,
+  // keeping the last scored `info`; other lines are ignored. Gives up at `deadline` after `go`.
+  MoveReply go(const std::string& position_arguments, const GoRequest& request,
+               std::chrono::milliseconds deadline);
+  // After a timed-out `go`: sends `stop` and waits up to `grace` for the late `bestmove`, so the
+  // process can stay in use. false when it does not come (the caller then restarts the engine).
+  bool stop_search(std::chrono::milliseconds grace);
+  // `quit`, then the process is ended (killed after a short grace).
+  void quit();
+
+  // Whether a process was started and is still running.
+  bool alive();
+  // The `id name` the engine gave (empty before start).
+  const std::string& id_name() const { return id_name_; }
+  // Why the last start/new_game/go failed, as a sentence.
+  const std::string& last_error() const { return last_error_; }
+
+ private:
+  enum class WaitResult { Found, Closed, Timeout };
+  // Reads lines until one whose first token is `token` (stored in *found_line when given),
+  // passing every other line to `each`, until the engine's output ends or `deadline` passes.
+  WaitResult wait_for(std::string_view token, std::chrono::steady_clock::time_point deadline,
+                      const std::function<void(const std::string&)>& each,
+                      std::string* found_line = nullptr);
+  std::string prefix() const;          // `engine "<name>"`
+  void fail(const std::string& what);  // last_error_ = prefix() + ": " + what
+
+  EngineConfig config_;
+  ProcessLauncher launcher_;
+  std::unique_ptr<EngineProcess> process_;
+  std::string id_name_;
+  std::string last_error_;
+  bool searching_ = false;  // a `go` was sent and its `bestmove` not read yet
+};
+
+}  // namespace quixo::arena

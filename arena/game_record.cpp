@@ -1,0 +1,63 @@
+#include "game_record.hpp"
+
+#include <array>
+#include <ostream>
+#include <utility>
+
+namespace quixo::arena {
+namespace {
+
+constexpr std::array<std::pair<Termination, std::string_view>, 9> kTerminationNames = {{
+    {Termination::Line, "line"},
+    {Termination::Repetition, "repetition"},
+    {Termination::PlyCap, "ply cap"},
+    {Termination::TimeForfeit, "time forfeit"},
+    {Termination::IllegalMove, "illegal move"},
+    {Termination::Crash, "crash"},
+    {Termination::Stall, "stall"},
+    {Termination::ResignAdjudication, "resign adjudication"},
+    {Termination::DrawAdjudication, "draw adjudication"},
+}};
+
+}  // namespace
+
+std::string_view termination_name(Termination termination) {
+  for (const auto& [value, name] : kTerminationNames)
+    if (value == termination) return name;
+  return "unknown";
+}
+
+std::optional<Termination> parse_termination(std::string_view name) {
+  for (const auto& [value, known] : kTerminationNames)
+    if (known == name) return value;
+  return std::nullopt;
+}
+
+std::string_view result_text(GameResult result) {
+  switch (result) {
+    case GameResult::XWins:
+      return "1-0";
+    case GameResult::OWins:
+      return "0-1";
+    case GameResult::Draw:
+      break;
+  }
+  return "1/2-1/2";
+}
+
+std::optional<GameResult> parse_result_text(std::string_view text) {
+  if (text == "1-0") return GameResult::XWins;
+  if (text == "0-1") return GameResult::OWins;
+  if (text == "1/2-1/2") return GameResult::Draw;
+  return std::nullopt;
+}
+
+std::ostream& operator<<(std::ostream& out, GameResult result) {
+  return out << result_text(result);
+}
+
+std::ostream& operator<<(std::ostream& out, Termination termination) {
+  return out << termination_name(termination);
+}
+
+}  // namespace quixo::arena

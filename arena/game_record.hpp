@@ -1,0 +1,72 @@
+// One finished (two-player) game as the arena records it: who played, from where, every move
+// with the engine's comment, the result and why the game ended. PGN and the results file are
+// written from this.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace quixo::arena {
+
+// X moves first and is PGN's White; O is Black.
+enum class GameResult { XWins, OWins, Draw };
+
+// Why a game ended. Each has a stable name (for PGN's Termination tag and the results file).
+enum class Termination {
+  Line,                // a line of five decided it (the opponent-line rule included)
+  Repetition,          // threefold repetition: draw
+  PlyCap,              // the ply cap was reached: draw
+  TimeForfeit,         // the mover's reply came after its time (plus margin)
+  IllegalMove,         // the mover sent an illegal or malformed move
+  Crash,               // the mover's process exited, closed its output or could not start
+  Stall,               // the mover did not answer (a `go` under node/depth limits, `isready`,
+                       // the handshake) within the arena's generous wall-clock deadline
+  ResignAdjudication,  // both engines' scores agreed one side is lost
+  DrawAdjudication,    // both engines' scores stayed near zero long enough
+};
+
+// "line", "repetition", "ply cap", "time forfeit", "illegal move", "crash", "stall",
+// "resign adjudication", "draw adjudication".
+std::string_view termination_name(Termination termination);
+// The inverse of termination_name; nullopt for an unknown name.
+std::optional<Termination> parse_termination(std::string_view name);
+// "1-0", "0-1", "1/2-1/2".
+std::string_view result_text(GameResult result);
+std::optional<GameResult> parse_result_text(std::string_view text);
+// Print the names above (for logs and test diagnostics).
+std::ostream& operator<<(std::ostream& out, GameResult result);
+std::ostream& operator<<(std::ostream& out, Termination termination);
+
+struct MoveRecord {
+  std::string move;               // notation of SPEC section 3, e.g. "b1e1"
+  std::optional<int> score_cp;    // the mover's last reported score, its point of view
+  std::optional<int> score_mate;  // moves to mate, negative when the mover is mated
+  std::optional<int> depth;
+  std::int64_t time_ms = 0;  // wall-clock time of the reply as the arena measured it
+  std::optional<std::uint64_t> nodes;
+  friend bool operator==(const MoveRecord&, const MoveRecord&) = default;
+};
+
+struct GameRecord {
+  std::string event = "quixo-arena";
+  std::string site;
+  std::string date;            // "YYYY.MM.DD", UTC, when the game started
+  std::string round;           // e.g. "12" (game number in the tournament, from 1)
+  std::string x_name;          // White
+  std::string o_name;          // Black
+  std::string start_position;  // position string before the opening moves, "5/5/5/5/5 x"
+  std::vector<std::string> opening_moves;  // book moves played before the engines took over
+  std::vector<MoveRecord> moves;           // moves the engines played
+  std::string time_control;  // TimeControl::to_string of X's control ("10+0.1", "nodes=1000")
+  std::optional<std::string> o_time_control;  // when O's differs
+  GameResult result = GameResult::Draw;
+  Termination termination = Termination::Repetition;
+  std::string reason;  // a sentence: "O played an illegal move: a1b1 (...)"
+  friend bool operator==(const GameRecord&, const GameRecord&) = default;
+};
+
+}  // namespace quixo::arena

@@ -1,0 +1,635 @@
+#include "pgn.hpp"
+
+#include <cctype>
+#include <charconv>
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <optional>
+#include <string>
+#include <system_error>
+#include <utility>
+#include <vector>
+
+#include "core/notation.hpp"
+#include "core/position.hpp"
+
+namespace quixo::arena {
+
+namespace {
+
+constexpr std::size_t kLineWidth = 80;
+constexpr std::string_view kBookComment = "book";
+// PGN's spellings of an unknown value: a record's empty field is written as these and read back
+// as empty, so that PGN tools see a well-formed roster.
+constexpr std::string_view kUnknown = "?";
+constexpr std::string_view kUnknownDate = "????.??.??";
+
+// --- Writing ----------------------------------------------------------------------------------
+
+// The PGN standard's Termination value (section 9.8.1) for each of ours: rating tools and GUIs
+// know these; our exact reason goes into QuixoTermination.
+std::string_view standard_termination(Termination termination) {
+  switch (termination) {
+    case Termination::Line:
+    case Termination::Repetition:
+      return "normal";
+    case Termination::PlyCap:
+    case Termination::ResignAdjudication:
+    case Termination::DrawAdjudication:
+      return "adjudication";
+    case Termination::TimeForfeit:
+      return "time forfeit";
+    case Termination::IllegalMove:
+      return "rules infraction";
+    case Termination::Crash:
+    case Termination::Stall:
+      return "abandoned";
+  }
+  return "unterminated";
+}
+
+// A tag value between quotes: '"' and '\' escaped as the standard asks; a tag pair must fit on
+// one line, so control characters (a newline in an engine's message) become spaces.
+std::string escape_tag_value(std::string_view value) {
+  std::string out;
+  for (const char c : value) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+      out += ' ';
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+void add_tag(std::string& out, std::string_view name, std::string_view value) {
+  out += '[';
+  out += name;
+  out += " \"";
+  out += escape_tag_value(value);
+  out += "\"]\n";
+}
+
+std::string_view or_unknown(std::string_view value, std::string_view unknown = kUnknown) {
+  return value.empty() ? unknown : value;
+}
+
+// `value / 10^decimals` with exactly `decimals` digits after the point, in integers so that the
+// text is exact and reads back to the same value. No sign for zero or positive values.
+std::string fixed_point(std::int64_t value, int decimals) {
+  std::int64_t scale = 1;
+  for (int i = 0; i < decimals; ++i) scale *= 10;
+  // Work on the magnitude as unsigned: the negation of the smallest int64 does not overflow.
+  const std::uint64_t magnitude = value < 0 ? std::uint64_t{0} - static_cast<std::uint64_t>(value)
+                                            : static_cast<std::uint64_t>(value);
+  const std::uint64_t unsigned_scale = static_cast<std::uint64_t>(scale);
+  std::string fraction = std::to_string(magnitude % unsigned_scale);
+  fraction.insert(0, static_cast<std::size_t>(decimals) - fraction.size(), '0');
+  return (value < 0 ? "-" : "") + std::to_string(magnitude / unsigned_scale) + "." + fraction;
+}
+
+// The score as cutechess writes it: score_cp / 100 with two decimals and a sign ("+0.35",
+// "-1.20", "0.00"), "+M3"/"-M2" for a mate (mate 0 as "-M0"), "?" when only the depth is known.
+std::string format_score(const MoveRecord& move) {
+  if (move.score_mate) {
+    const int mate = *move.score_mate;
+    return (mate > 0 ? "+M" : "-M") +
+           std::to_string(mate < 0 ? -static_cast<std::int64_t>(mate) : mate);
+  }
+  if (move.score_cp) return (*move.score_cp > 0 ? "+" : "") + fixed_point(*move.score_cp, 2);
+  return "?";
+}
+
+std::string engine_comment(const MoveRecord& move) {
+  std::string comment = "{";
+  if (move.score_mate || move.score_cp || move.depth) {
+    comment += format_score(move);
+    if (move.depth) comment += "/" + std::to_string(*move.depth);
+    comment += ' ';
+  }
+  return comment + fixed_point(move.time_ms, 3) + "s}";
+}
+
+// Greedy filling of lines up to kLineWidth columns; a unit longer than a line gets its own.
+class LineWrapper {
+ public:
+  void add(std::string_view unit) {
+    if (!line_.empty() && line_.size() + 1 + unit.size() > kLineWidth) flush();
+    if (!line_.empty()) line_ += ' ';
+    line_ += unit;
+  }
+  std::string finish() {
+    flush();
+    return std::move(text_);
+  }
+
+ private:
+  void flush() {
+    if (line_.empty()) return;
+    text_ += line_;
+    text_ += '\n';
+    line_.clear();
+  }
+  std::string text_;
+  std::string line_;
+};
+
+// O moves first from a start position with O to move; the ply numbering then starts with "1...".
+bool o_moves_first(std::string_view start_position) {
+  try {
+    return parse_position(start_position).side_to_move() == Color::O;
+  } catch (const NotationError&) {
+    return false;  // an unreadable FEN: parse_pgn reports it, the writer just numbers from X
+  }
+}
+
+// --- Reading ----------------------------------------------------------------------------------
+
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
+
+// A parsed decimal "[-]digits[.digits]" with at most `decimals` digits after the point, scaled to
+// an integer (value * 10^decimals); nullopt when malformed or out of range.
+std::optional<std::int64_t> parse_fixed_point(std::string_view text, int decimals) {
+  bool negative = false;
+  if (!text.empty() && (text[0] == '-' || text[0] == '+')) {
+    negative = text[0] == '-';
+    text.remove_prefix(1);
+  }
+  const std::size_t point = text.find('.');
+  const std::string_view whole = text.substr(0, point);
+  std::string fraction(point == std::string_view::npos ? "" : text.substr(point + 1));
+  if (whole.empty() || fraction.size() > static_cast<std::size_t>(decimals)) return std::nullopt;
+  if (point != std::string_view::npos && fraction.empty()) return std::nullopt;
+  fraction.append(static_cast<std::size_t>(decimals) - fraction.size(), '0');
+  const std::string digits = std::string(whole) + fraction;
+  for (const char c : digits)
+    if (!is_digit(c)) return std::nullopt;
+  // The magnitude as unsigned, so that the smallest int64 (one more than the largest) reads back.
+  std::uint64_t magnitude = 0;
+  const auto [end, error] =
+      std::from_chars(digits.data(), digits.data() + digits.size(), magnitude);
+  if (error != std::errc() || end != digits.data() + digits.size()) return std::nullopt;
+  const std::uint64_t limit =
+      static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()) + (negative ? 1 : 0);
+  if (magnitude > limit) return std::nullopt;
+  // Conversion to a signed type is modular in C++20, so 0 - 2^63 gives the smallest int64.
+  return static_cast<std::int64_t>(negative ? std::uint64_t{0} - magnitude : magnitude);
+}
+
+bool fits_int(std::int64_t value) {
+  return value >= std::numeric_limits<int>::min() && value <= std::numeric_limits<int>::max();
+}
+
+std::optional<int> parse_int(std::string_view text) {
+  const auto value = parse_fixed_point(text, 0);
+  if (!value || text.find('.') != std::string_view::npos || !fits_int(*value)) return std::nullopt;
+  return static_cast<int>(*value);
+}
+
+// Fills the score, depth and time of `move` from an engine comment's text (without the braces):
+// "[score[/depth] ]time", where score is "+0.35", "-1.20", "0.00", "+M3", "-M2" or "?" and time
+// is "0.120s". Returns what is wrong, or an empty string.
+std::string parse_engine_comment(std::string_view text, MoveRecord& move) {
+  std::vector<std::string_view> words;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && is_space(text[i])) ++i;
+    const std::size_t start = i;
+    while (i < text.size() && !is_space(text[i])) ++i;
+    if (i > start) words.push_back(text.substr(start, i - start));
+  }
+  if (words.empty() || words.size() > 2)
+    return "expected {book} or {[score[/depth] ]time}, e.g. {+0.35/9 0.120s}";
+  std::string_view time = words.back();
+  if (time.size() < 2 || time.back() != 's')
+    return "the time '" + std::string(time) + "' does not end in 's'";
+  time.remove_suffix(1);
+  const auto time_ms = parse_fixed_point(time, 3);
+  if (!time_ms)
+    return "bad time '" + std::string(words.back()) +
+           "': expected seconds with at most 3 decimals, e.g. 0.120s";
+  move.time_ms = *time_ms;
+  if (words.size() == 1) return "";
+
+  std::string_view score = words.front();
+  const std::size_t slash = score.find('/');
+  if (slash != std::string_view::npos) {
+    const std::string_view depth_text = score.substr(slash + 1);
+    const auto depth = parse_int(depth_text);
+    if (!depth) return "bad depth '" + std::string(depth_text) + "'";
+    move.depth = depth;
+    score = score.substr(0, slash);
+  }
+  if (score == "?") {
+    if (!move.depth) return "the unknown score '?' is written only before a depth, as in ?/9";
+    return "";
+  }
+  std::string_view mate = score;
+  if (!mate.empty() && (mate[0] == '+' || mate[0] == '-')) mate.remove_prefix(1);
+  if (!mate.empty() && mate[0] == 'M') {
+    mate.remove_prefix(1);
+    // The magnitude is read as int64 first, so that "-M2147483648" (INT_MIN) reads back too.
+    const bool digits_only =
+        !mate.empty() && mate.find_first_not_of("0123456789") == std::string_view::npos;
+    const auto moves = digits_only ? parse_fixed_point(mate, 0) : std::nullopt;
+    const std::int64_t signed_moves = moves ? (score[0] == '-' ? -*moves : *moves) : 0;
+    if (!moves || !fits_int(signed_moves)) return "bad mate score '" + std::string(score) + "'";
+    move.score_mate = static_cast<int>(signed_moves);
+    return "";
+  }
+  const auto cp = parse_fixed_point(score, 2);
+  if (!cp || !fits_int(*cp))
+    return "bad score '" + std::string(score) +
+           "': expected pawns with at most 2 decimals (+0.35) or a mate (+M3, -M2)";
+  move.score_cp = static_cast<int>(*cp);
+  return "";
+}
+
+struct Tag {
+  std::string value;
+  int line = 0;
+};
+
+struct MovetextMove {
+  std::string text;
+  int line = 0;
+  std::optional<std::string> comment;
+};
+
+// Reads games one after the other from the text, keeping the line number for messages.
+class PgnReader {
+ public:
+  explicit PgnReader(std::string_view text) : text_(text) {}
+
+  // Skips white space, "%" escape lines and ";" comments between games and tokens.
+  void skip_space() {
+    while (pos_ < text_.size()) {
+      const char c = text_[pos_];
+      if (c == '\n') {
+        ++line_;
+        ++pos_;
+      } else if (is_space(c)) {
+        ++pos_;
+      } else if (c == ';' || (c == '%' && (pos_ == 0 || text_[pos_ - 1] == '\n'))) {
+        while (pos_ < text_.size() && text_[pos_] != '\n') ++pos_;
+      } else {
+        return;
+      }
+    }
+  }
+
+  bool at_end() {
+    skip_space();
+    return pos_ >= text_.size();
+  }
+
+  GameRecord read_game(int number) {
+    game_number_ = number;
+    context_.clear();
+    tags_.clear();
+    pending_number_ = false;
+    read_tags();
+    MovetextResult movetext = read_movetext();
+    return build_record(movetext);
+  }
+
+ private:
+  struct MovetextResult {
+    std::vector<MovetextMove> moves;
+    std::string result;
+    int result_line = 0;
+  };
+
+  [[noreturn]] void fail(int line, const std::string& what) const {
+    std::string where =
+        "PGN line " + std::to_string(line) + ", game " + std::to_string(game_number_);
+    if (!context_.empty()) where += " (" + context_ + ")";
+    throw PgnError(where + ": " + what);
+  }
+
+  void read_tags() {
+    skip_space();
+    if (pos_ >= text_.size() || text_[pos_] != '[')
+      fail(line_, "expected a tag pair such as [Event \"...\"] at the start of a game");
+    while (true) {
+      skip_space();
+      if (pos_ >= text_.size() || text_[pos_] != '[') break;
+      read_tag();
+    }
+    const auto value = [&](std::string_view name) -> std::string {
+      const auto it = tags_.find(std::string(name));
+      return it == tags_.end() ? "?" : it->second.value;
+    };
+    context_ = "Round " + value("Round") + ", " + value("White") + " - " + value("Black");
+    const auto fen = tags_.find("FEN");
+    o_first_ = fen != tags_.end() && o_moves_first(fen->second.value);
+  }
+
+  void read_tag() {
+    const int line = line_;
+    ++pos_;  // '['
+    skip_blanks_on_line();
+    const std::size_t name_start = pos_;
+    while (pos_ < text_.size() &&
+           (std::isalnum(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '_'))
+      ++pos_;
+    const std::string name(text_.substr(name_start, pos_ - name_start));
+    if (name.empty()) fail(line, "a tag pair without a name");
+    skip_blanks_on_line();
+    if (pos_ >= text_.size() || text_[pos_] != '"')
+      fail(line, "tag " + name + " has no quoted value");
+    ++pos_;
+    std::string value;
+    while (true) {
+      if (pos_ >= text_.size() || text_[pos_] == '\n')
+        fail(line, "the value of tag " + name + " has no closing quote");
+      const char c = text_[pos_++];
+      if (c == '"') break;
+      if (c == '\\') {
+        if (pos_ >= text_.size() || text_[pos_] == '\n')
+          fail(line, "the value of tag " + name + " ends in a lone '\\'");
+        value += text_[pos_++];
+      } else {
+        value += c;
+      }
+    }
+    skip_blanks_on_line();
+    if (pos_ >= text_.size() || text_[pos_] != ']')
+      fail(line, "tag " + name + " is not closed by ']'");
+    ++pos_;
+    if (!tags_.emplace(name, Tag{value, line}).second) fail(line, "tag " + name + " is repeated");
+  }
+
+  void skip_blanks_on_line() {
+    while (pos_ < text_.size() && is_space(text_[pos_]) && text_[pos_] != '\n') ++pos_;
+  }
+
+  // The movetext up to and including the result token. Move numbers are checked here against
+  // the plies; legality is checked later, once the FEN is known.
+  MovetextResult read_movetext() {
+    MovetextResult out;
+    while (true) {
+      skip_space();
+      if (pos_ >= text_.size()) fail(line_, "the movetext ends without a result");
+      const int line = line_;
+      const char c = text_[pos_];
+      if (c == '{') {
+        const std::size_t close = text_.find('}', pos_);
+        if (close == std::string_view::npos) fail(line, "a comment '{' is never closed");
+        const std::string_view body = text_.substr(pos_ + 1, close - pos_ - 1);
+        for (const char b : body) line_ += b == '\n' ? 1 : 0;
+        pos_ = close + 1;
+        if (out.moves.empty()) fail(line, "a comment before the first move");
+        if (out.moves.back().comment)
+          fail(line, "a second comment after move " + out.moves.back().text);
+        out.moves.back().comment = std::string(body);
+        continue;
+      }
+      if (c == '[') fail(line, "the next game's tags begin before this game's result");
+      if (c == '(' || c == ')') fail(line, "variations '(...)' are not supported");
+      if (c == '}') fail(line, "a '}' without its '{'");
+      const std::size_t start = pos_;
+      while (pos_ < text_.size() && !is_space(text_[pos_]) &&
+             std::string_view("{}()[];").find(text_[pos_]) == std::string_view::npos)
+        ++pos_;
+      std::string_view token = text_.substr(start, pos_ - start);
+      if (token.empty()) fail(line, "unexpected '" + std::string(1, c) + "' in the movetext");
+      if (token == "1-0" || token == "0-1" || token == "1/2-1/2" || token == "*") {
+        if (pending_number_) fail(line, "a move number without its move before the result");
+        out.result = std::string(token);
+        out.result_line = line;
+        return out;
+      }
+      if (is_digit(token[0])) {
+        std::size_t digits = 0;
+        while (digits < token.size() && is_digit(token[digits])) ++digits;
+        std::size_t dots = digits;
+        while (dots < token.size() && token[dots] == '.') ++dots;
+        if (dots == digits) fail(line, "unexpected '" + std::string(token) + "' in the movetext");
+        expect_move_number(out, token.substr(0, digits), dots - digits, line);
+        token.remove_prefix(dots);  // "1.a1e1" carries its move
+        if (token.empty()) {
+          pending_number_ = true;
+          continue;
+        }
+      } else if (!pending_number_ && side_of_ply(out.moves.size()) == Color::X) {
+        fail(line, "X's move " + std::string(token) + " has no move number before it (expected '" +
+                       std::to_string(move_number_of_ply(out.moves.size())) + ".')");
+      }
+      pending_number_ = false;
+      out.moves.push_back({std::string(token), line, std::nullopt});
+    }
+  }
+
+  void expect_move_number(const MovetextResult& out, std::string_view number, std::size_t dots,
+                          int line) {
+    if (pending_number_) fail(line, "two move numbers in a row");
+    const std::size_t ply = out.moves.size();
+    const std::string expected =
+        std::to_string(move_number_of_ply(ply)) + (side_of_ply(ply) == Color::X ? "." : "...");
+    const std::string found = std::string(number) + std::string(dots, '.');
+    if (found != expected)
+      fail(line, "move number '" + found + "' where '" + expected + "' was expected (ply " +
+                     std::to_string(ply + 1) + ")");
+  }
+
+  // The side to move and the full-move number of a ply counted from the FEN (0 = first move).
+  // The tags come before the movetext, so the FEN's side to move is known when the numbers are.
+  Color side_of_ply(std::size_t ply) const {
+    return (ply + (o_first_ ? 1 : 0)) % 2 == 0 ? Color::X : Color::O;
+  }
+  std::size_t move_number_of_ply(std::size_t ply) const {
+    return (ply + (o_first_ ? 1 : 0)) / 2 + 1;
+  }
+
+  const Tag& required_tag(std::string_view name) const {
+    const auto it = tags_.find(std::string(name));
+    if (it == tags_.end()) fail(line_, "missing tag [" + std::string(name) + " \"...\"]");
+    return it->second;
+  }
+  const Tag* optional_tag(std::string_view name) const {
+    const auto it = tags_.find(std::string(name));
+    return it == tags_.end() ? nullptr : &it->second;
+  }
+  std::string roster_value(std::string_view name, std::string_view unknown = kUnknown) const {
+    const std::string& value = required_tag(name).value;
+    return value == unknown ? std::string() : value;
+  }
+
+  GameRecord build_record(const MovetextResult& movetext) {
+    GameRecord game;
+    game.event = roster_value("Event");
+    game.site = roster_value("Site");
+    game.date = roster_value("Date", kUnknownDate);
+    game.round = roster_value("Round");
+    game.x_name = roster_value("White");
+    game.o_name = roster_value("Black");
+
+    const Tag& result_tag = required_tag("Result");
+    const auto result = parse_result_text(result_tag.value);
+    if (!result)
+      fail(result_tag.line,
+           "bad result '" + result_tag.value + "' in the Result tag: expected 1-0, 0-1 or 1/2-1/2");
+    if (movetext.result != result_tag.value)
+      fail(movetext.result_line, "the movetext ends in '" + movetext.result +
+                                     "' but the Result tag says '" + result_tag.value + "'");
+    game.result = *result;
+
+    if (const Tag* variant = optional_tag("Variant"); variant && variant->value != "quixo")
+      fail(variant->line, "Variant '" + variant->value + "' is not quixo");
+    const Tag& fen = required_tag("FEN");
+    game.start_position = fen.value;
+    Position position;
+    try {
+      position = parse_position(fen.value);
+    } catch (const NotationError& error) {
+      fail(fen.line, "bad FEN '" + fen.value + "': " + error.what());
+    }
+
+    const Tag& termination_tag = required_tag("QuixoTermination");
+    const auto termination = parse_termination(termination_tag.value);
+    if (!termination)
+      fail(termination_tag.line, "unknown QuixoTermination '" + termination_tag.value + "'");
+    game.termination = *termination;
+    if (const Tag* standard = optional_tag("Termination");
+        standard && standard->value != standard_termination(*termination))
+      fail(standard->line, "Termination '" + standard->value +
+                               "' disagrees with QuixoTermination '" + termination_tag.value +
+                               "' (expected '" + std::string(standard_termination(*termination)) +
+                               "')");
+    if (const Tag* reason = optional_tag("Reason")) game.reason = reason->value;
+
+    read_time_controls(game);
+
+    for (std::size_t ply = 0; ply < movetext.moves.size(); ++ply) {
+      const MovetextMove& entry = movetext.moves[ply];
+      const std::string label = std::to_string(move_number_of_ply(ply)) +
+                                (side_of_ply(ply) == Color::X ? ". " : "... ") + entry.text;
+      try {
+        position = position.after(parse_move(position, entry.text));
+      } catch (const NotationError& error) {
+        fail(entry.line, "illegal move " + label + ": " + error.what());
+      }
+      if (!entry.comment)
+        fail(entry.line, "move " + label +
+                             " has no comment: each move carries {book} or "
+                             "{[score/depth ]time}");
+      if (*entry.comment == kBookComment) {
+        if (!game.moves.empty())
+          fail(entry.line, "book move " + label + " after the engines' moves");
+        game.opening_moves.push_back(entry.text);
+        continue;
+      }
+      MoveRecord move;
+      move.move = entry.text;
+      const std::string problem = parse_engine_comment(*entry.comment, move);
+      if (!problem.empty())
+        fail(entry.line,
+             "bad comment {" + *entry.comment + "} after move " + label + ": " + problem);
+      game.moves.push_back(std::move(move));
+    }
+
+    const std::size_t plies = movetext.moves.size();
+    if (const Tag* ply_count = optional_tag("PlyCount");
+        ply_count && ply_count->value != std::to_string(plies))
+      fail(ply_count->line, "PlyCount " + ply_count->value + " but the movetext has " +
+                                std::to_string(plies) + " plies");
+    if (game.termination == Termination::Line) {
+      const Outcome outcome = position.outcome();
+      if (outcome == Outcome::Ongoing)
+        fail(movetext.result_line, "the game ended by a line, but no line is on the board");
+      const GameResult winner = outcome == Outcome::XWins ? GameResult::XWins : GameResult::OWins;
+      if (winner != game.result)
+        fail(movetext.result_line, "the result " + movetext.result +
+                                       " disagrees with the line on "
+                                       "the board (" +
+                                       to_string(outcome) + ")");
+    }
+    return game;
+  }
+
+  // TimeControl holds X's control; WhiteTimeControl/BlackTimeControl appear when O's differs.
+  void read_time_controls(GameRecord& game) const {
+    const Tag* common = optional_tag("TimeControl");
+    const Tag* white = optional_tag("WhiteTimeControl");
+    const Tag* black = optional_tag("BlackTimeControl");
+    if (common && white && common->value != white->value)
+      fail(white->line, "WhiteTimeControl '" + white->value + "' disagrees with TimeControl '" +
+                            common->value + "'");
+    const Tag* x_control = common ? common : white;
+    if (x_control && x_control->value != kUnknown) game.time_control = x_control->value;
+    if (black) game.o_time_control = black->value;
+  }
+
+  std::string_view text_;
+  std::size_t pos_ = 0;
+  int line_ = 1;
+  int game_number_ = 0;
+  std::string context_;
+  std::map<std::string, Tag> tags_;
+  bool o_first_ = false;         // the FEN has O to move: ply 0 is "1..."
+  bool pending_number_ = false;  // a move number was read and its move is still to come
+};
+
+}  // namespace
+
+std::string format_pgn(const GameRecord& game) {
+  std::string out;
+  add_tag(out, "Event", or_unknown(game.event));
+  add_tag(out, "Site", or_unknown(game.site));
+  add_tag(out, "Date", or_unknown(game.date, kUnknownDate));
+  add_tag(out, "Round", or_unknown(game.round));
+  add_tag(out, "White", or_unknown(game.x_name));
+  add_tag(out, "Black", or_unknown(game.o_name));
+  add_tag(out, "Result", result_text(game.result));
+  add_tag(out, "Variant", "quixo");
+  add_tag(out, "SetUp", "1");
+  add_tag(out, "FEN", game.start_position);
+  add_tag(out, "TimeControl", or_unknown(game.time_control));
+  if (game.o_time_control) {
+    add_tag(out, "WhiteTimeControl", or_unknown(game.time_control));
+    add_tag(out, "BlackTimeControl", *game.o_time_control);
+  }
+  add_tag(out, "Termination", standard_termination(game.termination));
+  add_tag(out, "QuixoTermination", termination_name(game.termination));
+  if (!game.reason.empty()) add_tag(out, "Reason", game.reason);
+  const std::size_t plies = game.opening_moves.size() + game.moves.size();
+  add_tag(out, "PlyCount", std::to_string(plies));
+  out += '\n';
+
+  LineWrapper movetext;
+  const std::size_t first = o_moves_first(game.start_position) ? 1 : 0;
+  for (std::size_t ply = 0; ply < plies; ++ply) {
+    const std::size_t number = (ply + first) / 2 + 1;
+    const bool x_moves = (ply + first) % 2 == 0;
+    const bool book = ply < game.opening_moves.size();
+    const std::string& move =
+        book ? game.opening_moves[ply] : game.moves[ply - game.opening_moves.size()].move;
+    // Every move is followed by a comment, so an O move always restates its number ("N...").
+    // A ply with its number and comment stays on one line: lines break only between plies.
+    movetext.add(std::to_string(number) + (x_moves ? ". " : "... ") + move + " " +
+                 (book ? "{" + std::string(kBookComment) + "}"
+                       : engine_comment(game.moves[ply - game.opening_moves.size()])));
+  }
+  movetext.add(result_text(game.result));
+  return out + movetext.finish() + "\n";
+}
+
+std::vector<GameRecord> parse_pgn(std::string_view text) {
+  std::vector<GameRecord> games;
+  PgnReader reader(text);
+  while (!reader.at_end()) games.push_back(reader.read_game(static_cast<int>(games.size()) + 1));
+  return games;
+}
+
+}  // namespace quixo::arena

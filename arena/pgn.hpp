@@ -1,0 +1,58 @@
+// PGN for Quixo games, readable by the rating tools of chess (Ordo, BayesElo, pgn-extract):
+// the seven-tag roster with X as White and O as Black, the Quixo tags (Variant, FEN with the
+// SPEC position string, SetUp, TimeControl, Termination, PlyCount), movetext with move numbers in
+// SPEC notation, the opening moves marked {book}, the engines' moves with comments
+// {score/depth time} as cutechess writes them, e.g. {+0.35/9 0.120s} or {+M3/7 0.020s}, and the
+// result.
+//
+// What format_pgn writes, in this order:
+//   [Event] [Site] [Date] [Round] [White] [Black] [Result]   the roster; an empty field is written
+//       as PGN's unknown value ("?", Date "????.??.??") and read back as empty
+//   [Variant "quixo"] [SetUp "1"] [FEN "<start_position>"]
+//   [TimeControl "<time_control>"]  X's control, as GameRecord holds it ("?" when empty); when
+//       o_time_control is set also [WhiteTimeControl] (the same) and [BlackTimeControl]
+//   [Termination "..."]  the PGN standard's value: "normal" (line, repetition), "adjudication"
+//       (ply cap, resign/draw adjudication), "time forfeit", "rules infraction" (illegal move),
+//       "abandoned" (crash, stall)
+//   [QuixoTermination "<termination_name>"]  our exact reason, which parse_pgn reads
+//   [Reason "<reason>"]  only when the reason is not empty
+//   [PlyCount "<opening moves + engine moves>"]
+// Tag values escape '"' and '\' with '\'; control characters (a tag is one line) become spaces.
+// Movetext: "1. a1e1 {book} 1... e5a5 {+0.35/9 0.120s} 2. ..." numbered from 1 at the FEN
+// ("1..." first when O is to move there); every O move restates its number because every move
+// carries a comment. An engine comment is "[score[/depth] ]time": score in hundredths written as
+// pawns with two decimals and a sign ("+0.35", "-1.20", "0.00"), a mate as "+M3"/"-M2" (a mate
+// wins over a cp score when a record has both), "?" when only the depth is known; time in seconds
+// with three decimals. Lines are wrapped at 80 columns; the result ends the movetext and a blank
+// line follows. MoveRecord::nodes is not written, so parse_pgn leaves it nullopt.
+#pragma once
+
+#include <iosfwd>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "game_record.hpp"
+
+namespace quixo::arena {
+
+// The whole game as PGN text, ending with a blank line.
+std::string format_pgn(const GameRecord& game);
+
+class PgnError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Reads back every game in `text` (as written by format_pgn). Throws PgnError naming the game and
+// what is wrong (missing tag, bad move number, bad comment, moves that are not legal from the
+// FEN, result that disagrees with the tag). It requires the roster, FEN and QuixoTermination; the
+// Termination, PlyCount and Variant tags, when present, must agree with the rest; a game ended by
+// a line must show that line on the board after its last move, won by the side of the result.
+// Unknown tags are ignored. format_pgn followed by parse_pgn gives the record back exactly, except
+// for nodes, a field that is literally PGN's unknown value ("?"), control characters in a tag and
+// a cp score beside a mate score (only the mate is written).
+std::vector<GameRecord> parse_pgn(std::string_view text);
+
+}  // namespace quixo::arena

@@ -1,0 +1,270 @@
+#include "report.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <numeric>
+#include <ostream>
+#include <sstream>
+
+namespace quixo::arena {
+namespace {
+
+constexpr std::string_view kRule =
+    "--------------------------------------------------------------------------------\n";
+
+std::string fixed(double value, int decimals) {
+  if (std::isnan(value)) return "nan";
+  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", decimals, value);
+  return text;
+}
+
+std::string percent(double fraction) {
+  return fixed(100.0 * fraction, 2) + " %";
+}
+
+std::string pad(std::string text, std::size_t width, bool left = false) {
+  if (text.size() >= width) return text;
+  const std::string fill(width - text.size(), ' ');
+  return left ? text + fill : fill + text;
+}
+
+// fastchess's pairs ratio: pairs won (WW, WD) over pairs lost (LL, LD).
+std::string pairs_ratio(const Pentanomial& pairs) {
+  const auto won = pairs.counts[3] + pairs.counts[4];
+  const auto lost = pairs.counts[0] + pairs.counts[1];
+  if (lost == 0) return won == 0 ? "-" : "inf";
+  return fixed(static_cast<double>(won) / static_cast<double>(lost), 2);
+}
+
+std::string pairing_report(const TournamentConfig& config, const Standings& standings,
+                           const PairingTally& pairing) {
+  const std::string& first = standings.engines[pairing.first].name;
+  const std::string& second = standings.engines[pairing.second].name;
+  const Trinomial& games = pairing.results;
+  const EloEstimate penta = estimate_elo(pairing.pairs);
+  const EloEstimate tri = estimate_elo(games);
+  std::ostringstream out;
+  const std::string first_control =
+      config.engines[pairing.first].time_control.value_or(config.time_control).to_string();
+  const std::string second_control =
+      config.engines[pairing.second].time_control.value_or(config.time_control).to_string();
+  out << "Results of " << first << " vs " << second << " (" << first_control;
+  if (second_control != first_control) out << " vs " << second_control;
+  if (!config.openings_source.empty()) out << ", " << config.openings_source;
+  out << "):\n";
+  out << "Elo: " << fixed(penta.elo, 2) << " +/- " << fixed(penta.elo_error, 2)
+      << ", nElo: " << fixed(penta.nelo, 2) << " +/- " << fixed(penta.nelo_error, 2) << "\n";
+  out << "LOS: " << percent(penta.los) << ", DrawRatio: " << percent(penta.draw_ratio)
+      << ", PairsRatio: " << pairs_ratio(pairing.pairs) << "\n";
+  out << "Games: " << games.games() << ", Wins: " << games.wins << ", Losses: " << games.losses
+      << ", Draws: " << games.draws << ", Points: " << fixed(games.points(), 1) << " ("
+      << (games.games() > 0 ? percent(games.points() / static_cast<double>(games.games()))
+                            : std::string("-"))
+      << ")\n";
+  const auto& c = pairing.pairs.counts;
+  out << "Ptnml(0-2): [" << c[0] << ", " << c[1] << ", " << c[2] << ", " << c[3] << ", " << c[4]
+      << "], Trinomial Elo: " << fixed(tri.elo, 2) << " +/- " << fixed(tri.elo_error, 2) << "\n";
+  if (standings.sprt && config.sprt) out << format_sprt(*standings.sprt, *config.sprt) << "\n";
+  return out.str();
+}
+
+std::string ranking_table(const Standings& standings) {
+  const std::optional<Ratings> ratings = rate_engines(standings);
+  std::ostringstream out;
+  if (!ratings) {
+    out << "Ratings: not yet (the engines are not all connected by games)\n";
+    return out.str();
+  }
+  std::vector<std::size_t> order(standings.engines.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return ratings->elo[a] > ratings->elo[b]; });
+  std::size_t name_width = 4;
+  for (const EngineTally& tally : standings.engines)
+    name_width = std::max(name_width, tally.name.size());
+  out << "Rank " << pad("Name", name_width, true) << "      Elo    +/-  Games  Score   Draw"
+      << "  LOS(next)\n";
+  for (std::size_t rank = 0; rank < order.size(); ++rank) {
+    const std::size_t i = order[rank];
+    const Trinomial& results = standings.engines[i].results;
+    const double games = static_cast<double>(results.games());
+    out << pad(std::to_string(rank + 1), 4) << ' '
+        << pad(standings.engines[i].name, name_width, true) << pad(fixed(ratings->elo[i], 1), 9)
+        << pad(fixed(1.959964 * ratings->error[i], 1), 7) << pad(std::to_string(results.games()), 7)
+        << pad(games > 0 ? fixed(100.0 * results.points() / games, 1) + "%" : "-", 7)
+        << pad(games > 0 ? fixed(100.0 * static_cast<double>(results.draws) / games, 1) + "%" : "-",
+               7);
+    if (rank + 1 < order.size())
+      out << pad(fixed(100.0 * ratings->los[i][order[rank + 1]], 1) + "%", 11);
+    out << "\n";
+  }
+  if (!ratings->converged) out << "(ratings use one virtual draw per pairing as a prior)\n";
+  return out.str();
+}
+
+class TextReport : public ReportSink {
+ public:
+  TextReport(std::ostream& out, ReportStyle style, bool live)
+      : out_(out), style_(style), live_(live) {}
+
+  void tournament_started(const TournamentConfig& config, const Standings& standings) override {
+    out_ << "Tournament: " << format_name(config.format) << ", " << config.engines.size()
+         << " engines, " << config.rounds << " round" << (config.rounds == 1 ? "" : "s") << ", "
+         << standings.total_games << " games, time control " << config.time_control.to_string();
+    if (config.time_control.margin_ms() > 0)
+      out_ << " (margin " << config.time_control.margin_ms() << " ms)";
+    for (const EngineConfig& engine : config.engines)
+      if (engine.time_control)
+        out_ << ", " << engine.name << " " << engine.time_control->to_string();
+    out_ << ", concurrency " << config.concurrency << "\n";
+    out_ << "Openings: "
+         << (config.openings.empty()
+                 ? std::string("the start position")
+                 : config.openings_source + " (" + std::to_string(config.openings.size()) +
+                       " positions, " +
+                       (config.opening_order == OpeningOrder::Random ? "random" : "sequential") +
+                       " order)")
+         << "\n";
+    if (standings.games > 0)
+      out_ << "Resuming: " << standings.games << " of " << standings.total_games
+           << " games already played\n";
+    out_.flush();
+  }
+
+  void game_started(const TournamentConfig& config, const ScheduledGame& game) override {
+    if (style_ == ReportStyle::Cutechess)
+      print_line("Started game " + std::to_string(game.id + 1) + " of " +
+                 std::to_string(total_games(config)) + " (" + config.engines[game.x].name + " vs " +
+                 config.engines[game.o].name + ")");
+  }
+
+  void game_finished(const TournamentConfig& config, const FinishedGame& game,
+                     const Standings& standings) override {
+    const std::string& x = config.engines[game.x].name;
+    const std::string& o = config.engines[game.o].name;
+    print_line("Finished game " + std::to_string(game.id + 1) + " (" + x + " vs " + o +
+               "): " + std::string(result_text(game.result)) + " {" + game.reason + "}");
+    // The live line: the score of the first pairing in a match, the leader otherwise.
+    std::string progress;
+    if (standings.pairings.size() == 1) {
+      const PairingTally& pairing = standings.pairings.front();
+      const Trinomial& r = pairing.results;
+      progress = "Score of " + config.engines[pairing.first].name + " vs " +
+                 config.engines[pairing.second].name + ": " + std::to_string(r.wins) + " - " +
+                 std::to_string(r.losses) + " - " + std::to_string(r.draws) + " [" +
+                 fixed(r.games() > 0 ? r.points() / static_cast<double>(r.games()) : 0.5, 3) +
+                 "] " + std::to_string(r.games());
+      if (standings.sprt && config.sprt)
+        progress += "  " + format_sprt(*standings.sprt, *config.sprt);
+    } else {
+      progress = "Games: " + std::to_string(standings.games) + " of " +
+                 std::to_string(standings.total_games);
+    }
+    if (live_) {
+      out_ << progress << "\r";
+      pending_live_ = true;
+    } else {
+      out_ << progress << "\n";
+    }
+    out_.flush();
+  }
+
+  void interval_report(const TournamentConfig& config, const Standings& standings) override {
+    print_block(format_rating_report(config, standings));
+  }
+
+  void tournament_finished(const TournamentConfig& config, const Standings& standings,
+                           TournamentEnd end) override {
+    std::string text = format_rating_report(config, standings);
+    text += format_incident_report(standings);
+    text += "Tournament " + std::string(end_name(end)) + ": " + std::to_string(standings.games) +
+            " of " + std::to_string(standings.total_games) + " games played\n";
+    if (style_ == ReportStyle::Cutechess) {
+      for (const PairingTally& pairing : standings.pairings) {
+        const EloEstimate estimate = estimate_elo(pairing.results);
+        text += "Elo difference: " + fixed(estimate.elo, 1) + " +/- " +
+                fixed(estimate.elo_error, 1) + ", LOS: " + fixed(100.0 * estimate.los, 1) +
+                " %, DrawRatio: " + fixed(100.0 * estimate.draw_ratio, 1) + " %\n";
+      }
+    }
+    print_block(text);
+  }
+
+  void warning(const std::string& text) override { print_line("Warning: " + text); }
+
+ private:
+  static std::int64_t total_games(const TournamentConfig& config) {
+    return compute_standings(config, {}).total_games;
+  }
+  void end_live_line() {
+    if (pending_live_) out_ << "\n";
+    pending_live_ = false;
+  }
+  void print_line(const std::string& line) {
+    if (live_ && pending_live_) out_ << "\33[2K";  // clear the live line before overwriting it
+    pending_live_ = false;
+    out_ << line << "\n";
+    out_.flush();
+  }
+  void print_block(const std::string& text) {
+    end_live_line();
+    out_ << kRule << text << kRule;
+    out_.flush();
+  }
+
+  std::ostream& out_;
+  ReportStyle style_;
+  bool live_;
+  bool pending_live_ = false;
+};
+
+}  // namespace
+
+std::optional<ReportStyle> parse_report_style(std::string_view name) {
+  if (name == "fastchess") return ReportStyle::Fastchess;
+  if (name == "cutechess") return ReportStyle::Cutechess;
+  return std::nullopt;
+}
+
+std::unique_ptr<ReportSink> make_text_report(std::ostream& out, ReportStyle style, bool live) {
+  return std::make_unique<TextReport>(out, style, live);
+}
+
+std::string format_rating_report(const TournamentConfig& config, const Standings& standings) {
+  std::string text;
+  for (const PairingTally& pairing : standings.pairings) {
+    if (standings.pairings.size() > 1 && pairing.results.games() == 0) continue;
+    text += pairing_report(config, standings, pairing);
+    if (standings.pairings.size() > 1) text += "\n";
+  }
+  if (standings.engines.size() > 2) text += ranking_table(standings);
+  return text;
+}
+
+std::string format_incident_report(const Standings& standings) {
+  std::size_t name_width = 6;
+  for (const EngineTally& tally : standings.engines)
+    name_width = std::max(name_width, tally.name.size());
+  std::ostringstream out;
+  out << pad("Engine", name_width, true) << "  Crashes  TimeLoss  Illegal  Stalls  Restarts\n";
+  for (const EngineTally& tally : standings.engines)
+    out << pad(tally.name, name_width, true) << pad(std::to_string(tally.crashes), 9)
+        << pad(std::to_string(tally.time_forfeits), 10)
+        << pad(std::to_string(tally.illegal_moves), 9) << pad(std::to_string(tally.stalls), 8)
+        << pad(std::to_string(tally.restarts), 10) << "\n";
+  out << "Endings:";
+  bool any = false;
+  for (std::size_t t = 0; t < standings.terminations.size(); ++t) {
+    if (standings.terminations[t] == 0) continue;
+    out << (any ? ", " : " ") << termination_name(static_cast<Termination>(t)) << " "
+        << standings.terminations[t];
+    any = true;
+  }
+  out << (any ? "\n" : " none\n");
+  return out.str();
+}
+
+}  // namespace quixo::arena

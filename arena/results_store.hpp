@@ -1,0 +1,49 @@
+// The files a tournament leaves behind, kept consistent with each other after every game: the PGN
+// of the games (appended and flushed to disk) and the results file, a JSON document with the
+// tournament's description, every finished game, the standings and the ratings (rewritten
+// through a temporary file and a rename, so it is always whole). The results file also records
+// the PGN's length, so a PGN game written just before a `kill -9` but not yet in the results file
+// is cut off on --resume and played again: both files then tell the same story.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "game_record.hpp"
+#include "tournament.hpp"
+
+namespace quixo::arena {
+
+class ResultsStore {
+ public:
+  explicit ResultsStore(const TournamentConfig& config);
+
+  // Opens the files. Without config.resume (or when no results file exists yet) both files are
+  // started afresh. With it, returns the games recorded by the earlier run and trims the PGN to
+  // them. Throws TournamentError when the results file cannot be read, is not a results file, or
+  // describes another tournament (other engines, format, rounds, time control or openings).
+  std::vector<FinishedGame> open();
+
+  // Appends the game's PGN, then rewrites the results file with all games so far and the
+  // standings. Throws TournamentError when a file cannot be written.
+  void record(const FinishedGame& game, const GameRecord& record, const Standings& standings);
+
+  // Rewrites the results file with the final standings and how the tournament ended.
+  void finish(const Standings& standings, TournamentEnd end);
+
+  std::int64_t pgn_bytes() const { return pgn_bytes_; }
+
+ private:
+  void write_results(const Standings& standings, const std::string& status);
+
+  const TournamentConfig& config_;
+  std::vector<FinishedGame> games_;
+  std::int64_t pgn_bytes_ = 0;
+};
+
+// The results file's content for tests and tools: its games, in the order they finished.
+// Throws TournamentError when the file is missing or malformed.
+std::vector<FinishedGame> read_results_file(const std::string& path);
+
+}  // namespace quixo::arena

@@ -1,0 +1,646 @@
+// The arena's engine processes and clients: the `go` line for both protocols and both movers, the
+// child process (PATH lookup, start errors, reads with a timeout, EOF, writes to a dead engine,
+// shut down), and the client against the real engine, a scripted in-memory engine and every
+// misbehaviour of quixo-mock-engine, each ending in the right status and a clear error within a
+// bounded time.
+#include <boost/test/data/monomorphic.hpp>
+#include <boost/test/data/test_case.hpp>
+#include <boost/test/unit_test.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <set>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "core/notation.hpp"
+#include "engine_client.hpp"
+#include "engine_process.hpp"
+#include "uqi_messages.hpp"
+
+namespace bdata = boost::unit_test::data;
+namespace uqi = quixo::uqi;
+using namespace std::chrono_literals;
+using quixo::arena::EngineClient;
+using quixo::arena::EngineConfig;
+using quixo::arena::EngineProcess;
+using quixo::arena::GoLimits;
+using quixo::arena::GoRequest;
+using quixo::arena::MoveReply;
+using quixo::arena::ProcessSpec;
+using quixo::arena::ProcessStartError;
+using quixo::arena::Protocol;
+using ReadStatus = quixo::arena::EngineProcess::ReadStatus;
+using MoveStatus = quixo::arena::MoveReply::Status;
+using SteadyClock = std::chrono::steady_clock;
+
+namespace {
+
+// ------------------------------------------------------------------------------------ helpers
+
+// Generous bounds for things that should be quick: sanitizer builds on a loaded machine are slow.
+constexpr auto kStartTimeout = 10s;
+constexpr auto kMoveTimeout = 10s;
+
+std::int64_t ms_since(SteadyClock::time_point start) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - start).count();
+}
+
+bool contains(std::string_view text, std::string_view part) {
+  return text.find(part) != std::string_view::npos;
+}
+
+GoLimits clock_limits(std::int64_t time_ms, std::int64_t increment_ms,
+                      std::optional<int> moves_to_go = std::nullopt) {
+  GoLimits limits;
+  limits.time_ms = time_ms;
+  limits.increment_ms = increment_ms;
+  limits.moves_to_go = moves_to_go;
+  return limits;
+}
+
+GoRequest nodes_request(std::uint64_t nodes, bool mover_is_x = true) {
+  GoRequest request;
+  request.own.nodes = nodes;
+  request.mover_is_x = mover_is_x;
+  return request;
+}
+
+GoRequest infinite_request() {
+  GoRequest request;
+  request.own.infinite = true;
+  return request;
+}
+
+EngineConfig real_engine(Protocol protocol = Protocol::Uqi) {
+  EngineConfig config;
+  config.name = "quixo";
+  config.process.command = QUIXO_ENGINE_BINARY;
+  config.protocol = protocol;
+  return config;
+}
+
+// quixo-mock-engine in `mode`, named after it, with more flags after the mode.
+EngineConfig mock(const std::string& mode, std::vector<std::string> flags = {}) {
+  EngineConfig config;
+  config.name = "mock " + mode;
+  config.process.command = QUIXO_MOCK_ENGINE_BINARY;
+  config.process.args = {"--mode", mode};
+  config.process.args.insert(config.process.args.end(), flags.begin(), flags.end());
+  return config;
+}
+
+std::vector<std::string> legal_moves(const std::string& position_arguments) {
+  const std::vector<std::string_view> tokens = uqi::tokenize(position_arguments);
+  const uqi::PositionCommand command = uqi::parse_position_command(tokens);
+  BOOST_REQUIRE_MESSAGE(command.game, "bad position: " << command.error);
+  return uqi::legal_move_texts(*command.game);
+}
+
+bool is_legal(const std::string& position_arguments, const std::string& move) {
+  const std::vector<std::string> moves = legal_moves(position_arguments);
+  return std::find(moves.begin(), moves.end(), move) != moves.end();
+}
+
+// Plays `count` moves from the start, the engine moving for both sides; every reply must be a
+// legal move. Returns the position arguments reached.
+std::string play_moves(EngineClient& client, int count) {
+  std::string position = "startpos moves";
+  for (int ply = 0; ply < count; ++ply) {
+    const MoveReply reply = client.go(position, nodes_request(500, ply % 2 == 0), kMoveTimeout);
+    BOOST_REQUIRE_MESSAGE(reply.status == MoveStatus::Move,
+                          "ply " << ply << ": " << client.last_error());
+    BOOST_REQUIRE_MESSAGE(is_legal(position, reply.move),
+                          "ply " << ply << ": illegal move '" << reply.move << "'");
+    position += " " + reply.move;
+  }
+  return position;
+}
+
+// Waits until the client's engine has gone (it exits on its own), at most `limit`.
+bool gone_within(EngineClient& client, std::chrono::milliseconds limit) {
+  const auto end = SteadyClock::now() + limit;
+  while (client.alive()) {
+    if (SteadyClock::now() > end) return false;
+    std::this_thread::sleep_for(5ms);
+  }
+  return true;
+}
+
+// ---------------------------------------------------------------------------------- format_go
+
+struct GoSample {
+  std::string label;
+  Protocol protocol;
+  bool mover_is_x;
+  GoLimits own;
+  GoLimits other;
+  std::string expected;
+};
+std::ostream& operator<<(std::ostream& out, const GoSample& sample) {
+  return out << sample.label;
+}
+
+GoLimits movetime(std::int64_t ms) {
+  GoLimits limits;
+  limits.move_time_ms = ms;
+  return limits;
+}
+GoLimits nodes(std::uint64_t count) {
+  GoLimits limits;
+  limits.nodes = count;
+  return limits;
+}
+GoLimits depth(int plies) {
+  GoLimits limits;
+  limits.depth = plies;
+  return limits;
+}
+GoLimits infinite() {
+  GoLimits limits;
+  limits.infinite = true;
+  return limits;
+}
+
+const std::vector<GoSample> kGoSamples = {
+    {"uqi clock, X to move", Protocol::Uqi, true, clock_limits(9000, 100, 12),
+     clock_limits(8000, 50), "go xtime 9000 otime 8000 xinc 100 oinc 50 movestogo 12"},
+    // The mover's own clock is O's: it goes to otime, the opponent's to xtime.
+    {"uqi clock, O to move", Protocol::Uqi, false, clock_limits(9000, 100, 12),
+     clock_limits(8000, 50), "go xtime 8000 otime 9000 xinc 50 oinc 100 movestogo 12"},
+    {"ugi clock, X to move", Protocol::Ugi, true, clock_limits(9000, 100, 12),
+     clock_limits(8000, 50), "go p1time 9000 p2time 8000 p1inc 100 p2inc 50 movestogo 12"},
+    {"ugi clock, O to move", Protocol::Ugi, false, clock_limits(9000, 100, 12),
+     clock_limits(8000, 50), "go p1time 8000 p2time 9000 p1inc 50 p2inc 100 movestogo 12"},
+    {"uqi sudden death, O to move", Protocol::Uqi, false, clock_limits(1000, 0),
+     clock_limits(2500, 0), "go xtime 2500 otime 1000 xinc 0 oinc 0"},
+    {"ugi sudden death, X to move", Protocol::Ugi, true, clock_limits(1000, 0),
+     clock_limits(2500, 0), "go p1time 1000 p2time 2500 p1inc 0 p2inc 0"},
+    {"uqi movetime", Protocol::Uqi, true, movetime(500), {}, "go movetime 500"},
+    {"ugi movetime, O", Protocol::Ugi, false, movetime(500), {}, "go movetime 500"},
+    {"uqi nodes, O", Protocol::Uqi, false, nodes(20000), {}, "go nodes 20000"},
+    {"ugi nodes", Protocol::Ugi, true, nodes(20000), {}, "go nodes 20000"},
+    {"uqi depth", Protocol::Uqi, true, depth(8), {}, "go depth 8"},
+    {"ugi depth, O", Protocol::Ugi, false, depth(8), {}, "go depth 8"},
+    {"uqi infinite", Protocol::Uqi, true, infinite(), {}, "go infinite"},
+    {"ugi infinite, O", Protocol::Ugi, false, infinite(), clock_limits(5, 5), "go infinite"},
+};
+
+// ---------------------------------------------------------------------- a scripted engine
+
+// An in-memory engine: each line written to it is answered by `respond`, whose lines are then
+// read back in order. It never times out; when nothing is queued its output has ended.
+class ScriptedProcess : public EngineProcess {
+ public:
+  using Responder = std::function<std::vector<std::string>(const std::string&)>;
+  explicit ScriptedProcess(Responder respond) : respond_(std::move(respond)) {}
+
+  bool write_line(std::string_view line) override {
+    if (!running_) return false;
+    for (std::string& reply : respond_(std::string(line))) queued_.push_back(std::move(reply));
+    return true;
+  }
+  ReadResult read_line(std::chrono::milliseconds) override {
+    if (queued_.empty()) return {ReadStatus::Closed, {}};
+    ReadResult result{ReadStatus::Line, std::move(queued_.front())};
+    queued_.pop_front();
+    return result;
+  }
+  bool running() override { return running_; }
+  void shut_down(std::chrono::milliseconds) override { running_ = false; }
+
+ private:
+  Responder respond_;
+  std::deque<std::string> queued_;
+  bool running_ = true;
+};
+
+// A launcher for a scripted engine that handles the handshake and answers `go` with `search`.
+quixo::arena::ProcessLauncher scripted(std::vector<std::string> search) {
+  return [search](const ProcessSpec&) -> std::unique_ptr<EngineProcess> {
+    return std::make_unique<ScriptedProcess>(
+        [search](const std::string& line) -> std::vector<std::string> {
+          if (line == "uqi") return {"id name scripted one", "uqiok"};
+          if (line == "isready") return {"readyok"};
+          if (line.starts_with("go")) return search;
+          return {};
+        });
+  };
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(engine_client_tests)
+
+BOOST_DATA_TEST_CASE(format_go_names_the_clocks_by_colour, bdata::make(kGoSamples), sample) {
+  GoRequest request;
+  request.own = sample.own;
+  request.other = sample.other;
+  request.mover_is_x = sample.mover_is_x;
+  BOOST_TEST(quixo::arena::format_go(request, sample.protocol) == sample.expected);
+}
+
+// ------------------------------------------------------------------------------- the process
+
+BOOST_AUTO_TEST_CASE(a_missing_command_is_a_start_error_naming_it) {
+  const auto names = [](const std::string& part) {
+    return [part](const ProcessStartError& error) {
+      BOOST_TEST_MESSAGE(error.what());
+      return contains(error.what(), part);
+    };
+  };
+  BOOST_CHECK_EXCEPTION(quixo::arena::start_process({"quixo-no-such-engine-7f3a", {}, {}}),
+                        ProcessStartError, names("quixo-no-such-engine-7f3a"));
+  BOOST_CHECK_EXCEPTION(quixo::arena::start_process({"/no/such/dir/quixo-engine", {}, {}}),
+                        ProcessStartError, names("/no/such/dir/quixo-engine"));
+  BOOST_CHECK_EXCEPTION(quixo::arena::start_process({"/bin/sh", {}, "/no/such/working/dir"}),
+                        ProcessStartError, names("/no/such/working/dir"));
+
+  const std::filesystem::path plain =
+      std::filesystem::temp_directory_path() / "quixo-engine-client-tests-not-executable";
+  std::ofstream(plain) << "#!/bin/sh\necho hi\n";
+  std::filesystem::permissions(
+      plain, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
+  BOOST_CHECK_EXCEPTION(quixo::arena::start_process({plain.string(), {}, {}}), ProcessStartError,
+                        names("not executable"));
+  std::filesystem::remove(plain);
+}
+
+BOOST_AUTO_TEST_CASE(a_command_without_a_slash_is_found_on_path_in_its_working_directory) {
+  auto process = quixo::arena::start_process({"sh", {"-c", "pwd"}, "/"});
+  const EngineProcess::ReadResult read = process->read_line(5s);
+  BOOST_TEST((read.status == ReadStatus::Line));
+  BOOST_TEST(read.line == "/");
+  BOOST_TEST((process->read_line(5s).status == ReadStatus::Closed));
+}
+
+BOOST_AUTO_TEST_CASE(a_read_times_out_and_the_line_still_arrives_later) {
+  auto process = quixo::arena::start_process({"/bin/sh", {"-c", "sleep 0.3; echo hi"}, {}});
+  const auto start = SteadyClock::now();
+  BOOST_TEST((process->read_line(50ms).status == ReadStatus::Timeout));
+  BOOST_TEST(ms_since(start) >= 45);
+  BOOST_TEST(ms_since(start) < 2000);  // the Timeout status already shows it did not wait
+  BOOST_TEST(process->running());
+  const EngineProcess::ReadResult read = process->read_line(5s);
+  BOOST_TEST((read.status == ReadStatus::Line));
+  BOOST_TEST(read.line == "hi");
+  BOOST_TEST(ms_since(start) >= 250);
+  BOOST_TEST((process->read_line(5s).status == ReadStatus::Closed));
+  BOOST_TEST((process->read_line(5s).status == ReadStatus::Closed));  // and stays so
+}
+
+BOOST_AUTO_TEST_CASE(lines_arriving_together_are_split_and_the_last_unterminated_one_kept) {
+  auto process =
+      quixo::arena::start_process({"/bin/sh", {"-c", "printf 'one\\r\\n\\ntwo\\nthree'"}, {}});
+  std::vector<std::string> lines;
+  for (;;) {
+    const EngineProcess::ReadResult read = process->read_line(5s);
+    BOOST_REQUIRE((read.status != ReadStatus::Timeout));
+    if (read.status == ReadStatus::Closed) break;
+    lines.push_back(read.line);
+  }
+  const std::vector<std::string> expected = {"one", "", "two", "three"};
+  BOOST_TEST(lines == expected, boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(a_line_longer_than_a_pipe_buffer_arrives_whole) {
+  auto process = quixo::arena::start_process(
+      {"/bin/sh", {"-c", "head -c 300000 /dev/zero | tr '\\000' a; echo; echo end"}, {}});
+  const EngineProcess::ReadResult read = process->read_line(5s);
+  BOOST_REQUIRE((read.status == ReadStatus::Line));
+  BOOST_TEST(read.line.size() == 300000u);
+  BOOST_TEST((read.line.find_first_not_of('a') == std::string::npos));
+  BOOST_TEST(process->read_line(5s).line == "end");
+}
+
+BOOST_AUTO_TEST_CASE(lines_written_are_read_back_and_a_write_after_exit_fails) {
+  auto process = quixo::arena::start_process({"cat", {}, {}});
+  BOOST_TEST(process->write_line("hello engine"));
+  const EngineProcess::ReadResult read = process->read_line(5s);
+  BOOST_TEST(read.line == "hello engine");
+
+  // A zero timeout is a poll: it returns what has arrived without waiting for more.
+  BOOST_TEST(process->write_line("polled"));
+  const auto poll_end = SteadyClock::now() + 5s;
+  EngineProcess::ReadResult polled;
+  while (polled.status != ReadStatus::Line && SteadyClock::now() < poll_end) {
+    polled = process->read_line(0ms);
+    if (polled.status != ReadStatus::Line) std::this_thread::sleep_for(1ms);
+  }
+  BOOST_TEST(polled.line == "polled");
+
+  auto exited = quixo::arena::start_process({"/bin/sh", {"-c", "exit 0"}, {}});
+  BOOST_TEST((exited->read_line(5s).status == ReadStatus::Closed));
+  const auto end = SteadyClock::now() + 5s;
+  while (exited->running() && SteadyClock::now() < end) std::this_thread::sleep_for(5ms);
+  BOOST_TEST(!exited->running());
+  // Without SIGPIPE ignored this would end the test program instead.
+  BOOST_TEST(!exited->write_line("isready"));
+  BOOST_TEST(!exited->write_line("isready"));
+}
+
+BOOST_AUTO_TEST_CASE(shut_down_kills_an_engine_that_does_not_exit_and_is_idempotent) {
+  auto process = quixo::arena::start_process({"sleep", {"30"}, {}});
+  BOOST_TEST(process->running());
+  const auto start = SteadyClock::now();
+  process->shut_down(100ms);
+  BOOST_TEST(ms_since(start) >= 95);
+  BOOST_TEST(ms_since(start) < 3000);
+  BOOST_TEST(!process->running());
+  process->shut_down(100ms);
+  BOOST_TEST(!process->running());
+  BOOST_TEST((process->read_line(1s).status == ReadStatus::Closed));
+  BOOST_TEST(!process->write_line("quit"));
+}
+
+BOOST_AUTO_TEST_CASE(shut_down_returns_as_soon_as_the_engine_exits_by_itself) {
+  auto process = quixo::arena::start_process({"cat", {}, {}});
+  const auto start = SteadyClock::now();
+  process->shut_down(5s);  // closing its input ends cat
+  BOOST_TEST(ms_since(start) < 2000);
+  BOOST_TEST(!process->running());
+}
+
+// ------------------------------------------------------------------- client, real engine
+
+BOOST_AUTO_TEST_CASE(the_real_engine_plays_a_legal_move_with_info) {
+  EngineClient client(real_engine());
+  BOOST_REQUIRE_MESSAGE(client.start(kStartTimeout), client.last_error());
+  BOOST_TEST(client.alive());
+  BOOST_TEST(contains(client.id_name(), "Quixo"));
+  BOOST_REQUIRE_MESSAGE(client.new_game(kStartTimeout), client.last_error());
+  const MoveReply reply = client.go("startpos", nodes_request(2000), kMoveTimeout);
+  BOOST_REQUIRE_MESSAGE(reply.status == MoveStatus::Move, client.last_error());
+  BOOST_TEST(is_legal("startpos", reply.move), reply.move);
+  BOOST_REQUIRE(reply.info.has_value());
+  BOOST_TEST(reply.info->depth.has_value());
+  BOOST_TEST(reply.elapsed_ms >= 0);
+  BOOST_TEST(reply.elapsed_ms < 10000);
+  BOOST_TEST(client.stop_search(100ms));  // nothing to stop: the search is over
+  client.quit();
+  BOOST_TEST(!client.alive());
+}
+
+BOOST_AUTO_TEST_CASE(the_real_engine_speaks_ugi_with_options_and_plays_o) {
+  EngineConfig config = real_engine(Protocol::Ugi);
+  config.options = {{"Hash", "1"}};
+  EngineClient client(config);
+  BOOST_REQUIRE_MESSAGE(client.start(kStartTimeout), client.last_error());
+  BOOST_REQUIRE_MESSAGE(client.new_game(kStartTimeout), client.last_error());
+  GoRequest request;
+  request.own = clock_limits(2000, 10);
+  request.other = clock_limits(2000, 10);
+  request.mover_is_x = false;
+  const std::string position = "startpos moves b1b5";
+  const MoveReply reply = client.go(position, request, kMoveTimeout);
+  BOOST_REQUIRE_MESSAGE(reply.status == MoveStatus::Move, client.last_error());
+  BOOST_TEST(is_legal(position, reply.move), reply.move);
+}
+
+BOOST_AUTO_TEST_CASE(an_infinite_search_times_out_and_stop_brings_its_move) {
+  EngineClient client(real_engine());
+  BOOST_REQUIRE_MESSAGE(client.start(kStartTimeout), client.last_error());
+  const auto start = SteadyClock::now();
+  const MoveReply reply = client.go("startpos", infinite_request(), 200ms);
+  BOOST_TEST((reply.status == MoveStatus::Timeout));
+  BOOST_TEST(reply.elapsed_ms >= 195);
+  BOOST_TEST(ms_since(start) < 2000);
+  BOOST_TEST(contains(client.last_error(), "engine \"quixo\": no bestmove within 200 ms"),
+             client.last_error());
+  BOOST_TEST(client.stop_search(5s), client.last_error());
+  // The late bestmove was consumed: the next search gets its own answer.
+  const MoveReply next = client.go("startpos moves a1a5", nodes_request(500, false), kMoveTimeout);
+  BOOST_REQUIRE_MESSAGE(next.status == MoveStatus::Move, client.last_error());
+  BOOST_TEST(is_legal("startpos moves a1a5", next.move), next.move);
+}
+
+// --------------------------------------------------------------- client, scripted engine
+
+BOOST_AUTO_TEST_CASE(the_kept_info_is_the_last_scored_one_and_other_lines_are_ignored) {
+  EngineClient client({"scripted", {"unused", {}, {}}, {}, std::nullopt, Protocol::Uqi},
+                      scripted({"info depth 1 score cp 5 pv a1a5", "hello there",
+                                "info depth 2 score mate 3 pv b1b5", "info depth 3 currmove c1c5",
+                                "info string thinking", "bestmove  b1b5  ponder a5a1"}));
+  BOOST_REQUIRE_MESSAGE(client.start(1s), client.last_error());
+  BOOST_TEST(client.id_name() == "scripted one");
+  const MoveReply reply = client.go("startpos", nodes_request(1), 1s);
+  BOOST_REQUIRE((reply.status == MoveStatus::Move));
+  BOOST_TEST(reply.move == "b1b5");
+  BOOST_REQUIRE(reply.info.has_value());
+  BOOST_TEST(reply.info->depth.value_or(-1) == 2);
+  BOOST_TEST(reply.info->score_mate.value_or(-1) == 3);
+}
+
+BOOST_AUTO_TEST_CASE(without_a_score_the_kept_info_is_the_last_with_a_depth) {
+  EngineClient client({"scripted", {"unused", {}, {}}, {}, std::nullopt, Protocol::Uqi},
+                      scripted({"info depth 4 nodes 10", "info nodes 20", "bestmove a1a5"}));
+  BOOST_REQUIRE(client.start(1s));
+  const MoveReply reply = client.go("startpos", nodes_request(1), 1s);
+  BOOST_REQUIRE((reply.status == MoveStatus::Move));
+  BOOST_REQUIRE(reply.info.has_value());
+  BOOST_TEST(reply.info->depth.value_or(-1) == 4);
+  BOOST_TEST(!reply.info->score_cp.has_value());
+}
+
+BOOST_AUTO_TEST_CASE(a_launcher_that_throws_is_a_failed_start_not_an_exception) {
+  EngineClient client({"broken", {}, {}, std::nullopt, Protocol::Uqi},
+                      [](const ProcessSpec&) -> std::unique_ptr<EngineProcess> {
+                        throw ProcessStartError("no luck");
+                      });
+  BOOST_TEST(!client.start(1s));
+  BOOST_TEST(client.last_error() == "engine \"broken\" could not start: no luck");
+  BOOST_TEST(!client.alive());
+}
+
+// ----------------------------------------------------------------- client, mock engines
+
+BOOST_AUTO_TEST_CASE(a_missing_engine_fails_to_start_with_its_name_in_the_error) {
+  EngineConfig config;
+  config.name = "ghost";
+  config.process.command = "quixo-no-such-engine-7f3a";
+  EngineClient client(config);
+  BOOST_TEST(!client.start(1s));
+  BOOST_TEST(contains(client.last_error(), "engine \"ghost\" could not start"),
+             client.last_error());
+  BOOST_TEST(contains(client.last_error(), "quixo-no-such-engine-7f3a"), client.last_error());
+  const MoveReply reply = client.go("startpos", nodes_request(1), 1s);
+  BOOST_TEST((reply.status == MoveStatus::Disconnected));
+  BOOST_TEST(client.last_error() == "engine \"ghost\": is not running");
+}
+
+BOOST_AUTO_TEST_CASE(the_normal_mock_plays_the_first_legal_move_with_its_score) {
+  EngineClient client(mock("normal", {"--score", "37"}));
+  BOOST_REQUIRE_MESSAGE(client.start(kStartTimeout), client.last_error());
+  BOOST_TEST(client.id_name() == "mock-normal");
+  BOOST_REQUIRE_MESSAGE(client.new_game(kStartTimeout), client.last_error());
+  const MoveReply reply = client.go("startpos", nodes_request(1), kMoveTimeout);
+  BOOST_REQUIRE_MESSAGE(reply.status == MoveStatus::Move, client.last_error());
+  BOOST_TEST(reply.move == legal_moves("startpos").front());
+  BOOST_REQUIRE(reply.info.has_value());
+  BOOST_TEST(reply.info->score_cp.value_or(-1) == 37);
+  BOOST_TEST(reply.info->depth.value_or(-1) == 1);
+}
+
+BOOST_AUTO_TEST_CASE(the_mock_speaks_ugi_too) {
+  EngineConfig config = mock("normal");
+  config.protocol = Protocol::Ugi;
+  EngineClient client(config);
+  BOOST_REQUIRE_MESSAGE(client.start(kStartTimeout), client.last_error());
+  BOOST_REQUIRE_MESSAGE(client.new_game(kStartTimeout), client.last_error());
+  play_moves(client, 2);
+}
+
+BOOST_AUTO_TEST_CASE(a_random_seed_varies_the_moves_but_repeats_them_for_the_same_seed) {
+  std::set<std::string> first_moves;
+  for (int seed = 1; seed <= 6; ++seed) {
+    EngineClient client(mock("normal", {"--random-seed", std::to_string(seed)}));
+    BOOST_REQUIRE_MESSAGE(client.start(kStartTimeout), client.last_error());
+    const MoveReply once = client.go("startpos moves c1c5", nodes_request(1, false), kMoveTimeout);
+    const MoveReply twice = client.go("startpos moves c1c5", nodes_request(1, false), kMoveTimeout);
+    BOOST_REQUIRE((once.status == MoveStatus::Move && twice.status == MoveStatus::Move));
+    BOOST_TEST(once.move == twice.move);
+    BOOST_TEST(is_legal("startpos moves c1c5", once.move), once.move);
+    first_moves.insert(once.move);
+  }
+  BOOST_TEST(first_moves.size() >= 3u);
+}
+
+BOOST_AUTO_TEST_CASE(a_crash_on_go_is_a_disconnection_and_a_restart_works) {
+  EngineClient client(mock("crash-on-go", {"--after", "1"}));
+  BOOST_REQUIRE_MESSAGE(client.start(kStartTimeout), client.last_error());
+  const std::string position = play_moves(client, 1);
+  const auto start = SteadyClock::now();
+  const MoveReply reply = client.go(position, nodes_request(1), kMoveTimeout);
+  BOOST_TEST((reply.status == MoveStatus::Disconnected));
+  BOOST_TEST(ms_since(start) < 3000);
+  BOOST_TEST(client.last_error() == "engine \"mock crash-on-go\": exited during its search");
+  BOOST_TEST(gone_within(client, 3s));
+
+  BOOST_REQUIRE_MESSAGE(client.start(kStartTimeout), client.last_error());
+  BOOST_TEST(client.last_error().empty());
+  BOOST_TEST(client.alive());
+  play_moves(client, 1);  // the new process behaves again for its first move
+  BOOST_TEST(
+      (client.go(position, nodes_request(1), kMoveTimeout).status == MoveStatus::Disconnected));
+}
+
+BOOST_AUTO_TEST_CASE(after_two_moves_the_fault_begins) {
+  EngineClient client(mock("illegal", {"--after", "2"}));
+  BOOST_REQUIRE_MESSAGE(client.start(kStartTimeout), client.last_error());
+  BOOST_REQUIRE_MESSAGE(client.new_game(kStartTimeout), client.last_error());
+  const std::string position = play_moves(client, 2);
+  const MoveReply reply = client.go(position, nodes_request(1), kMoveTimeout);
+  BOOST_REQUIRE((reply.status == MoveStatus::Move));
+  BOOST_TEST(!is_legal(position, reply.move), reply.move);
+}
+
+BOOST_AUTO_TEST_CASE(a_stalled_engine_times_out_and_ignores_stop) {
+  EngineClient client(mock("stall"));
+  BOOST_REQUIRE_MESSAGE(client.start(kStartTimeout), client.last_error());
+  const auto start = SteadyClock::now();
+  const MoveReply reply = client.go("startpos", nodes_request(1), 200ms);
+  BOOST_TEST((reply.status == MoveStatus::Timeout));
+  BOOST_TEST(reply.elapsed_ms >= 195);
+  BOOST_TEST(ms_since(start) < 1500);
+  BOOST_TEST(client.last_error() == "engine \"mock stall\": no bestmove within 200 ms");
+  BOOST_TEST(!client.stop_search(150ms));
+  BOOST_TEST(client.last_error() ==
+             "engine \"mock stall\": no bestmove within 150 ms after `stop`");
+  const auto quit_start = SteadyClock::now();
+  client.quit();
+  BOOST_TEST(ms_since(quit_start) < 2000);
+  BOOST_TEST(!client.alive());
+}
+
+BOOST_AUTO_TEST_CASE(an_illegal_move_is_well_formed_but_not_legal) {
+  EngineClient client(mock("illegal"));
+  BOOST_REQUIRE_MESSAGE(client.start(kStartTimeout), client.last_error());
+  // From the start (no O cube anywhere) and after O has a cube on the edge to take.
+  for (const std::string position : {"startpos", "startpos moves a1a5 e1e5"}) {
+    const MoveReply reply = client.go(position, nodes_request(1), kMoveTimeout);
+    BOOST_REQUIRE((reply.status == MoveStatus::Move));
+    BOOST_TEST(reply.move.size() == 4u);
+    BOOST_TEST(quixo::parse_square(reply.move.substr(0, 2)).has_value(), reply.move);
+    BOOST_TEST(quixo::parse_square(reply.move.substr(2, 2)).has_value(), reply.move);
+    BOOST_TEST(!is_legal(position, reply.move), reply.move);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(a_malformed_move_is_passed_on_as_text) {
+  EngineClient client(mock("malformed"));
+  BOOST_REQUIRE_MESSAGE(client.start(kStartTimeout), client.last_error());
+  const MoveReply reply = client.go("startpos", nodes_request(1), kMoveTimeout);
+  BOOST_REQUIRE((reply.status == MoveStatus::Move));
+  BOOST_TEST(reply.move == "zz9");
+}
+
+BOOST_AUTO_TEST_CASE(an_overrunning_engine_times_out_and_its_late_move_is_drained) {
+  EngineClient client(mock("overrun", {"--delay-ms", "400"}));
+  BOOST_REQUIRE_MESSAGE(client.start(kStartTimeout), client.last_error());
+  const MoveReply reply = client.go("startpos", nodes_request(1), 100ms);
+  BOOST_TEST((reply.status == MoveStatus::Timeout));
+  BOOST_TEST(reply.elapsed_ms < 1000);
+  BOOST_TEST(client.stop_search(3s), client.last_error());
+  BOOST_TEST(client.alive());
+  // In time when given enough.
+  const MoveReply late = client.go("startpos", nodes_request(1), 3s);
+  BOOST_TEST((late.status == MoveStatus::Move));
+  BOOST_TEST(late.elapsed_ms >= 395);
+}
+
+BOOST_AUTO_TEST_CASE(a_garbage_printing_engine_still_plays) {
+  EngineClient client(mock("garbage"));
+  BOOST_REQUIRE_MESSAGE(client.start(kStartTimeout), client.last_error());
+  BOOST_TEST(client.id_name() == "mock-garbage");
+  BOOST_REQUIRE_MESSAGE(client.new_game(kStartTimeout), client.last_error());
+  play_moves(client, 8);
+}
+
+BOOST_AUTO_TEST_CASE(a_slow_start_fails_a_short_handshake_and_passes_a_long_one) {
+  EngineClient client(mock("slow-start", {"--delay-ms", "500"}));
+  const auto start = SteadyClock::now();
+  BOOST_TEST(!client.start(150ms));
+  BOOST_TEST(ms_since(start) < 1000);
+  BOOST_TEST(client.last_error() == "engine \"mock slow-start\": no uqiok within 150 ms");
+  BOOST_TEST(client.alive());  // a stall, not a crash: the next start replaces the process
+  BOOST_REQUIRE_MESSAGE(client.start(kStartTimeout), client.last_error());
+  play_moves(client, 1);
+}
+
+BOOST_AUTO_TEST_CASE(an_engine_without_handshake_fails_to_start_in_time) {
+  EngineClient client(mock("no-handshake"));
+  const auto start = SteadyClock::now();
+  BOOST_TEST(!client.start(200ms));
+  BOOST_TEST(ms_since(start) < 1500);
+  BOOST_TEST(client.last_error() == "engine \"mock no-handshake\": no uqiok within 200 ms");
+  BOOST_TEST(client.alive());  // silent but running: the caller tells a stall from a crash
+  BOOST_TEST(!client.new_game(100ms));
+  BOOST_TEST(client.last_error() ==
+             "engine \"mock no-handshake\": no readyok within 100 ms after uqinewgame");
+  client.quit();
+  BOOST_TEST(!client.alive());
+  BOOST_TEST(!client.new_game(100ms));
+  BOOST_TEST(client.last_error() == "engine \"mock no-handshake\": is not running");
+}
+
+BOOST_AUTO_TEST_CASE(an_engine_that_dies_at_once_exits_during_the_handshake) {
+  EngineClient client(mock("crash-on-start"));
+  const auto start = SteadyClock::now();
+  BOOST_TEST(!client.start(kStartTimeout));
+  BOOST_TEST(ms_since(start) < 3000);
+  BOOST_TEST(client.last_error() == "engine \"mock crash-on-start\": exited during the handshake");
+  BOOST_TEST(!client.alive());
+}
+
+BOOST_AUTO_TEST_SUITE_END()

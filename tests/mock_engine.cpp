@@ -1,0 +1,332 @@
+// quixo-mock-engine: a scriptable, deliberately misbehaving UQI engine for the arena's tests.
+//
+//   quixo-mock-engine --mode MODE [--after N] [--delay-ms MS] [--score CP] [--random-seed S]
+//
+// MODE:
+//   normal         a well-behaved engine that plays the first legal move (or, with
+//                  --random-seed, a pseudo-random legal move that depends only on the seed and the
+//                  position), after one `info` line whose score is --score (default 0)
+//   crash-on-go    exits with code 3 when told `go`
+//   stall          never answers `go`, not even after `stop`
+//   illegal        answers `go` with a well-formed move that is illegal in the position
+//   malformed      answers `go` with `bestmove zz9`
+//   overrun        sleeps --delay-ms before answering `go` (and reads nothing meanwhile)
+//   garbage        prints random lines, some long and binary, around its correct answers
+//   slow-start     sleeps --delay-ms before answering `uqi`/`ugi`
+//   no-handshake   reads its input (and obeys `quit`) but answers nothing, so never `uqiok`
+//   crash-on-start exits with code 1 before reading anything
+// --after N: the first N `go` commands are answered normally, the mode applies from then on (for
+// the modes that concern `go`, and for garbage), so a game can run a few moves before the fault.
+// --delay-ms defaults to 2000. Every line is flushed at once, as a real engine must.
+#include <chrono>
+#include <cstdint>
+#include <cstdlib>
+#include <iostream>
+#include <optional>
+#include <random>
+#include <span>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "uqi_messages.hpp"
+
+namespace {
+
+namespace uqi = quixo::uqi;
+
+enum class Mode {
+  Normal,
+  CrashOnGo,
+  Stall,
+  Illegal,
+  Malformed,
+  Overrun,
+  Garbage,
+  SlowStart,
+  NoHandshake,
+  CrashOnStart,
+};
+
+struct ModeName {
+  Mode mode;
+  std::string_view name;
+};
+constexpr ModeName kModes[] = {
+    {Mode::Normal, "normal"},
+    {Mode::CrashOnGo, "crash-on-go"},
+    {Mode::Stall, "stall"},
+    {Mode::Illegal, "illegal"},
+    {Mode::Malformed, "malformed"},
+    {Mode::Overrun, "overrun"},
+    {Mode::Garbage, "garbage"},
+    {Mode::SlowStart, "slow-start"},
+    {Mode::NoHandshake, "no-handshake"},
+    {Mode::CrashOnStart, "crash-on-start"},
+};
+
+struct Options {
+  Mode mode = Mode::Normal;
+  std::string mode_name = "normal";
+  int after = 0;
+  int delay_ms = 2000;
+  int score = 0;
+  std::optional<std::uint64_t> random_seed;
+};
+
+[[noreturn]] void usage_error(const std::string& message) {
+  std::cerr << "quixo-mock-engine: " << message
+            << "\nusage: quixo-mock-engine --mode MODE [--after N] [--delay-ms MS] [--score CP]"
+               " [--random-seed S]\n";
+  std::exit(2);
+}
+
+std::int64_t integer_argument(std::string_view flag, std::string_view text) {
+  const std::optional<std::int64_t> value = uqi::parse_integer(text);
+  if (!value) usage_error(std::string(flag) + " needs a whole number, not " + uqi::quoted(text));
+  return *value;
+}
+
+Options parse_options(int argc, char** argv) {
+  Options options;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view flag = argv[i];
+    if (i + 1 >= argc) usage_error(std::string(flag) + " needs a value");
+    const std::string_view value = argv[++i];
+    if (flag == "--mode") {
+      bool known = false;
+      for (const ModeName& entry : kModes) {
+        if (entry.name == value) {
+          options.mode = entry.mode;
+          options.mode_name = std::string(value);
+          known = true;
+        }
+      }
+      if (!known) usage_error("unknown mode " + uqi::quoted(value));
+    } else if (flag == "--after") {
+      options.after = static_cast<int>(integer_argument(flag, value));
+    } else if (flag == "--delay-ms") {
+      options.delay_ms = static_cast<int>(integer_argument(flag, value));
+    } else if (flag == "--score") {
+      options.score = static_cast<int>(integer_argument(flag, value));
+    } else if (flag == "--random-seed") {
+      options.random_seed = static_cast<std::uint64_t>(integer_argument(flag, value));
+    } else {
+      usage_error("unknown option " + uqi::quoted(flag));
+    }
+  }
+  return options;
+}
+
+void send(std::string_view line) {
+  std::cout.write(line.data(), static_cast<std::streamsize>(line.size()));
+  std::cout.put('\n');
+  std::cout.flush();
+}
+
+void sleep_ms(int milliseconds) {
+  std::this_thread::sleep_for(std::chrono::milliseconds(milliseconds));
+}
+
+// splitmix64's finaliser: spreads the seed and the position hash over all bits.
+std::uint64_t mix(std::uint64_t value) {
+  value += 0x9e3779b97f4a7c15ULL;
+  value = (value ^ (value >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  value = (value ^ (value >> 27)) * 0x94d049bb133111ebULL;
+  return value ^ (value >> 31);
+}
+
+std::uint64_t fnv1a(std::string_view text) {
+  std::uint64_t hash = 0xcbf29ce484222325ULL;
+  for (const char c : text) {
+    hash ^= static_cast<unsigned char>(c);
+    hash *= 0x100000001b3ULL;
+  }
+  return hash;
+}
+
+// A move written correctly (two squares, plus a cube letter in the four-player game) that no
+// position allows: a cube of the opponent's on the periphery pushed along its row or column when
+// there is one, else the centre cube, which is never on the periphery.
+std::string illegal_move(const std::optional<uqi::Game>& game) {
+  if (!game || uqi::variant_of(*game) == quixo::Variant::FourPlayer) return "c3c1x";
+  const std::string text = uqi::position_text(*game);
+  const std::size_t space = text.find(' ');
+  const char opponent = space + 1 < text.size() && text[space + 1] == 'x' ? 'o' : 'x';
+  // The board as 5 ranks of 5 cells, rank 5 first, from the position string.
+  std::vector<std::string> ranks(1);
+  for (std::size_t i = 0; i < space; ++i) {
+    const char c = text[i];
+    if (c == '/') {
+      ranks.emplace_back();
+    } else if (c >= '1' && c <= '5') {
+      ranks.back().append(static_cast<std::size_t>(c - '0'), '.');
+    } else {
+      ranks.back() += c;
+    }
+  }
+  const auto square = [](int file, int rank) {
+    return std::string{static_cast<char>('a' + file), static_cast<char>('1' + rank)};
+  };
+  for (int rank = 0; rank < 5; ++rank) {
+    for (int file = 0; file < 5; ++file) {
+      const bool periphery = file == 0 || file == 4 || rank == 0 || rank == 4;
+      const std::string& row = ranks[static_cast<std::size_t>(4 - rank)];
+      if (!periphery || row.size() != 5 || row[static_cast<std::size_t>(file)] != opponent)
+        continue;
+      // The ends of its row and of its column; the first that is not the square itself is a
+      // destination the geometry allows.
+      const int ends[4][2] = {{0, rank}, {4, rank}, {file, 0}, {file, 4}};
+      for (const auto& end : ends) {
+        if (end[0] != file || end[1] != rank) return square(file, rank) + square(end[0], end[1]);
+      }
+    }
+  }
+  return "c3c1";
+}
+
+class MockEngine {
+ public:
+  explicit MockEngine(Options options)
+      : options_(std::move(options)),
+        garbage_random_(static_cast<std::mt19937::result_type>(options_.random_seed.value_or(1))) {}
+
+  int run() {
+    if (options_.mode == Mode::CrashOnStart) return 1;
+    std::string line;
+    while (std::getline(std::cin, line)) {
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      const std::vector<std::string_view> tokens = uqi::tokenize(line);
+      if (tokens.empty()) continue;
+      const std::string_view command = tokens.front();
+      if (command == "quit") return 0;
+      if (options_.mode == Mode::NoHandshake) continue;  // stuck: reads on, answers nothing
+      if (command == "uqi" || command == "ugi") {
+        handshake(command == "uqi" ? "uqiok" : "ugiok");
+      } else if (command == "isready") {
+        garbage_if_active();
+        send("readyok");
+      } else if (command == "position") {
+        game_ = uqi::parse_position_command(std::span(tokens).subspan(1)).game;
+      } else if (command == "go") {
+        go(tokens);
+      } else if (command == "stop") {
+        if (pending_infinite_) {
+          pending_infinite_ = false;
+          answer();
+        }
+      }
+      // uqinewgame, setoption and anything unknown need no answer.
+    }
+    return 0;  // EOF acts as quit
+  }
+
+ private:
+  bool faults_active() const { return normal_gos_ >= options_.after; }
+
+  void handshake(std::string_view ok) {
+    if (options_.mode == Mode::SlowStart) sleep_ms(options_.delay_ms);
+    garbage_if_active();
+    send("id name mock-" + options_.mode_name);
+    garbage_if_active();
+    send("id author the quixo arena tests");
+    send("option name Hash type spin default 1 min 1 max 16");
+    garbage_if_active();
+    send(ok);
+    garbage_if_active();
+  }
+
+  void go(const std::vector<std::string_view>& tokens) {
+    const bool fault = faults_active();
+    if (!fault) ++normal_gos_;
+    if (fault) {
+      switch (options_.mode) {
+        case Mode::CrashOnGo:
+          std::exit(3);
+        case Mode::Stall:
+          return;
+        case Mode::Illegal:
+          send("bestmove " + illegal_move(game_));
+          return;
+        case Mode::Malformed:
+          send("bestmove zz9");
+          return;
+        case Mode::Overrun:
+          sleep_ms(options_.delay_ms);
+          break;
+        default:
+          break;
+      }
+    }
+    for (const std::string_view token : tokens) {
+      // In infinite (and ponder) mode a bestmove may only follow `stop`.
+      if (token == "infinite" || token == "ponder") {
+        pending_infinite_ = true;
+        return;
+      }
+    }
+    answer();
+  }
+
+  void answer() {
+    const std::vector<std::string> moves =
+        game_ ? uqi::legal_move_texts(*game_) : std::vector<std::string>{};
+    std::string move = "0000";
+    if (!moves.empty()) {
+      std::size_t index = 0;
+      if (options_.random_seed)
+        index = mix(*options_.random_seed ^ fnv1a(uqi::position_text(*game_))) % moves.size();
+      move = moves[index];
+    }
+    garbage_if_active();
+    send("info depth 1 score cp " + std::to_string(options_.score) + " time 0 nodes 1 pv " + move);
+    garbage_if_active();
+    send("bestmove " + move);
+    garbage_if_active();
+  }
+
+  // In garbage mode, once faults are active: a few lines that mean nothing, none of which starts
+  // with a word of the protocol. Some are long (longer than a pipe's buffer) and hold control
+  // and non-ASCII bytes, NUL included.
+  void garbage_if_active() {
+    if (options_.mode != Mode::Garbage || !faults_active()) return;
+    std::uniform_int_distribution<int> count_of(1, 3);
+    std::uniform_int_distribution<int> kind_of(0, 7);
+    std::uniform_int_distribution<int> byte_of(0, 255);
+    const int count = count_of(garbage_random_);
+    for (int i = 0; i < count; ++i) {
+      const int kind = kind_of(garbage_random_);
+      if (kind == 0) {
+        send("");
+      } else if (kind == 1) {
+        send("info depth banana score cp nodes -");  // an `info` line with no usable field
+      } else if (kind == 2) {
+        send("bestmovee1a1 uqiok readyok");  // protocol words, but not as the first token
+      } else {
+        std::size_t length = static_cast<std::size_t>(byte_of(garbage_random_));
+        if (kind == 3) length = 70000 + length * 100;
+        std::string text = "~";
+        for (std::size_t j = 0; j < length; ++j) {
+          char c = static_cast<char>(byte_of(garbage_random_));
+          if (c == '\n') c = '?';
+          text += c;
+        }
+        send(text);
+      }
+    }
+  }
+
+  Options options_;
+  std::mt19937 garbage_random_;
+  std::optional<uqi::Game> game_;
+  int normal_gos_ = 0;  // `go` commands answered before faults began
+  bool pending_infinite_ = false;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::ios::sync_with_stdio(false);
+  return MockEngine(parse_options(argc, argv)).run();
+}

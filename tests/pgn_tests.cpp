@@ -1,0 +1,459 @@
+// PGN of the arena's games: format_pgn's exact text for a small game (checked against a string
+// written by hand from the format in pgn.hpp), the round trip format_pgn -> parse_pgn for games
+// of every kind (book moves, mate, negative and missing scores, no moves at all, each termination
+// and result, quotes and backslashes in names, O to move at the start), and parse_pgn's refusal of
+// malformed games with a message that names the line, the game and the problem.
+#include <boost/test/data/monomorphic.hpp>
+#include <boost/test/data/test_case.hpp>
+#include <boost/test/unit_test.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <ostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "game_record.hpp"
+#include "pgn.hpp"
+
+namespace bdata = boost::unit_test::data;
+using namespace quixo::arena;
+
+namespace {
+
+MoveRecord engine_move(std::string move, std::optional<int> cp, std::optional<int> mate,
+                       std::optional<int> depth, std::int64_t time_ms) {
+  MoveRecord record;
+  record.move = std::move(move);
+  record.score_cp = cp;
+  record.score_mate = mate;
+  record.depth = depth;
+  record.time_ms = time_ms;
+  return record;
+}
+
+// Replaces the first `from` in `text`; false when there is none.
+bool replace_once(std::string& text, const std::string& from, const std::string& to) {
+  const std::size_t at = text.find(from);
+  if (at == std::string::npos) return false;
+  text.replace(at, from.size(), to);
+  return true;
+}
+
+std::string describe(const std::optional<int>& value) {
+  return value ? std::to_string(*value) : "-";
+}
+
+// Every field, so that a failed comparison shows what differs.
+std::string describe(const GameRecord& game) {
+  std::ostringstream out;
+  out << "event=" << game.event << " site=" << game.site << " date=" << game.date
+      << " round=" << game.round << " x=" << game.x_name << " o=" << game.o_name
+      << " start=" << game.start_position << " tc=" << game.time_control
+      << " otc=" << (game.o_time_control ? *game.o_time_control : "-")
+      << " result=" << result_text(game.result)
+      << " termination=" << termination_name(game.termination) << " reason=" << game.reason
+      << "\nbook:";
+  for (const std::string& move : game.opening_moves) out << ' ' << move;
+  out << "\nmoves:";
+  for (const MoveRecord& m : game.moves)
+    out << ' ' << m.move << '(' << describe(m.score_cp) << ',' << describe(m.score_mate) << ','
+        << describe(m.depth) << ',' << m.time_ms << ','
+        << (m.nodes ? std::to_string(*m.nodes) : "-") << ')';
+  return out.str();
+}
+
+GameRecord base_game() {
+  GameRecord game;
+  game.site = "localhost";
+  game.date = "2026.11.26";
+  game.round = "1";
+  game.x_name = "alpha";
+  game.o_name = "beta";
+  game.start_position = "5/5/5/5/5 x";
+  game.time_control = "10+0.1";
+  return game;
+}
+
+// A real game won by X's line on rank 5 at ply 9, the first two plies from the book.
+GameRecord x_wins_by_line() {
+  GameRecord game = base_game();
+  game.round = "7";
+  game.x_name = "Quixo \"Dev\" 1.0";
+  game.o_name = "C:\\engines\\base\\";
+  game.opening_moves = {"c5a5", "b1a1"};
+  game.moves = {engine_move("b5e5", 35, {}, 9, 120),     engine_move("e2e1", -5, {}, 8, 15),
+                engine_move("d5e5", 0, {}, 10, 1000),    engine_move("d1e1", -120, {}, 11, 2048),
+                engine_move("c1c5", {}, 2, 12, 7),       engine_move("e4a4", {}, -1, 3, 0),
+                engine_move("b1b5", {}, 1, 1, 123456789)};
+  game.time_control = "40/60+0.6";
+  game.result = GameResult::XWins;
+  game.termination = Termination::Line;
+  game.reason = "X made a line of five";
+  return game;
+}
+
+// A real game won by O's line at ply 10, different clocks, every move without a score.
+GameRecord o_wins_by_line() {
+  GameRecord game = base_game();
+  for (const char* move :
+       {"d5d1", "a2a1", "b5b1", "e5a5", "e2e1", "e4a4", "c5c1", "a3a5", "e3e1", "a2a1"})
+    game.moves.push_back(engine_move(move, {}, {}, {}, 15));
+  game.moves[3].depth = 4;  // a depth without a score: written "?/4"
+  game.o_time_control = "40/60+0.6";
+  game.result = GameResult::OWins;
+  game.termination = Termination::Line;
+  return game;
+}
+
+// X crashed before its first move: no moves, no book, empty optional fields.
+GameRecord crash_on_first_move() {
+  GameRecord game = base_game();
+  game.site = "";
+  game.date = "";
+  game.round = "";
+  game.time_control = "";
+  game.result = GameResult::OWins;
+  game.termination = Termination::Crash;
+  // A tag is one line: the newline is written as a space (see representable()).
+  game.reason = "X's process exited with code 1\nbefore its first move";
+  return game;
+}
+
+// O to move at the start: its first move is numbered "1...".
+GameRecord o_moves_first() {
+  GameRecord game = base_game();
+  game.start_position = "x4/5/5/5/4o o";
+  game.opening_moves = {"e1a1"};
+  game.moves = {engine_move("b1b5", 10, {}, 5, 30), engine_move("a1e1", -10, {}, 5, 31)};
+  game.result = GameResult::XWins;
+  game.termination = Termination::TimeForfeit;
+  game.reason = "O lost on time";
+  return game;
+}
+
+// A book opening of four plies and then a stall of O with zero engine moves.
+GameRecord book_only() {
+  GameRecord game = base_game();
+  game.opening_moves = {"a1e1", "e5a5", "b1b5", "a5a1"};
+  game.result = GameResult::XWins;
+  game.termination = Termination::Stall;
+  game.reason = "O did not answer `isready` within 10 s";
+  return game;
+}
+
+struct RoundTripSample {
+  std::string name;
+  GameRecord game;
+};
+std::ostream& operator<<(std::ostream& out, const RoundTripSample& sample) {
+  return out << sample.name;
+}
+
+// Every termination other than a line, from the start position with a few moves.
+GameRecord ended_by(Termination termination, GameResult result) {
+  GameRecord game = base_game();
+  game.opening_moves = {"a1e1"};
+  game.moves = {engine_move("e5a5", 12, {}, 6, 50), engine_move("b1b5", -3, {}, 6, 51)};
+  game.result = result;
+  game.termination = termination;
+  game.reason = "ended by " + std::string(termination_name(termination));
+  return game;
+}
+
+std::vector<RoundTripSample> round_trip_samples() {
+  std::vector<RoundTripSample> samples = {
+      {"x wins by line", x_wins_by_line()},
+      {"o wins by line", o_wins_by_line()},
+      {"crash on the first move", crash_on_first_move()},
+      {"o moves first", o_moves_first()},
+      {"book only", book_only()},
+      {"repetition", ended_by(Termination::Repetition, GameResult::Draw)},
+      {"ply cap", ended_by(Termination::PlyCap, GameResult::Draw)},
+      {"time forfeit", ended_by(Termination::TimeForfeit, GameResult::OWins)},
+      {"illegal move", ended_by(Termination::IllegalMove, GameResult::XWins)},
+      {"crash", ended_by(Termination::Crash, GameResult::XWins)},
+      {"stall", ended_by(Termination::Stall, GameResult::OWins)},
+      {"resign adjudication", ended_by(Termination::ResignAdjudication, GameResult::OWins)},
+      {"draw adjudication", ended_by(Termination::DrawAdjudication, GameResult::Draw)},
+  };
+  // The limits of the fields' types, mate 0 and a zero score still read back exactly.
+  GameRecord extremes = ended_by(Termination::Repetition, GameResult::Draw);
+  constexpr int kMin = std::numeric_limits<int>::min();
+  constexpr int kMax = std::numeric_limits<int>::max();
+  extremes.moves = {engine_move("e5a5", kMin, {}, kMax, std::numeric_limits<std::int64_t>::max()),
+                    engine_move("b1b5", kMax, {}, 0, -1),
+                    engine_move("a5a1", {}, kMin, -1, std::numeric_limits<std::int64_t>::min()),
+                    engine_move("c1c5", {}, kMax, {}, 0),
+                    engine_move("a2a1", {}, 0, 1, 1),
+                    engine_move("d1d5", 0, {}, {}, 1)};
+  samples.push_back({"extreme values", extremes});
+  // The same control for both engines still round-trips as "O's given explicitly".
+  GameRecord same_controls = ended_by(Termination::Repetition, GameResult::Draw);
+  same_controls.o_time_control = same_controls.time_control;
+  samples.push_back({"same explicit controls", same_controls});
+  return samples;
+}
+
+// The record as parse_pgn can give it back: PGN holds no node counts and a tag is one line.
+GameRecord representable(GameRecord game) {
+  for (MoveRecord& move : game.moves) move.nodes.reset();
+  for (char& c : game.reason)
+    if (c == '\n') c = ' ';
+  return game;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(pgn_tests)
+
+BOOST_AUTO_TEST_CASE(a_small_game_has_the_exact_text) {
+  GameRecord game = base_game();
+  game.round = "3";
+  game.o_name = "beta \"B\" \\2";
+  game.opening_moves = {"a1e1"};
+  game.moves = {engine_move("e5a5", 35, {}, 9, 120), engine_move("b1b5", {}, {}, {}, 15),
+                engine_move("a5a1", {}, -2, 7, 1500), engine_move("c1c5", -7, {}, 12, 2),
+                engine_move("a2a1", {}, 3, 5, 99999)};
+  game.moves[1].nodes = 12345;  // not written
+  game.result = GameResult::Draw;
+  game.termination = Termination::PlyCap;
+  game.reason = "the ply cap of 6 plies was reached";
+  const std::string expected =
+      "[Event \"quixo-arena\"]\n"
+      "[Site \"localhost\"]\n"
+      "[Date \"2026.11.26\"]\n"
+      "[Round \"3\"]\n"
+      "[White \"alpha\"]\n"
+      "[Black \"beta \\\"B\\\" \\\\2\"]\n"
+      "[Result \"1/2-1/2\"]\n"
+      "[Variant \"quixo\"]\n"
+      "[SetUp \"1\"]\n"
+      "[FEN \"5/5/5/5/5 x\"]\n"
+      "[TimeControl \"10+0.1\"]\n"
+      "[Termination \"adjudication\"]\n"
+      "[QuixoTermination \"ply cap\"]\n"
+      "[Reason \"the ply cap of 6 plies was reached\"]\n"
+      "[PlyCount \"6\"]\n"
+      "\n"
+      "1. a1e1 {book} 1... e5a5 {+0.35/9 0.120s} 2. b1b5 {0.015s}\n"
+      "2... a5a1 {-M2/7 1.500s} 3. c1c5 {-0.07/12 0.002s} 3... a2a1 {+M3/5 99.999s}\n"
+      "1/2-1/2\n"
+      "\n";
+  BOOST_TEST(format_pgn(game) == expected);
+  // The hand-written text is a legal game that reads back to the record (without the nodes).
+  const std::vector<GameRecord> games = parse_pgn(expected);
+  BOOST_TEST_REQUIRE(games.size() == 1u);
+  BOOST_TEST(describe(games[0]) == describe(representable(game)));
+}
+
+BOOST_AUTO_TEST_CASE(a_game_without_moves_has_only_the_result) {
+  const std::string text = format_pgn(crash_on_first_move());
+  BOOST_TEST(text.find("[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n") !=
+             std::string::npos);
+  BOOST_TEST(text.find("[TimeControl \"?\"]\n") != std::string::npos);
+  BOOST_TEST(text.find("[Reason \"X's process exited with code 1 before its first move\"]\n") !=
+             std::string::npos);
+  BOOST_TEST(text.find("[PlyCount \"0\"]\n\n0-1\n\n") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(different_controls_get_white_and_black_tags) {
+  const std::string text = format_pgn(o_wins_by_line());
+  BOOST_TEST(text.find("[TimeControl \"10+0.1\"]\n[WhiteTimeControl \"10+0.1\"]\n"
+                       "[BlackTimeControl \"40/60+0.6\"]\n") != std::string::npos);
+  BOOST_TEST(text.find("{?/4 0.015s}") != std::string::npos);
+  BOOST_TEST(format_pgn(x_wins_by_line()).find("WhiteTimeControl") == std::string::npos);
+}
+
+BOOST_DATA_TEST_CASE(round_trip, bdata::make(round_trip_samples()), sample) {
+  const std::string text = format_pgn(sample.game);
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) BOOST_TEST(line.size() <= 80u, line);
+  BOOST_TEST(text.ends_with("\n\n"));
+  const std::vector<GameRecord> games = parse_pgn(text);
+  BOOST_TEST_REQUIRE(games.size() == 1u);
+  const GameRecord expected = representable(sample.game);
+  BOOST_TEST(describe(games[0]) == describe(expected));
+  BOOST_TEST((games[0] == expected));
+  // Writing the parsed record again gives the same text.
+  BOOST_TEST(format_pgn(games[0]) == text);
+}
+
+BOOST_AUTO_TEST_CASE(many_games_in_one_text) {
+  std::string text;
+  std::vector<GameRecord> expected;
+  for (const RoundTripSample& sample : round_trip_samples()) {
+    text += format_pgn(sample.game);
+    expected.push_back(representable(sample.game));
+  }
+  const std::vector<GameRecord> games = parse_pgn(text);
+  BOOST_TEST_REQUIRE(games.size() == expected.size());
+  for (std::size_t i = 0; i < games.size(); ++i)
+    BOOST_TEST(describe(games[i]) == describe(expected[i]), "game " << i + 1);
+  BOOST_TEST(parse_pgn("").empty());
+  BOOST_TEST(parse_pgn(" \n\n").empty());
+}
+
+// Other writers break lines elsewhere, glue the number to the move or the comment to the move, and
+// put "%" escape lines between games: the reader takes the same game from any of these layouts.
+BOOST_AUTO_TEST_CASE(the_layout_of_the_movetext_does_not_matter) {
+  const GameRecord game = ended_by(Termination::Repetition, GameResult::Draw);
+  std::string text = format_pgn(game);
+  BOOST_TEST_REQUIRE(
+      replace_once(text, "1. a1e1 {book} 1... e5a5 {+0.12/6 0.050s} 2. b1b5 {-0.03/6 0.051s}",
+                   "1.a1e1\n{book}\n\n1...e5a5 {+0.12/6\n0.050s}   2.\tb1b5{-0.03/6 0.051s}"));
+  const std::vector<GameRecord> games = parse_pgn("% an escaped line\n" + text);
+  BOOST_TEST_REQUIRE(games.size() == 1u);
+  BOOST_TEST(describe(games[0]) == describe(game));
+}
+
+namespace {
+
+// The small game of a_small_game_has_the_exact_text, to be broken in one place.
+const std::string kValidGame =
+    "[Event \"quixo-arena\"]\n"
+    "[Site \"localhost\"]\n"
+    "[Date \"2026.11.26\"]\n"
+    "[Round \"3\"]\n"
+    "[White \"alpha\"]\n"
+    "[Black \"beta\"]\n"
+    "[Result \"1/2-1/2\"]\n"
+    "[Variant \"quixo\"]\n"
+    "[SetUp \"1\"]\n"
+    "[FEN \"5/5/5/5/5 x\"]\n"
+    "[TimeControl \"10+0.1\"]\n"
+    "[Termination \"adjudication\"]\n"
+    "[QuixoTermination \"ply cap\"]\n"
+    "[PlyCount \"4\"]\n"
+    "\n"
+    "1. a1e1 {book} 1... e5a5 {+0.35/9 0.120s} 2. b1b5 {0.015s}\n"
+    "2... a5a1 {-M2/7 1.500s} 1/2-1/2\n"
+    "\n";
+
+struct MalformedSample {
+  std::string name;
+  std::string from;  // replaced in kValidGame...
+  std::string to;    // ...by this
+  std::string line;  // the message names this line of the text...
+  std::string what;  // ...and says this
+};
+std::ostream& operator<<(std::ostream& out, const MalformedSample& sample) {
+  return out << sample.name;
+}
+
+const std::vector<MalformedSample> kMalformed = {
+    {"illegal move", "1... e5a5", "1... e1a1", "16", "illegal move 1... e1a1: e1 holds an X cube"},
+    {"impossible geometry", "b1b5", "b1c3", "16", "illegal move 2. b1c3: c3 is not an end"},
+    {"bad square", "2... a5a1 {-M2/7 1.500s}", "2... a5a1 {-M2/7 1.500s} 3. z9z9 {0.001s}", "17",
+     "illegal move 3. z9z9: bad square 'z9'"},
+    {"not a move", "2... a5a1", "2... !!", "17", "illegal move 2... !!: bad move '!!'"},
+    {"missing FEN", "[FEN \"5/5/5/5/5 x\"]\n", "", "16", "missing tag [FEN"},
+    {"bad FEN", "[FEN \"5/5/5/5/5 x\"]", "[FEN \"5/5/5/5 x\"]", "10", "bad FEN '5/5/5/5 x'"},
+    {"missing White", "[White \"alpha\"]\n", "", "16", "missing tag [White"},
+    {"missing QuixoTermination", "[QuixoTermination \"ply cap\"]\n", "", "16",
+     "missing tag [QuixoTermination"},
+    {"bad result tag", "[Result \"1/2-1/2\"]", "[Result \"2-0\"]", "7", "bad result '2-0'"},
+    {"unfinished game", "[Result \"1/2-1/2\"]", "[Result \"*\"]", "7", "bad result '*'"},
+    {"result disagrees", " 1/2-1/2\n", " 1-0\n", "17",
+     "the movetext ends in '1-0' but the Result tag says '1/2-1/2'"},
+    {"no result", " 1/2-1/2\n", "\n", "19", "the movetext ends without a result"},
+    {"bad move number", "2. b1b5", "3. b1b5", "16", "move number '3.' where '2.' was expected"},
+    {"O numbered as X", "1... e5a5", "1. e5a5", "16", "move number '1.' where '1...' was expected"},
+    {"number without a move", " 1/2-1/2\n", " 3. 1/2-1/2\n", "17",
+     "a move number without its move"},
+    {"X move without a number", "2. b1b5", "b1b5", "16", "X's move b1b5 has no move number"},
+    {"bad score", "{+0.35/9 0.120s}", "{+0.3x/9 0.120s}", "16", "bad score '+0.3x'"},
+    {"three decimals of pawns", "{+0.35/9 0.120s}", "{+0.355/9 0.120s}", "16", "bad score"},
+    {"bad depth", "{+0.35/9 0.120s}", "{+0.35/x 0.120s}", "16", "bad depth 'x'"},
+    {"bad mate", "{-M2/7 1.500s}", "{-Mx/7 1.500s}", "17", "bad mate score '-Mx'"},
+    {"four decimals of seconds", "{0.015s}", "{0.0151s}", "16", "bad time '0.0151s'"},
+    {"time without unit", "{0.015s}", "{0.015}", "16", "does not end in 's'"},
+    {"lone unknown score", "{0.015s}", "{? 0.015s}", "16", "'?' is written only before a depth"},
+    {"comment of three words", "{0.015s}", "{0.015s and more}", "16",
+     "bad comment {0.015s and more} after move 2. b1b5"},
+    {"missing comment", "b1b5 {0.015s}", "b1b5", "16", "move 2. b1b5 has no comment"},
+    {"two comments", "{0.015s}", "{0.015s} {0.015s}", "16", "a second comment after move b1b5"},
+    {"book after engine moves", "b1b5 {0.015s}", "b1b5 {book}", "16",
+     "book move 2. b1b5 after the engines' moves"},
+    {"comment before the first move", "1. a1e1", "{hello} 1. a1e1", "16",
+     "a comment before the first move"},
+    {"unclosed comment", "{-M2/7 1.500s}", "{-M2/7 1.500s", "17", "a comment '{' is never closed"},
+    {"variation", "2. b1b5", "(2. b1c1) 2. b1b5", "16", "variations"},
+    {"wrong ply count", "[PlyCount \"4\"]", "[PlyCount \"5\"]", "14",
+     "PlyCount 5 but the movetext has 4 plies"},
+    {"unknown termination", "[QuixoTermination \"ply cap\"]", "[QuixoTermination \"boredom\"]",
+     "13", "unknown QuixoTermination 'boredom'"},
+    {"termination disagrees", "[Termination \"adjudication\"]", "[Termination \"normal\"]", "12",
+     "Termination 'normal' disagrees with QuixoTermination 'ply cap'"},
+    {"line without a line", "[Termination \"adjudication\"]\n[QuixoTermination \"ply cap\"]",
+     "[Termination \"normal\"]\n[QuixoTermination \"line\"]", "17",
+     "the game ended by a line, but no line is on the board"},
+    {"other variant", "[Variant \"quixo\"]", "[Variant \"chess\"]", "8",
+     "Variant 'chess' is not quixo"},
+    {"repeated tag", "[Round \"3\"]", "[Round \"3\"]\n[Round \"4\"]", "5", "tag Round is repeated"},
+    {"unclosed tag value", "[Site \"localhost\"]", "[Site \"localhost]", "2",
+     "the value of tag Site has no closing quote"},
+    {"tag without value", "[Site \"localhost\"]", "[Site localhost]", "2",
+     "tag Site has no quoted value"},
+    {"no tags", kValidGame.substr(0, kValidGame.find("\n\n1.") + 2), "", "1",
+     "expected a tag pair"},
+    {"next game too early", " 1/2-1/2\n", "\n[Event \"x\"]\n", "18",
+     "the next game's tags begin before this game's result"},
+};
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(the_valid_game_of_the_malformed_cases_parses) {
+  const std::vector<GameRecord> games = parse_pgn(kValidGame);
+  BOOST_TEST_REQUIRE(games.size() == 1u);
+  BOOST_TEST(games[0].opening_moves.size() == 1u);
+  BOOST_TEST(games[0].moves.size() == 3u);
+  BOOST_TEST(describe(games[0].moves[2].score_mate) == "-2");
+}
+
+BOOST_DATA_TEST_CASE(malformed_games_are_refused, bdata::make(kMalformed), sample) {
+  std::string text = kValidGame;
+  BOOST_TEST_REQUIRE(replace_once(text, sample.from, sample.to));
+  try {
+    parse_pgn(text);
+    BOOST_ERROR("no PgnError for:\n" << text);
+  } catch (const PgnError& error) {
+    const std::string message = error.what();
+    BOOST_TEST(message.starts_with("PGN line " + sample.line + ", game 1"), message);
+    BOOST_TEST(message.find(sample.what) != std::string::npos, message);
+  }
+}
+
+// The message names the game in a file of many, with its round and players.
+BOOST_AUTO_TEST_CASE(an_error_names_the_game) {
+  std::string bad = format_pgn(x_wins_by_line());
+  BOOST_TEST_REQUIRE(replace_once(bad, "[PlyCount \"9\"]", "[PlyCount \"8\"]"));
+  try {
+    parse_pgn(format_pgn(o_wins_by_line()) + bad);
+    BOOST_ERROR("no PgnError");
+  } catch (const PgnError& error) {
+    const std::string message = error.what();
+    BOOST_TEST(message.find(", game 2 (Round 7, Quixo \"Dev\" 1.0 - C:\\engines\\base\\): "
+                            "PlyCount 8 but the movetext has 9 plies") != std::string::npos,
+               message);
+  }
+}
+
+// No move is legal once a line is on the board: a move after the winning one is refused.
+BOOST_AUTO_TEST_CASE(a_move_after_the_end_is_refused) {
+  std::string text = format_pgn(x_wins_by_line());
+  const std::string last = "5. b1b5 {+M1/1 123456.789s}";
+  BOOST_TEST_REQUIRE(replace_once(text, last, last + " 5... a2a1 {0.001s}"));
+  BOOST_TEST_REQUIRE(replace_once(text, "[PlyCount \"9\"]", "[PlyCount \"10\"]"));
+  BOOST_CHECK_EXCEPTION(parse_pgn(text), PgnError, [](const PgnError& error) {
+    return std::string(error.what())
+               .find(
+                   "illegal move 5... a2a1: no move is legal: the game is "
+                   "over (X wins)") != std::string::npos;
+  });
+}
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -1,0 +1,114 @@
+// An engine inside the test process, behind the arena's EngineProcess interface: it answers the
+// UQI handshake, `isready` and `go` at once, and a test function decides each reply from the
+// position, so the game loop's endings (lines, repetitions, adjudications, illegal moves, crashes)
+// can be staged move by move without real processes or timing.
+#pragma once
+
+#include <chrono>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine_client.hpp"
+#include "engine_process.hpp"
+#include "uqi_messages.hpp"
+
+namespace quixo::test {
+
+// What the scripted engine does for one `go`: the lines it prints (usually an `info` and a
+// `bestmove`), or nothing at all (it stalls), or it exits (a crash).
+struct ScriptedReply {
+  std::vector<std::string> lines;
+  bool crash = false;
+};
+
+// Decides the reply from the current game (the parsed `position`) and how many `go` commands the
+// process has had before this one.
+using ScriptedPolicy = std::function<ScriptedReply(const uqi::Game& game, int go_count)>;
+
+// The reply "info depth 1 score cp <score> pv <move>" + "bestmove <move>".
+inline ScriptedReply play(const std::string& move, std::optional<int> score_cp = std::nullopt) {
+  ScriptedReply reply;
+  std::string info = "info depth 1";
+  if (score_cp) info += " score cp " + std::to_string(*score_cp);
+  reply.lines = {info + " pv " + move, "bestmove " + move};
+  return reply;
+}
+
+// The first legal move, with an optional fixed score.
+inline ScriptedPolicy first_legal_move(std::optional<int> score_cp = std::nullopt) {
+  return [score_cp](const uqi::Game& game, int) {
+    return play(uqi::legal_move_texts(game).front(), score_cp);
+  };
+}
+
+class ScriptedProcess : public arena::EngineProcess {
+ public:
+  explicit ScriptedProcess(ScriptedPolicy policy) : policy_(std::move(policy)) {}
+
+  bool write_line(std::string_view line) override {
+    if (!running_) return false;
+    const auto tokens = uqi::tokenize(line);
+    if (tokens.empty()) return true;
+    const std::string_view command = tokens.front();
+    if (command == "uqi" || command == "ugi") {
+      output_.push_back("id name scripted");
+      output_.push_back(command == "uqi" ? "uqiok" : "ugiok");
+    } else if (command == "isready") {
+      output_.push_back("readyok");
+    } else if (command == "position") {
+      const auto parsed = uqi::parse_position_command(
+          std::span<const std::string_view>(tokens.begin() + 1, tokens.end()));
+      if (parsed.game) game_ = *parsed.game;
+    } else if (command == "go") {
+      ScriptedReply reply = policy_(game_.value(), go_count_++);
+      if (reply.crash) {
+        running_ = false;
+      } else {
+        for (std::string& reply_line : reply.lines) output_.push_back(std::move(reply_line));
+      }
+    } else if (command == "quit") {
+      running_ = false;
+    }
+    return true;
+  }
+
+  ReadResult read_line(std::chrono::milliseconds) override {
+    if (!output_.empty()) {
+      ReadResult result{ReadStatus::Line, output_.front()};
+      output_.pop_front();
+      return result;
+    }
+    return {running_ ? ReadStatus::Timeout : ReadStatus::Closed, {}};
+  }
+
+  bool running() override { return running_; }
+  void shut_down(std::chrono::milliseconds) override { running_ = false; }
+
+ private:
+  ScriptedPolicy policy_;
+  std::deque<std::string> output_;
+  std::optional<uqi::Game> game_;
+  int go_count_ = 0;
+  bool running_ = true;
+};
+
+// A launcher that gives every process of one engine the same policy.
+inline arena::ProcessLauncher scripted_launcher(ScriptedPolicy policy) {
+  return [policy](const arena::ProcessSpec&) -> std::unique_ptr<arena::EngineProcess> {
+    return std::make_unique<ScriptedProcess>(policy);
+  };
+}
+
+inline arena::EngineConfig scripted_config(const std::string& name) {
+  arena::EngineConfig config;
+  config.name = name;
+  config.process.command = "scripted-" + name;
+  return config;
+}
+
+}  // namespace quixo::test
