@@ -130,11 +130,6 @@ const char* const kUsage =
     "Exit codes: 0 completed or SPRT accepted H1, 1 SPRT accepted H0, 2 error, 3 SPRT undecided\n"
     "  when the games ran out, 4 interrupted (continue with --resume).\n";
 
-struct Parsed {
-  po::variables_map values;
-  po::options_description visible{"Options", 100};
-};
-
 void describe_options(po::options_description& options) {
   po::options_description engines("Engines", 100);
   engines.add_options()("engine", po::value<std::vector<std::string>>(),
@@ -391,9 +386,9 @@ void apply_engine_keys(EngineConfig& engine,
 
 int run_arena_command_line(int argc, const char* const* argv, std::ostream& out, std::ostream& err,
                            const std::atomic<bool>& interrupt) {
-  po::options_description options("Options", 100);
+  po::options_description options(100, 50);
   describe_options(options);
-  po::options_description command_line("Options", 100);
+  po::options_description command_line("General", 100);
   command_line.add_options()("help,h", "show this help and exit")(
       "config,c", po::value<std::string>(),
       "read options from this file (`key = value` lines, the long option names; the command "
@@ -405,7 +400,7 @@ int run_arena_command_line(int argc, const char* const* argv, std::ostream& out,
     const std::vector<std::string> args = group_arguments(argc, argv);
     po::store(po::command_line_parser(args).options(command_line).run(), vm);
     if (vm.count("help")) {
-      out << kUsage << "\n" << command_line << "\n";
+      out << kUsage << "\n" << command_line;
       return kExitCompleted;
     }
     if (vm.count("config")) {
