@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <boost/program_options.hpp>
 #include <charconv>
 #include <chrono>
@@ -130,6 +131,7 @@ const char* const kUsage =
     "Exit codes: 0 completed or SPRT accepted H1, 1 SPRT accepted H0, 2 error, 3 SPRT undecided\n"
     "  when the games ran out, 4 interrupted (continue with --resume).\n";
 
+// Adds the option groups to `options` (the command line's description or the config file's).
 void describe_options(po::options_description& options) {
   po::options_description engines("Engines", 100);
   engines.add_options()("engine", po::value<std::vector<std::string>>(),
@@ -386,14 +388,15 @@ void apply_engine_keys(EngineConfig& engine,
 
 int run_arena_command_line(int argc, const char* const* argv, std::ostream& out, std::ostream& err,
                            const std::atomic<bool>& interrupt) {
-  po::options_description options(100, 50);
-  describe_options(options);
+  // The config file takes every option but --help and --config; the command line has them too.
+  po::options_description file_options;
+  describe_options(file_options);
   po::options_description command_line("General", 100);
   command_line.add_options()("help,h", "show this help and exit")(
       "config,c", po::value<std::string>(),
       "read options from this file (`key = value` lines, the long option names; the command "
       "line wins)");
-  command_line.add(options);
+  describe_options(command_line);
 
   po::variables_map vm;
   try {
@@ -410,12 +413,23 @@ int run_arena_command_line(int argc, const char* const* argv, std::ostream& out,
         err << "quixo-arena: cannot read config file \"" << path << "\"\n";
         return kExitUsage;
       }
+      // The command line's --each keys must be applied after the file's, so that they win.
+      const std::vector<std::string> command_line_each =
+          vm.count("each") ? vm["each"].as<std::vector<std::string>>() : std::vector<std::string>();
       try {
         // Stored after the command line: values already given there win.
-        po::store(po::parse_config_file(file, options), vm);
+        po::store(po::parse_config_file(file, file_options), vm);
       } catch (const po::error& error) {
         err << "quixo-arena: config file \"" << path << "\": " << error.what() << "\n";
         return kExitUsage;
+      }
+      if (vm.count("each")) {
+        // Composing put the file's values after the command line's; turn that round.
+        auto each = vm["each"].as<std::vector<std::string>>();
+        std::rotate(each.begin(),
+                    each.begin() + static_cast<std::ptrdiff_t>(command_line_each.size()),
+                    each.end());
+        vm.at("each").value() = each;
       }
     }
     po::notify(vm);

@@ -16,6 +16,8 @@ constexpr std::string_view kRule =
 std::string fixed(double value, int decimals) {
   if (std::isnan(value)) return "nan";
   if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+  // What rounds to zero prints as 0, not -0.
+  if (std::fabs(value) < 0.5 * std::pow(10.0, -decimals)) value = 0.0;
   char text[64];
   std::snprintf(text, sizeof text, "%.*f", decimals, value);
   return text;

@@ -48,7 +48,11 @@ void write_durably(const std::string& path, std::string_view text, bool append) 
 // JSON numbers must be finite; infinite Elo (all games won) is written as null.
 json::value number(double value) {
   if (!std::isfinite(value)) return nullptr;
-  return std::round(value * 100.0) / 100.0;
+  const double rounded = std::round(value * 100.0) / 100.0;
+  // Whole numbers as integers ("6", not "6E0"), and never a negative zero.
+  if (rounded == std::trunc(rounded) && std::fabs(rounded) < 1e15)
+    return static_cast<std::int64_t>(rounded);
+  return rounded;
 }
 
 json::object describe(const TournamentConfig& config) {
@@ -113,7 +117,7 @@ json::object standings_json(const TournamentConfig& config, const Standings& sta
                           {"wins", tally.results.wins},
                           {"losses", tally.results.losses},
                           {"draws", tally.results.draws},
-                          {"points", tally.results.points()},
+                          {"points", number(tally.results.points())},
                           {"crashes", tally.crashes},
                           {"time_forfeits", tally.time_forfeits},
                           {"illegal_moves", tally.illegal_moves},
@@ -155,10 +159,10 @@ json::object standings_json(const TournamentConfig& config, const Standings& sta
         {"llr", number(sprt.llr)},
         {"lower", number(sprt.lower)},
         {"upper", number(sprt.upper)},
-        {"elo0", config.sprt->elo0},
-        {"elo1", config.sprt->elo1},
-        {"alpha", config.sprt->alpha},
-        {"beta", config.sprt->beta},
+        {"elo0", number(config.sprt->elo0)},
+        {"elo1", number(config.sprt->elo1)},
+        {"alpha", number(config.sprt->alpha)},
+        {"beta", number(config.sprt->beta)},
         {"model", config.sprt->model == EloModel::Normalized ? "normalized" : "logistic"},
         {"decision", decision},
         {"summary", format_sprt(sprt, *config.sprt)}};
@@ -253,6 +257,16 @@ std::vector<FinishedGame> ResultsStore::open() {
                             "control, openings or rules differ); use another file or start over "
                             "without --resume");
     games_ = games_of(file, config_.results_path);
+    // The PGN's recorded length only means something for the file it was measured on.
+    const auto* recorded_pgn = file.as_object().if_contains("pgn");
+    const std::string earlier_pgn =
+        recorded_pgn && recorded_pgn->is_string() ? std::string(recorded_pgn->as_string()) : "";
+    if (earlier_pgn != config_.pgn_path)
+      throw TournamentError(
+          "results file " + config_.results_path + " was written with " +
+          (earlier_pgn.empty() ? std::string("no PGN file") : "the PGN file " + earlier_pgn) +
+          "; resume with the same " +
+          (earlier_pgn.empty() ? "(no --pgn)" : "--pgn " + earlier_pgn));
     if (!config_.pgn_path.empty()) {
       const auto* recorded = file.as_object().if_contains("pgn_bytes");
       pgn_bytes_ = recorded ? json::value_to<std::int64_t>(*recorded) : 0;

@@ -28,13 +28,16 @@ class EngineProcess {
   using Clock = std::chrono::steady_clock;
   using Milliseconds = std::chrono::milliseconds;
 
-  enum class Stderr { Inherit, Discard };
+  // File: stderr goes to `stderr_path` (created or truncated), for tests that check what a
+  // program says there while its stdout stays on the pipe.
+  enum class Stderr { Inherit, Discard, File };
 
-  // Starts `path` with `arguments` (argv[1..]); its stderr is the caller's unless discarded.
-  // Throws std::runtime_error when the pipes or the fork fail; a failed exec shows as exit code
-  // 127.
+  // Starts `path` with `arguments` (argv[1..]); its stderr is the caller's unless discarded or
+  // sent to `stderr_path`. Throws std::runtime_error when the pipes, the stderr file or the fork
+  // fail; a failed exec shows as exit code 127.
   explicit EngineProcess(const std::string& path, const std::vector<std::string>& arguments = {},
-                         Stderr stderr_mode = Stderr::Inherit) {
+                         Stderr stderr_mode = Stderr::Inherit,
+                         const std::string& stderr_path = {}) {
     // A write to a child that has exited must fail with EPIPE, not kill the test.
     ::signal(SIGPIPE, SIG_IGN);
     int to_child[2];
@@ -51,25 +54,32 @@ class EngineProcess {
     for (std::string& argument : argv_strings) argv.push_back(argument.data());
     argv.push_back(nullptr);
 
-    const int null_fd =
-        stderr_mode == Stderr::Discard ? ::open("/dev/null", O_WRONLY | O_CLOEXEC) : -1;
+    int stderr_fd = -1;
+    if (stderr_mode == Stderr::Discard) stderr_fd = ::open("/dev/null", O_WRONLY | O_CLOEXEC);
+    if (stderr_mode == Stderr::File) {
+      stderr_fd = ::open(stderr_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+      if (stderr_fd < 0) {
+        for (const int fd : {to_child[0], to_child[1], from_child[0], from_child[1]}) ::close(fd);
+        throw std::runtime_error("cannot open " + stderr_path);
+      }
+    }
     pid_ = ::fork();
     if (pid_ < 0) {
       for (const int fd : {to_child[0], to_child[1], from_child[0], from_child[1]}) ::close(fd);
-      if (null_fd >= 0) ::close(null_fd);
+      if (stderr_fd >= 0) ::close(stderr_fd);
       throw std::runtime_error("fork failed");
     }
     if (pid_ == 0) {
       // Child: only async-signal-safe calls until exec.
       ::dup2(to_child[0], STDIN_FILENO);
       ::dup2(from_child[1], STDOUT_FILENO);
-      if (null_fd >= 0) ::dup2(null_fd, STDERR_FILENO);
+      if (stderr_fd >= 0) ::dup2(stderr_fd, STDERR_FILENO);
       ::execv(path.c_str(), argv.data());
       ::_exit(127);
     }
     ::close(to_child[0]);
     ::close(from_child[1]);
-    if (null_fd >= 0) ::close(null_fd);
+    if (stderr_fd >= 0) ::close(stderr_fd);
     in_fd_ = to_child[1];
     out_fd_ = from_child[0];
   }

@@ -1,0 +1,1005 @@
+// quixo-arena end to end: the real binary (QUIXO_ARENA_BINARY) run as a user or a script runs it,
+// against the real engine (QUIXO_ENGINE_BINARY) and against quixo-mock-engine's misbehaving modes
+// (QUIXO_MOCK_ENGINE_BINARY). What is checked is what they see: the exit code, the one-line error
+// on stderr, the report on stdout, the JSON results file and the PGN (read back with parse_pgn),
+// --resume after kill -9 and after Ctrl-C, the SPRT's exit codes and the config file's precedence.
+// Each test works in a fresh temporary directory, so the suite can run in parallel with itself.
+#include <signal.h>
+#include <unistd.h>
+
+#include <boost/json.hpp>
+#include <boost/test/data/monomorphic.hpp>
+#include <boost/test/data/test_case.hpp>
+#include <boost/test/unit_test.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <initializer_list>
+#include <map>
+#include <optional>
+#include <ostream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "child_process.hpp"
+#include "game_record.hpp"
+#include "openings.hpp"
+#include "pgn.hpp"
+#include "results_store.hpp"
+
+namespace {
+
+namespace arena = quixo::arena;
+namespace bdata = boost::unit_test::data;
+namespace fs = std::filesystem;
+namespace json = boost::json;
+using namespace std::chrono_literals;
+using quixo::testing::EngineProcess;
+using Args = std::vector<std::string>;
+
+// Generous: sanitizer builds on a loaded two-core machine are slow. Nothing waits this long when
+// all is well.
+constexpr auto kRunTimeout = 120s;
+
+const std::string kArena = QUIXO_ARENA_BINARY;
+const std::string kEngine = QUIXO_ENGINE_BINARY;
+const std::string kMock = QUIXO_MOCK_ENGINE_BINARY;
+
+bool contains(std::string_view text, std::string_view part) {
+  return text.find(part) != std::string_view::npos;
+}
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+void write_text(const std::string& path, std::string_view text, bool append = false) {
+  std::ofstream out(path, std::ios::binary | (append ? std::ios::app : std::ios::trunc));
+  out << text;
+  BOOST_TEST_REQUIRE(static_cast<bool>(out.flush()), "cannot write " << path);
+}
+
+// A fresh directory, removed with everything in it at the end of the test.
+class TempDir {
+ public:
+  TempDir() {
+    static int counter = 0;
+    do {
+      path_ = fs::temp_directory_path() /
+              ("quixo-arena-cli-" + std::to_string(::getpid()) + "-" + std::to_string(++counter));
+    } while (!fs::create_directory(path_));
+  }
+  ~TempDir() {
+    std::error_code ignored;
+    fs::remove_all(path_, ignored);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+
+  std::string file(std::string_view name) const { return (path_ / name).string(); }
+  std::string path() const { return path_.string(); }
+
+ private:
+  fs::path path_;
+};
+
+struct ArenaRun {
+  std::optional<int> exit_code;  // nullopt: still running at the deadline (and then killed)
+  std::string out;
+  std::string err;
+  double seconds = 0;
+  int code() const { return exit_code.value_or(-1); }
+};
+
+std::ostream& operator<<(std::ostream& out, const ArenaRun& run) {
+  out << "exit " << (run.exit_code ? std::to_string(*run.exit_code) : "none (timed out)")
+      << " after " << run.seconds << " s\n--- stderr:\n"
+      << run.err << "--- stdout (end):\n"
+      << (run.out.size() > 3000 ? run.out.substr(run.out.size() - 3000) : run.out);
+  return out;
+}
+
+// Runs quixo-arena to the end. Its stdout is read as it comes, so a long report never blocks it
+// on a full pipe; its stderr goes to a file in `dir`, so the two can be told apart.
+ArenaRun run_arena(const Args& args, const TempDir& dir,
+                   std::chrono::milliseconds timeout = kRunTimeout) {
+  static int runs = 0;
+  const std::string err_path = dir.file("arena-stderr-" + std::to_string(++runs) + ".txt");
+  const auto start = std::chrono::steady_clock::now();
+  ArenaRun run;
+  {
+    EngineProcess process(kArena, args, EngineProcess::Stderr::File, err_path);
+    process.close_input();
+    process.read_for(timeout);  // returns when the output ends, i.e. when the arena exits
+    run.exit_code = process.wait_exit(5s);
+    for (const std::string& line : process.lines_read()) run.out += line + "\n";
+  }  // a process still running is killed here
+  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  run.err = read_text(err_path);
+  // A sanitizer build reports undefined behaviour on stderr and carries on with the same exit
+  // code, so only this catches it.
+  BOOST_TEST(!contains(run.err, "runtime error:"), run);
+  BOOST_TEST(!contains(run.err, "Sanitizer"), run);
+  return run;
+}
+
+// `--engine name=NAME cmd=MOCK args="ARGS" KEYS...` as separate words, the way a shell passes them.
+Args mock(const std::string& name, const std::string& mock_args, const Args& keys = {}) {
+  Args words = {"--engine", "name=" + name, "cmd=" + kMock, "args=" + mock_args};
+  words.insert(words.end(), keys.begin(), keys.end());
+  return words;
+}
+
+Args join(std::initializer_list<Args> parts) {
+  Args all;
+  for (const Args& part : parts) all.insert(all.end(), part.begin(), part.end());
+  return all;
+}
+
+// Two well-behaved mocks that play deterministic (seeded) but different moves.
+Args two_normal_mocks() {
+  return join(
+      {mock("a", "--mode normal --random-seed 3"), mock("b", "--mode normal --random-seed 5")});
+}
+
+// Positions from `quixo-arena --generate-openings` and one line with book moves. Any legal
+// openings would do, as long as the rounds do not all replay the same game.
+constexpr std::string_view kBook =
+    "# a small book for the tests\n"
+    "x3o/4x/4o/5/1o2x x\n"
+    "5/o3x/1x2x/2o2/x1o2 x\n"
+    "xx3/5/o4/5/o4 x\n"
+    "ox2x/5/5/x4/o1oox x\n"
+    "oo1xx/5/5/x4/4o o\n"
+    "4x/x4/4o/5/o4 x\n"
+    "startpos moves a1e1 e5a5\n"
+    "x4/5/4o/4x/1x1oo o\n";
+
+// ------------------------------------------------------------------------- the results file
+
+json::object load_results(const std::string& path) {
+  const std::string text = read_text(path);
+  boost::system::error_code error;
+  json::value value = json::parse(text, error);
+  BOOST_TEST_REQUIRE(!error, path << " is not JSON (" << error.message() << "):\n" << text);
+  BOOST_TEST_REQUIRE(value.is_object());
+  return std::move(value.as_object());
+}
+
+std::int64_t integer(const json::value& object, std::string_view key) {
+  return object.at(key).to_number<std::int64_t>();
+}
+
+std::string text(const json::value& object, std::string_view key) {
+  return std::string(object.at(key).as_string());
+}
+
+const json::array& games_of(const json::object& results) {
+  return results.at("games").as_array();
+}
+
+// The standings entry of the engine named `name`.
+const json::value& tally_of(const json::object& results, std::string_view name) {
+  const json::value* found = nullptr;
+  for (const json::value& engine : results.at("standings").at("engines").as_array())
+    if (engine.at("name").as_string() == name) found = &engine;
+  BOOST_TEST_REQUIRE(found != nullptr, "no engine " << name << " in the standings");
+  return *found;
+}
+
+// The standings add up to `games`: each game is counted for both of its engines, once in its
+// pairing, and every pair of the pentanomial is two of them.
+void check_standings_add_up(const json::object& results, std::int64_t games) {
+  const json::value& standings = results.at("standings");
+  BOOST_TEST(integer(standings, "games") == games);
+  BOOST_TEST(static_cast<std::int64_t>(games_of(results).size()) == games);
+  std::int64_t engine_games = 0;
+  std::int64_t wins = 0;
+  std::int64_t losses = 0;
+  for (const json::value& engine : standings.at("engines").as_array()) {
+    BOOST_TEST(integer(engine, "games") ==
+               integer(engine, "wins") + integer(engine, "losses") + integer(engine, "draws"));
+    engine_games += integer(engine, "games");
+    wins += integer(engine, "wins");
+    losses += integer(engine, "losses");
+  }
+  BOOST_TEST(engine_games == 2 * games);
+  BOOST_TEST(wins == losses);
+  std::int64_t pairing_games = 0;
+  std::int64_t pairs = 0;
+  for (const json::value& pairing : standings.at("pairings").as_array()) {
+    pairing_games +=
+        integer(pairing, "wins") + integer(pairing, "losses") + integer(pairing, "draws");
+    for (const json::value& count : pairing.at("pentanomial").as_array())
+      pairs += count.to_number<std::int64_t>();
+  }
+  BOOST_TEST(pairing_games == games);
+  BOOST_TEST(pairs == games / 2);
+}
+
+// Every game id of the schedule, 0 to total - 1, is in the results file exactly once.
+void check_every_game_recorded(const json::object& results, std::int64_t total) {
+  std::multiset<std::int64_t> ids;
+  for (const json::value& game : games_of(results)) ids.insert(integer(game, "id"));
+  BOOST_TEST(static_cast<std::int64_t>(ids.size()) == total);
+  for (std::int64_t id = 0; id < total; ++id) BOOST_TEST(ids.count(id) == 1u, "game id " << id);
+}
+
+// --------------------------------------------------------------------------------- the PGN
+
+std::vector<arena::GameRecord> load_pgn(const std::string& path) {
+  try {
+    return arena::parse_pgn(read_text(path));
+  } catch (const arena::PgnError& error) {
+    BOOST_FAIL(path << " does not parse: " << error.what());
+  }
+  return {};
+}
+
+std::map<std::string, arena::GameRecord> by_round(const std::vector<arena::GameRecord>& games) {
+  std::map<std::string, arena::GameRecord> rounds;
+  for (const arena::GameRecord& game : games)
+    BOOST_TEST(rounds.emplace(game.round, game).second, "two PGN games of round " << game.round);
+  return rounds;
+}
+
+// The PGN holds the games of the results file and nothing else: matched by the Round tag (the
+// game's id + 1), with the same engines, result, ending, reason, opening and number of moves.
+void check_pgn_matches_results(const std::vector<arena::GameRecord>& pgn,
+                               const json::object& results) {
+  BOOST_TEST(pgn.size() == games_of(results).size());
+  const auto rounds = by_round(pgn);
+  for (const json::value& game : games_of(results)) {
+    const std::string round = std::to_string(integer(game, "id") + 1);
+    const auto found = rounds.find(round);
+    BOOST_TEST_REQUIRE((found != rounds.end()), "no PGN game with Round " << round);
+    const arena::GameRecord& record = found->second;
+    BOOST_TEST_CONTEXT("game " << round) {
+      BOOST_TEST(record.x_name == text(game, "x"));
+      BOOST_TEST(record.o_name == text(game, "o"));
+      BOOST_TEST(std::string(arena::result_text(record.result)) == text(game, "result"));
+      BOOST_TEST(std::string(arena::termination_name(record.termination)) ==
+                 text(game, "termination"));
+      BOOST_TEST(record.reason == text(game, "reason"));
+      BOOST_TEST(static_cast<std::int64_t>(record.moves.size()) == integer(game, "plies"));
+      BOOST_TEST(arena::format_opening({record.start_position, record.opening_moves}) ==
+                 text(game, "opening"));
+    }
+  }
+}
+
+// --------------------------------------------------------------------------- bad input
+
+// An argument list that must be refused. In args and files, @MOCK@ stands for the mock engine
+// and @DIR@ for the test's directory.
+struct BadInput {
+  std::string name;
+  Args args;
+  std::vector<std::pair<std::string, std::string>> files;  // written to @DIR@ first
+  std::string expected;                                    // part of the message
+};
+
+std::ostream& operator<<(std::ostream& out, const BadInput& input) {
+  return out << input.name;
+}
+
+std::string substitute(std::string text, const TempDir& dir) {
+  for (const auto& [from, to] : {std::pair<std::string, std::string>{"@MOCK@", kMock},
+                                 std::pair<std::string, std::string>{"@DIR@", dir.path()}}) {
+    for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at))
+      text.replace(at, from.size(), to);
+  }
+  return text;
+}
+
+Args with_two_engines(const Args& more) {
+  Args args = {"--engine", "name=a", "cmd=@MOCK@", "--engine", "name=b", "cmd=@MOCK@"};
+  args.insert(args.end(), more.begin(), more.end());
+  return args;
+}
+
+const std::vector<BadInput> kBadInputs = {
+    {"unknown option", {"--bogus"}, {}, "unrecognised option '--bogus'"},
+    {"option without its value", with_two_engines({"--rounds"}), {}, "'--rounds' is missing"},
+    {"bad --tc", with_two_engines({"--tc", "banana"}), {}, "invalid time control 'banana'"},
+    {"bad engine tc",
+     {"--engine", "name=a", "cmd=@MOCK@", "tc=1+x", "--engine", "name=b", "cmd=@MOCK@"},
+     {},
+     "invalid time control '1+x'"},
+    {"unknown engine key",
+     {"--engine", "name=a", "cmd=@MOCK@", "colour=red", "--engine", "name=b", "cmd=@MOCK@"},
+     {},
+     "unknown engine key \"colour\""},
+    {"engine without cmd",
+     {"--engine", "name=a", "--engine", "name=b", "cmd=@MOCK@"},
+     {},
+     "engine \"a\" has no command"},
+    {"one engine", {"--engine", "name=a", "cmd=@MOCK@"}, {}, "at least two engines"},
+    {"no engine", {"--rounds", "2"}, {}, "at least two engines"},
+    {"duplicate engine names",
+     {"--engine", "name=a", "cmd=@MOCK@", "--engine", "name=a", "cmd=@MOCK@"},
+     {},
+     "two engines are named \"a\""},
+    {"nonexistent engine binary",
+     {"--engine", "name=a", "cmd=@DIR@/no-such-engine", "--engine", "name=b", "cmd=@MOCK@"},
+     {},
+     "@DIR@/no-such-engine"},
+    {"engine that exits at once",
+     {"--engine", "name=a", "cmd=@MOCK@", "args=--mode crash-on-start", "--engine", "name=b",
+      "cmd=@MOCK@"},
+     {},
+     "engine \"a\""},
+    {"engine without handshake",
+     {"--engine", "name=b", "cmd=@MOCK@", "--engine", "name=silent", "cmd=@MOCK@",
+      "args=--mode no-handshake", "--stall-timeout", "300"},
+     {},
+     "engine \"silent\": no uqiok within 300 ms"},
+    {"unknown --sprt key",
+     with_two_engines({"--sprt", "elo0=0", "elo1=10", "colour=red"}),
+     {},
+     "--sprt: unknown key or value \"colour=red\""},
+    {"--sprt elo0 above elo1",
+     with_two_engines({"--sprt", "elo0=10", "elo1=0"}),
+     {},
+     "elo0 must be below elo1"},
+    {"--sprt with three engines",
+     with_two_engines({"--engine", "name=c", "cmd=@MOCK@", "--sprt", "elo0=0", "elo1=5"}),
+     {},
+     "an SPRT needs exactly two engines"},
+    {"missing config file", {"--config", "@DIR@/missing.conf"}, {}, "@DIR@/missing.conf"},
+    {"unknown key in the config file",
+     {"--config", "@DIR@/bad.conf"},
+     {{"bad.conf", "rounds = 2\ncolour = red\n"}},
+     "unrecognised option 'colour'"},
+    {"illegal move in the openings",
+     with_two_engines({"--openings", "@DIR@/book.txt"}),
+     {{"book.txt", "startpos\nstartpos moves a1e1 c3c1\n"}},
+     "@DIR@/book.txt:2:"},
+    {"missing openings file",
+     with_two_engines({"--openings", "@DIR@/none.txt"}),
+     {},
+     "@DIR@/none.txt"},
+    {"--resume without --results",
+     with_two_engines({"--resume"}),
+     {},
+     "--resume needs the results file"},
+    {"gauntlet without opponents",
+     with_two_engines({"--tournament", "gauntlet", "--seeds", "2"}),
+     {},
+     "a gauntlet needs"},
+    {"zero rounds", with_two_engines({"--rounds", "0"}), {}, "rounds must be at least 1"},
+    {"PGN in a missing directory",
+     with_two_engines({"--pgn", "@DIR@/none/games.pgn"}),
+     {},
+     "@DIR@/none/games.pgn"},
+    {"results in a missing directory",
+     with_two_engines({"--results", "@DIR@/none/r.json"}),
+     {},
+     "@DIR@/none/r.json"},
+    {"--resume from a file that is not JSON",
+     with_two_engines({"--results", "@DIR@/r.json", "--resume"}),
+     {{"r.json", "{\"format\": \"quixo-arena results\", \"games\": [\n"}},
+     "@DIR@/r.json is not valid JSON"},
+    {"--resume from another program's JSON",
+     with_two_engines({"--results", "@DIR@/r.json", "--resume"}),
+     {{"r.json", "{\"format\": \"something else\"}\n"}},
+     "@DIR@/r.json is not a quixo-arena results file"},
+};
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(arena_cli_tests)
+
+// ----------------------------------------------------------------------- help and bad input
+
+BOOST_DATA_TEST_CASE(help_lists_every_option_group, bdata::make(Args{"--help", "-h"}), flag) {
+  TempDir dir;
+  const ArenaRun run = run_arena({flag}, dir);
+  BOOST_TEST_REQUIRE(run.code() == 0, run);
+  BOOST_TEST(run.err.empty(), run);
+  const Args headings = {"Usage: quixo-arena", "Exit codes:", "Engines:",         "Tournament:",
+                         "Openings:",          "Output:",     "Opening generator"};
+  const Args options = {"--engine",    "--each",          "--tc",    "--rounds",   "--concurrency",
+                        "--max-plies", "--stall-timeout", "--sprt",  "--openings", "--pgn",
+                        "--results",   "--resume",        "--config"};
+  for (const std::string& part : join({headings, options}))
+    BOOST_TEST(contains(run.out, part), "--help does not mention " << part);
+  // Each group's heading once, and no empty group: no heading without options under it and no
+  // run of blank lines where one was left out.
+  std::vector<std::string> lines;
+  std::istringstream stream(run.out);
+  for (std::string line; std::getline(stream, line);) lines.push_back(line);
+  for (const std::string heading : {"Engines:", "Tournament:", "Openings:", "Output:"})
+    BOOST_TEST(std::count(lines.begin(), lines.end(), heading) == 1, heading);
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    BOOST_TEST(lines[i].size() <= 100u, "help line longer than 100 columns: " << lines[i]);
+    if (i + 1 == lines.size()) continue;
+    const bool heading = !lines[i].empty() && lines[i].back() == ':' && lines[i][0] != ' ';
+    BOOST_TEST(!(heading && lines[i + 1].empty()), "empty group " << lines[i] << "\n" << run.out);
+    BOOST_TEST(!(lines[i].empty() && lines[i + 1].empty()), "two blank lines after line "
+                                                                << i << "\n"
+                                                                << run.out);
+  }
+}
+
+BOOST_DATA_TEST_CASE(bad_input_exits_2_with_one_line_on_stderr, bdata::make(kBadInputs), input) {
+  TempDir dir;
+  for (const auto& [name, content] : input.files)
+    write_text(dir.file(name), substitute(content, dir));
+  Args args;
+  for (const std::string& arg : input.args) args.push_back(substitute(arg, dir));
+  const ArenaRun run = run_arena(args, dir);
+  BOOST_TEST(run.code() == 2, run);  // not a signal (128 + n), not another code
+  BOOST_TEST(run.err.starts_with("quixo-arena: "), run);
+  BOOST_TEST(std::count(run.err.begin(), run.err.end(), '\n') == 1, run);
+  BOOST_TEST(run.err.ends_with("\n"), run);
+  BOOST_TEST(contains(run.err, substitute(input.expected, dir)), run);
+  BOOST_TEST(run.out.empty(), run);  // nothing started, nothing to report
+  BOOST_TEST(run.seconds < 10.0, run);
+}
+
+// --------------------------------------------------------------------- the real engine
+
+BOOST_AUTO_TEST_CASE(real_engines_play_a_match_at_fixed_nodes) {
+  TempDir dir;
+  // The repository's book when there is one (tests/ is next to configs/), else one the arena's
+  // own generator makes, which checks the generator on the way.
+  std::string book =
+      (fs::path(__FILE__).parent_path().parent_path() / "configs" / "openings.txt").string();
+  if (!fs::exists(book)) {
+    book = dir.file("book.txt");
+    const ArenaRun made = run_arena(
+        {"--generate-openings", book, "--generate-count", "6", "--generate-depth", "2"}, dir);
+    BOOST_TEST_REQUIRE(made.code() == 0, made);
+    BOOST_TEST_REQUIRE(contains(made.out, "Wrote 6 openings"), made);
+  }
+  const std::string pgn = dir.file("games.pgn");
+  const std::string results = dir.file("results.json");
+  const Args args =
+      join({{"--engine", "name=full", "cmd=" + kEngine},
+            {"--engine", "name=no-killers", "cmd=" + kEngine, "option.KillersAndHistory=false"},
+            {"--each", "tc=nodes=3000", "option.Hash=8"},
+            {"--rounds", "3", "--concurrency", "2", "--max-plies", "150"},
+            {"--openings", book, "--pgn", pgn, "--results", results}});
+  const ArenaRun run = run_arena(args, dir);
+  BOOST_TEST_REQUIRE(run.code() == 0, run);
+  BOOST_TEST(run.err.empty(), run);
+  BOOST_TEST(contains(run.out, "Elo:"), run);
+  BOOST_TEST(contains(run.out, "Ptnml(0-2):"), run);
+  BOOST_TEST(contains(run.out, "Tournament completed: 6 of 6 games played"), run);
+
+  const json::object file = load_results(results);
+  BOOST_TEST(text(file, "status") == "completed");
+  BOOST_TEST(integer(file.at("standings"), "total_games") == 6);
+  check_standings_add_up(file, 6);
+  check_every_game_recorded(file, 6);
+  for (const std::string name : {"full", "no-killers"}) {
+    const json::value& tally = tally_of(file, name);
+    for (const std::string_view counter :
+         {"crashes", "time_forfeits", "illegal_moves", "stalls", "restarts"})
+      BOOST_TEST(integer(tally, counter) == 0, name << " " << counter);
+  }
+  // Games 2k and 2k+1 are a pair: one opening, colours swapped.
+  std::map<std::int64_t, const json::value*> by_id;
+  for (const json::value& game : games_of(file)) by_id[integer(game, "id")] = &game;
+  for (std::int64_t id = 0; id < 6; id += 2) {
+    const json::value& first = *by_id.at(id);
+    const json::value& second = *by_id.at(id + 1);
+    BOOST_TEST(text(first, "opening") == text(second, "opening"));
+    BOOST_TEST(text(first, "x") == text(second, "o"));
+    BOOST_TEST(text(first, "o") == text(second, "x"));
+  }
+
+  const std::vector<arena::GameRecord> games = load_pgn(pgn);
+  BOOST_TEST(games.size() == 6u);
+  check_pgn_matches_results(games, file);
+  for (const arena::GameRecord& game : games) {
+    BOOST_TEST(game.time_control == "nodes=3000");
+    // The real engine reports a depth and a score with every move, and the PGN keeps them.
+    for (const arena::MoveRecord& move : game.moves) {
+      BOOST_TEST(move.depth.has_value(), "round " << game.round << " " << move.move);
+      BOOST_TEST((move.score_cp.has_value() || move.score_mate.has_value()),
+                 "round " << game.round << " " << move.move);
+    }
+  }
+}
+
+// ------------------------------------------------------------------- misbehaving engines
+
+BOOST_AUTO_TEST_CASE(misbehaving_engines_lose_their_games_and_the_gauntlet_goes_on) {
+  TempDir dir;
+  const std::string pgn = dir.file("games.pgn");
+  const std::string results = dir.file("results.json");
+  const ArenaRun run =
+      run_arena(join({{"--tournament", "gauntlet", "--seeds", "1"},
+                      mock("normal", "--mode normal --random-seed 7"),
+                      mock("crash", "--mode crash-on-go --after 2"),
+                      mock("stall", "--mode stall --after 1"),
+                      mock("illegal", "--mode illegal --after 3"),
+                      mock("malformed", "--mode malformed"),
+                      mock("garbage", "--mode garbage --random-seed 5"),
+                      mock("slow", "--mode slow-start --delay-ms 200"),
+                      {"--tc", "nodes=100", "--stall-timeout", "500", "--max-plies", "40",
+                       "--rounds", "2", "--pgn", pgn, "--results", results}}),
+                dir);
+  BOOST_TEST_REQUIRE(run.code() == 0, run);
+  BOOST_TEST(contains(run.out, "Tournament completed: 24 of 24 games played"), run);
+
+  const json::object file = load_results(results);
+  BOOST_TEST(text(file, "status") == "completed");
+  check_every_game_recorded(file, 24);  // 6 opponents x 2 rounds x 2 colours
+  check_standings_add_up(file, 24);
+  check_pgn_matches_results(load_pgn(pgn), file);
+
+  // How each engine's games must end. The faulty mocks misbehave before either side can make a
+  // line (a crash on the 3rd move at the latest, an illegal move on the 4th), so every game of
+  // theirs ends by their fault; the stalling and crashing ones run a fresh process each game.
+  struct Expectation {
+    std::string name;
+    std::string termination;  // of every game it plays, which it loses; empty: none of the faults
+    std::string counter;      // the standings counter that counts those games
+    bool restarted;
+  };
+  const std::vector<Expectation> expectations = {
+      {"normal", "", "", false},
+      {"crash", "crash", "crashes", true},
+      {"stall", "stall", "stalls", true},
+      {"illegal", "illegal move", "illegal_moves", false},
+      {"malformed", "illegal move", "illegal_moves", false},
+      {"garbage", "", "", false},
+      {"slow", "", "", false},
+  };
+  const std::set<std::string> faults = {"crash", "stall", "illegal move", "time forfeit"};
+  for (const Expectation& expected : expectations) {
+    BOOST_TEST_CONTEXT("engine " << expected.name) {
+      const json::value& tally = tally_of(file, expected.name);
+      const std::int64_t games = integer(tally, "games");
+      BOOST_TEST(games == (expected.name == "normal" ? 24 : 4));
+      for (const std::string_view counter : {"crashes", "stalls", "illegal_moves"})
+        BOOST_TEST(integer(tally, counter) == (counter == expected.counter ? games : 0), counter);
+      BOOST_TEST(integer(tally, "time_forfeits") == 0);  // no clock: nodes=100
+      if (expected.restarted)
+        // One game at a time, so every game after the first needs a fresh process.
+        BOOST_TEST(integer(tally, "restarts") == games - 1);
+      else if (expected.termination.empty())
+        BOOST_TEST(integer(tally, "restarts") == 0);
+      for (const json::value& game : games_of(file)) {
+        const bool as_x = text(game, "x") == expected.name;
+        if (!as_x && text(game, "o") != expected.name) continue;
+        BOOST_TEST_CONTEXT("game " << integer(game, "id") + 1 << ": " << text(game, "reason")) {
+          if (expected.termination.empty()) {
+            // A game it lost did not end by its fault; one it won may end by the opponent's.
+            const bool lost = text(game, "result") == (as_x ? "0-1" : "1-0");
+            BOOST_TEST(!(lost && faults.contains(text(game, "termination"))));
+          } else {
+            BOOST_TEST(text(game, "termination") == expected.termination);
+            BOOST_TEST(text(game, "result") == (as_x ? "0-1" : "1-0"));
+          }
+        }
+      }
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(an_engine_that_overruns_its_clock_loses_on_time) {
+  TempDir dir;
+  const std::string results = dir.file("results.json");
+  // The overrunning mock answers after 400 ms with 300 ms for the whole game; the normal one
+  // answers at once and has 2 s.
+  const ArenaRun run = run_arena(
+      join({mock("normal", "--mode normal --random-seed 7", {"tc=2+0"}),
+            mock("overrun", "--mode overrun --delay-ms 400"),
+            {"--tc", "0.3+0", "--max-plies", "40", "--rounds", "1", "--results", results}}),
+      dir);
+  BOOST_TEST_REQUIRE(run.code() == 0, run);
+  const json::object file = load_results(results);
+  check_standings_add_up(file, 2);
+  BOOST_TEST(integer(tally_of(file, "overrun"), "time_forfeits") == 2);
+  BOOST_TEST(integer(tally_of(file, "normal"), "time_forfeits") == 0);
+  BOOST_TEST(integer(tally_of(file, "normal"), "wins") == 2);
+  for (const json::value& game : games_of(file))
+    BOOST_TEST(text(game, "termination") == "time forfeit", text(game, "reason"));
+}
+
+// ---------------------------------------------------------------------------- resume
+
+namespace {
+
+// A tournament of two deterministic mocks: the same command gives the same games in every run.
+Args deterministic_tournament(const TempDir& dir) {
+  return join({two_normal_mocks(),
+               {"--tc", "nodes=100", "--rounds", "30", "--max-plies", "60", "--openings",
+                dir.file("book.txt"), "--pgn", dir.file("games.pgn"), "--results",
+                dir.file("results.json")}});
+}
+
+// The recorded games, or none while the file does not exist yet.
+std::size_t recorded_games(const std::string& results) {
+  try {
+    return arena::read_results_file(results).size();
+  } catch (const std::exception&) {
+    return 0;
+  }
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(resume_after_kill_9_gives_the_games_of_an_uninterrupted_run) {
+  TempDir whole;
+  TempDir killed;
+  write_text(whole.file("book.txt"), kBook);
+  write_text(killed.file("book.txt"), kBook);
+  const ArenaRun reference = run_arena(deterministic_tournament(whole), whole);
+  BOOST_TEST_REQUIRE(reference.code() == 0, reference);
+
+  // Kill the arena without warning once at least 3 games are recorded.
+  const Args args = deterministic_tournament(killed);
+  {
+    EngineProcess process(kArena, args, EngineProcess::Stderr::File, killed.file("stderr.txt"));
+    process.close_input();
+    const auto deadline = std::chrono::steady_clock::now() + kRunTimeout;
+    while (recorded_games(killed.file("results.json")) < 3) {
+      BOOST_TEST_REQUIRE(!process.wait_exit(0ms).has_value(),
+                         "the arena ended before it could be killed; make the tournament longer");
+      BOOST_TEST_REQUIRE((std::chrono::steady_clock::now() < deadline), "no 3 games recorded");
+      process.read_for(2ms);  // keeps its stdout flowing
+    }
+    ::kill(process.pid(), SIGKILL);
+    BOOST_TEST_REQUIRE(process.wait_exit(10s).value_or(-1) == 128 + SIGKILL);
+  }
+  BOOST_TEST(read_text(killed.file("stderr.txt")).empty());  // no complaint before the kill
+  const std::size_t at_kill = recorded_games(killed.file("results.json"));
+  BOOST_TEST_REQUIRE(at_kill < 60u, "the tournament was over before the kill");
+  BOOST_TEST(text(load_results(killed.file("results.json")), "status") == "running");
+  // As if a game had been written to the PGN but the kill came before the results file recorded
+  // it: --resume must cut it off.
+  write_text(killed.file("games.pgn"),
+             "[Event \"quixo-arena\"]\n[Site \"?\"]\n[Round \"999\"]\n[White \"a\"]\n\n1. a1e1 "
+             "{0.00/1",
+             true);
+
+  Args resume_args = args;
+  resume_args.push_back("--resume");
+  const ArenaRun resumed = run_arena(resume_args, killed);
+  BOOST_TEST_REQUIRE(resumed.code() == 0, resumed);
+  BOOST_TEST(contains(resumed.out, "Resuming: " + std::to_string(at_kill) + " of 60 games"),
+             resumed);
+
+  const json::object expected = load_results(whole.file("results.json"));
+  const json::object actual = load_results(killed.file("results.json"));
+  BOOST_TEST(text(actual, "status") == "completed");
+  check_every_game_recorded(actual, 60);
+  check_standings_add_up(actual, 60);
+  const json::array& expected_pairings = expected.at("standings").at("pairings").as_array();
+  const json::array& actual_pairings = actual.at("standings").at("pairings").as_array();
+  BOOST_TEST_REQUIRE(actual_pairings.size() == expected_pairings.size());
+  for (std::size_t i = 0; i < actual_pairings.size(); ++i)
+    for (const std::string_view key : {"first", "second", "wins", "losses", "draws", "pentanomial"})
+      BOOST_TEST(actual_pairings[i].at(key) == expected_pairings[i].at(key), key);
+
+  const std::vector<arena::GameRecord> expected_pgn = load_pgn(whole.file("games.pgn"));
+  const std::vector<arena::GameRecord> actual_pgn = load_pgn(killed.file("games.pgn"));
+  check_pgn_matches_results(expected_pgn, expected);
+  check_pgn_matches_results(actual_pgn, actual);
+  const auto expected_rounds = by_round(expected_pgn);
+  for (const auto& [round, game] : by_round(actual_pgn)) {
+    const auto found = expected_rounds.find(round);
+    BOOST_TEST_REQUIRE((found != expected_rounds.end()), "round " << round);
+    BOOST_TEST_CONTEXT("round " << round) {
+      BOOST_TEST(game.x_name == found->second.x_name);
+      BOOST_TEST(game.result == found->second.result);
+      BOOST_TEST(game.termination == found->second.termination);
+      BOOST_TEST(game.start_position == found->second.start_position);
+      std::vector<std::string> moves;
+      std::vector<std::string> expected_moves;
+      for (const arena::MoveRecord& move : game.moves) moves.push_back(move.move);
+      for (const arena::MoveRecord& move : found->second.moves) expected_moves.push_back(move.move);
+      BOOST_TEST(moves == expected_moves, boost::test_tools::per_element());
+    }
+  }
+
+  // Resuming a finished tournament plays nothing and changes nothing.
+  const std::string pgn_before = read_text(killed.file("games.pgn"));
+  const ArenaRun again = run_arena(resume_args, killed);
+  BOOST_TEST(again.code() == 0, again);
+  BOOST_TEST(contains(again.out, "Resuming: 60 of 60 games"), again);
+  BOOST_TEST(!contains(again.out, "Finished game"), again);
+  BOOST_TEST(read_text(killed.file("games.pgn")) == pgn_before);
+  const json::object after = load_results(killed.file("results.json"));
+  BOOST_TEST(games_of(after) == games_of(actual));
+}
+
+BOOST_AUTO_TEST_CASE(an_interrupt_stops_with_exit_4_and_resume_finishes) {
+  TempDir dir;
+  write_text(dir.file("book.txt"), kBook);
+  const Args args = deterministic_tournament(dir);
+  std::optional<int> code;
+  {
+    EngineProcess process(kArena, args, EngineProcess::Stderr::File, dir.file("stderr.txt"));
+    process.close_input();
+    const auto deadline = std::chrono::steady_clock::now() + kRunTimeout;
+    while (recorded_games(dir.file("results.json")) < 1) {
+      BOOST_TEST_REQUIRE(!process.wait_exit(0ms).has_value(), "the arena ended too soon");
+      BOOST_TEST_REQUIRE((std::chrono::steady_clock::now() < deadline), "no game recorded");
+      process.read_for(2ms);
+    }
+    ::kill(process.pid(), SIGINT);  // Ctrl-C: the arena stops between moves, saving what it has
+    process.read_for(kRunTimeout);
+    code = process.wait_exit(5s);
+    std::string out;
+    for (const std::string& line : process.lines_read()) out += line + "\n";
+    BOOST_TEST(contains(out, "Tournament interrupted"), out);
+  }
+  BOOST_TEST_REQUIRE(code.value_or(-1) == 4);
+  BOOST_TEST(read_text(dir.file("stderr.txt")).empty());  // an interrupt is no error
+  const json::object interrupted = load_results(dir.file("results.json"));
+  BOOST_TEST(text(interrupted, "status") == "interrupted");
+  const auto games = static_cast<std::int64_t>(games_of(interrupted).size());
+  BOOST_TEST((games >= 1 && games < 60));
+  BOOST_TEST(static_cast<std::int64_t>(load_pgn(dir.file("games.pgn")).size()) == games);
+
+  Args resume_args = args;
+  resume_args.push_back("--resume");
+  const ArenaRun resumed = run_arena(resume_args, dir);
+  BOOST_TEST_REQUIRE(resumed.code() == 0, resumed);
+  const json::object file = load_results(dir.file("results.json"));
+  BOOST_TEST(text(file, "status") == "completed");
+  check_every_game_recorded(file, 60);
+  check_pgn_matches_results(load_pgn(dir.file("games.pgn")), file);
+}
+
+namespace {
+
+// A change to the command line on --resume, and whether it makes another tournament.
+struct ResumeChange {
+  std::string name;
+  std::string option;
+  std::string value;
+  bool refused;
+};
+std::ostream& operator<<(std::ostream& out, const ResumeChange& change) {
+  return out << change.name;
+}
+const std::vector<ResumeChange> kResumeChanges = {
+    {"more rounds", "--rounds", "2", true},
+    {"another ply cap", "--max-plies", "50", true},
+    {"another time control", "--tc", "nodes=200", true},
+    {"more games at once", "--concurrency", "2", false},
+    {"another report interval", "--report-interval", "1", false},
+};
+
+// `args` with `option`'s value replaced, or the option added.
+Args with_option(Args args, const std::string& option, const std::string& value) {
+  const auto found = std::find(args.begin(), args.end(), option);
+  if (found == args.end() || found + 1 == args.end()) return join({args, {option, value}});
+  *(found + 1) = value;
+  return args;
+}
+
+}  // namespace
+
+BOOST_DATA_TEST_CASE(resume_refuses_the_results_of_another_tournament, bdata::make(kResumeChanges),
+                     change) {
+  TempDir dir;
+  const Args args = join({two_normal_mocks(),
+                          {"--tc", "nodes=100", "--rounds", "1", "--max-plies", "40", "--pgn",
+                           dir.file("games.pgn"), "--results", dir.file("results.json")}});
+  const ArenaRun first = run_arena(args, dir);
+  BOOST_TEST_REQUIRE(first.code() == 0, first);
+  const std::string results_before = read_text(dir.file("results.json"));
+  const std::string pgn_before = read_text(dir.file("games.pgn"));
+
+  const ArenaRun run =
+      run_arena(with_option(join({args, {"--resume"}}), change.option, change.value), dir);
+  if (change.refused) {
+    BOOST_TEST(run.code() == 2, run);
+    BOOST_TEST(contains(run.err, "another tournament"), run);
+    BOOST_TEST(std::count(run.err.begin(), run.err.end(), '\n') == 1, run);
+  } else {
+    BOOST_TEST(run.code() == 0, run);
+    BOOST_TEST(contains(run.out, "Resuming: 2 of 2 games"), run);
+    BOOST_TEST(!contains(run.out, "Finished game"), run);
+  }
+  // Either way the earlier run's files are as they were.
+  BOOST_TEST(read_text(dir.file("results.json")) == results_before);
+  BOOST_TEST(read_text(dir.file("games.pgn")) == pgn_before);
+}
+
+// The results file records how long the PGN was, so that --resume can cut off a game written
+// just before a kill. That length belongs to one file: a resume without --pgn, or with another,
+// must not record or trim anything, or a later resume would cut earlier games off the PGN.
+BOOST_AUTO_TEST_CASE(a_resume_without_the_pgn_does_not_cost_the_pgn_its_games) {
+  TempDir dir;
+  const std::string pgn = dir.file("games.pgn");
+  const Args args = join({two_normal_mocks(),
+                          {"--tc", "nodes=100", "--rounds", "1", "--max-plies", "40", "--results",
+                           dir.file("results.json")}});
+  const ArenaRun first = run_arena(join({args, {"--pgn", pgn}}), dir);
+  BOOST_TEST_REQUIRE(first.code() == 0, first);
+  BOOST_TEST_REQUIRE(load_pgn(pgn).size() == 2u);
+  // The earlier run wrote a PGN: resuming without it (or with another) is refused, naming it.
+  const ArenaRun without_pgn = run_arena(join({args, {"--resume"}}), dir);
+  BOOST_TEST(without_pgn.code() == 2, without_pgn);
+  BOOST_TEST(contains(without_pgn.err, pgn), without_pgn);
+  const ArenaRun other_pgn =
+      run_arena(join({args, {"--pgn", dir.file("other.pgn"), "--resume"}}), dir);
+  BOOST_TEST(other_pgn.code() == 2, other_pgn);
+
+  const ArenaRun with_pgn = run_arena(join({args, {"--pgn", pgn, "--resume"}}), dir);
+  BOOST_TEST(with_pgn.code() == 0, with_pgn);
+  BOOST_TEST(load_pgn(pgn).size() == 2u,
+             "the PGN was cut to " << read_text(pgn).size() << " bytes; " << with_pgn);
+}
+
+BOOST_AUTO_TEST_CASE(a_pgn_shorter_than_the_results_file_records_is_refused) {
+  TempDir dir;
+  const std::string pgn = dir.file("games.pgn");
+  const Args args = join({two_normal_mocks(),
+                          {"--tc", "nodes=100", "--rounds", "1", "--max-plies", "40", "--pgn", pgn,
+                           "--results", dir.file("results.json")}});
+  const ArenaRun first = run_arena(args, dir);
+  BOOST_TEST_REQUIRE(first.code() == 0, first);
+  std::string text = read_text(pgn);
+  text.resize(text.size() - 10);  // edited after the run: the last game's end is gone
+  write_text(pgn, text);
+
+  const ArenaRun run = run_arena(join({args, {"--resume"}}), dir);
+  BOOST_TEST(run.code() == 2, run);
+  BOOST_TEST(contains(run.err, "shorter"), run);
+  BOOST_TEST(read_text(pgn) == text);  // left for the user to look at
+}
+
+// ------------------------------------------------------------------------------ SPRT
+
+namespace {
+
+struct SprtCase {
+  std::string name;
+  Args engines;
+  std::string rounds;
+  std::string model;
+  int exit_code;
+  std::string status;    // of the results file
+  std::string decision;  // standings.sprt.decision
+};
+std::ostream& operator<<(std::ostream& out, const SprtCase& sprt) {
+  return out << sprt.name;
+}
+
+// The first engine is the one tested. A mock that always plays an illegal move loses every game.
+const std::vector<SprtCase> kSprtCases = {
+    {"better first engine, logistic",
+     join({mock("good", "--mode normal --random-seed 3"), mock("bad", "--mode illegal")}), "200",
+     "logistic", 0, "H1 accepted", "H1"},
+    {"better first engine, normalized",
+     join({mock("good", "--mode normal --random-seed 3"), mock("bad", "--mode illegal")}), "200",
+     "normalized", 0, "H1 accepted", "H1"},
+    {"worse first engine, logistic",
+     join({mock("bad", "--mode illegal"), mock("good", "--mode normal --random-seed 3")}), "200",
+     "logistic", 1, "H0 accepted", "H0"},
+    {"worse first engine, normalized",
+     join({mock("bad", "--mode illegal"), mock("good", "--mode normal --random-seed 3")}), "200",
+     "normalized", 1, "H0 accepted", "H0"},
+    {"equal engines, too few games", two_normal_mocks(), "2", "normalized", 3, "completed",
+     "continue"},
+};
+
+}  // namespace
+
+BOOST_DATA_TEST_CASE(sprt_decisions_set_the_exit_code, bdata::make(kSprtCases), sprt) {
+  TempDir dir;
+  const std::string results = dir.file("results.json");
+  const ArenaRun run = run_arena(
+      join({sprt.engines,
+            {"--tc", "nodes=100", "--max-plies", "40", "--rounds", sprt.rounds, "--sprt", "elo0=0",
+             "elo1=10", "alpha=0.05", "beta=0.05", "model=" + sprt.model, "--results", results}}),
+      dir);
+  BOOST_TEST_REQUIRE(run.code() == sprt.exit_code, run);
+  BOOST_TEST(contains(run.out, "LLR: "), run);
+  const json::object file = load_results(results);
+  BOOST_TEST(text(file, "status") == sprt.status);
+  const json::value& standings = file.at("standings");
+  BOOST_TEST(text(standings.at("sprt"), "decision") == sprt.decision);
+  const std::int64_t games = integer(standings, "games");
+  const std::int64_t total = integer(standings, "total_games");
+  if (sprt.decision == "continue") {
+    BOOST_TEST(games == total);
+  } else {
+    BOOST_TEST(games < total, "a decision must stop the tournament early");
+    BOOST_TEST(contains(run.out, "Tournament " + sprt.status + ": " + std::to_string(games) +
+                                     " of " + std::to_string(total)),
+               run);
+  }
+  check_standings_add_up(file, games);
+}
+
+// ------------------------------------------------------------------------- config file
+
+namespace {
+
+std::string config_file(const TempDir& dir, std::string_view extra = "") {
+  const std::string path = dir.file("arena.conf");
+  write_text(path,
+             "# engines and settings; the command line wins\n"
+             "engine = name=file-a cmd=" +
+                 kMock +
+                 " args=\"--mode normal --random-seed 1\"\n"
+                 "engine = name=file-b cmd=" +
+                 kMock +
+                 " args=\"--mode normal --random-seed 2\"\n"
+                 "rounds = 1\n"
+                 "tc = nodes=100\n"
+                 "max-plies = 30\n" +
+                 std::string(extra));
+  return path;
+}
+
+std::vector<std::string> engine_names(const json::object& results) {
+  std::vector<std::string> names;
+  for (const json::value& engine : results.at("tournament").at("engines").as_array())
+    names.push_back(text(engine, "name"));
+  return names;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(the_command_line_wins_over_the_config_file) {
+  TempDir dir;
+  const std::string results = dir.file("results.json");
+  const ArenaRun run =
+      run_arena({"--config", config_file(dir), "--rounds", "2", "--results", results}, dir);
+  BOOST_TEST_REQUIRE(run.code() == 0, run);
+  const json::object file = load_results(results);
+  check_every_game_recorded(file, 4);  // the command line's 2 rounds, not the file's 1
+  BOOST_TEST(integer(file.at("tournament"), "rounds") == 2);
+  BOOST_TEST(text(file.at("tournament"), "time_control") == "nodes=100");  // from the file
+  BOOST_TEST(engine_names(file) == (std::vector<std::string>{"file-a", "file-b"}),
+             boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(engines_on_the_command_line_replace_the_config_files) {
+  TempDir dir;
+  const std::string results = dir.file("results.json");
+  const ArenaRun run = run_arena(join({{"--config", config_file(dir)},
+                                       mock("cli-a", "--mode normal --random-seed 3"),
+                                       mock("cli-b", "--mode normal --random-seed 4"),
+                                       {"--results", results}}),
+                                 dir);
+  BOOST_TEST_REQUIRE(run.code() == 0, run);
+  const json::object file = load_results(results);
+  BOOST_TEST(engine_names(file) == (std::vector<std::string>{"cli-a", "cli-b"}),
+             boost::test_tools::per_element());
+  check_every_game_recorded(file, 2);  // the file's rounds = 1 still applies
+  BOOST_TEST(!contains(run.out, "file-a"), run);
+}
+
+// --each keys: an engine's own beat --each, and the command line's --each beats the file's.
+BOOST_AUTO_TEST_CASE(each_on_the_command_line_wins_over_the_config_files_each) {
+  TempDir dir;
+  const std::string results = dir.file("results.json");
+  const ArenaRun run =
+      run_arena(join({{"--config", config_file(dir, "each = tc=nodes=111\n")},
+                      mock("cli-a", "--mode normal --random-seed 3", {"tc=nodes=333"}),
+                      mock("cli-b", "--mode normal --random-seed 4"),
+                      {"--each", "tc=nodes=222", "--results", results}}),
+                dir);
+  BOOST_TEST_REQUIRE(run.code() == 0, run);
+  const json::object file = load_results(results);
+  const json::array& engines = file.at("tournament").at("engines").as_array();
+  BOOST_TEST_REQUIRE(engines.size() == 2u);
+  BOOST_TEST(engines[0].at("time_control") == json::value("nodes=333"));
+  BOOST_TEST(engines[1].at("time_control") == json::value("nodes=222"),
+             "the config file's `each` overrode the command line's --each");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
