@@ -523,7 +523,11 @@ std::string format_score(Score score, Bound bound) {
   return out;
 }
 
-std::string format_info(const SearchInfo& info) {
+namespace {
+
+// Both variants' reports have the same fields; only the moves of the pv differ.
+template <class Info>
+std::string format_any_info(const Info& info) {
   std::string out = "info depth " + std::to_string(info.depth) + " seldepth " +
                     std::to_string(info.selective_depth) + " multipv " +
                     std::to_string(info.multipv) + " score " +
@@ -532,9 +536,19 @@ std::string format_info(const SearchInfo& info) {
                     std::to_string(info.hashfull) + " time " + std::to_string(info.time_ms);
   if (!info.pv.empty()) {
     out += " pv";
-    for (const Move move : info.pv) out += ' ' + to_string(move);
+    for (const auto move : info.pv) out += ' ' + to_string(move);
   }
   return out;
+}
+
+}  // namespace
+
+std::string format_info(const SearchInfo& info) {
+  return format_any_info(info);
+}
+
+std::string format_info(const TeamSearchInfo& info) {
+  return format_any_info(info);
 }
 
 std::string format_info_string(std::string_view text) {
@@ -630,6 +644,11 @@ std::string format_bestmove(std::string_view best, std::string_view ponder) {
 }
 
 std::string format_bestmove(Move best, Move ponder) {
+  if (best.is_none()) return format_bestmove("0000");
+  return format_bestmove(to_string(best), ponder.is_none() ? std::string() : to_string(ponder));
+}
+
+std::string format_bestmove(Move4 best, Move4 ponder) {
   if (best.is_none()) return format_bestmove("0000");
   return format_bestmove(to_string(best), ponder.is_none() ? std::string() : to_string(ponder));
 }

@@ -20,6 +20,7 @@
 #include "search/engine.hpp"
 #include "search/limits.hpp"
 #include "search/score.hpp"
+#include "search/team_search.hpp"
 
 namespace quixo::uqi {
 
@@ -145,6 +146,8 @@ std::string format_score(Score score, Bound bound = Bound::Exact);
 // One `info` line of a search report, without a trailing newline. Zero fields that mean "not
 // measured" (seldepth, hashfull) are still printed so the line has a fixed shape.
 std::string format_info(const SearchInfo& info);
+// The same for the four-player search: the pv in four-player notation ("b1e1X", "0000").
+std::string format_info(const TeamSearchInfo& info);
 std::string format_info_string(std::string_view text);  // "info string <text>"
 
 // An `info` line read back: every field that was present. Unknown tokens are skipped.
@@ -170,6 +173,9 @@ std::optional<InfoLine> parse_info_line(std::string_view line);
 // `bestmove <move> [ponder <move>]`; a missing best move (no legal move) is written "0000".
 std::string format_bestmove(std::string_view best, std::string_view ponder = {});
 std::string format_bestmove(Move best, Move ponder = Move::none());
+// Four-player: a pass is "0000" (also as the ponder move); Move4::none() as the best move (the
+// game is over) is "0000" too, and as the ponder move it is left out.
+std::string format_bestmove(Move4 best, Move4 ponder = Move4::none());
 
 struct BestMoveLine {
   std::string move;

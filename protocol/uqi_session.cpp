@@ -8,6 +8,7 @@
 #include "core/notation.hpp"
 #include "core/perft.hpp"
 #include "search/evaluation.hpp"
+#include "search/evaluation4.hpp"
 
 #ifndef QUIXO_VERSION
 #define QUIXO_VERSION "dev"
@@ -72,6 +73,7 @@ constexpr int kMaxPerftDepth = 12;
 
 UqiSession::UqiSession(std::ostream& out) : out_(out) {
   options_ = engine_.options();
+  team_engine_.set_options(options_);
 }
 
 UqiSession::~UqiSession() {
@@ -104,7 +106,9 @@ void UqiSession::send_info_string(std::string_view text) {
 
 void UqiSession::stop_and_wait() {
   engine_.stop();
+  team_engine_.stop();
   engine_.wait();
+  team_engine_.wait();
   release_held_bestmove();
 }
 
@@ -143,6 +147,7 @@ bool UqiSession::handle_line(std::string_view line) {
     } else if (command == "uqinewgame" || command == "uginewgame" || command == "ucinewgame") {
       stop_and_wait();
       engine_.new_game();
+      team_engine_.new_game();
     } else if (command == "setoption") {
       setoption(args);
     } else if (command == "position") {
@@ -151,9 +156,11 @@ bool UqiSession::handle_line(std::string_view line) {
       go(args);
     } else if (command == "stop") {
       engine_.stop();
+      team_engine_.stop();
       release_held_bestmove();
     } else if (command == "ponderhit") {
       engine_.ponderhit();
+      team_engine_.ponderhit();
       if (held_until_ponderhit_) release_held_bestmove();
     } else if (command == "d") {
       display();
@@ -223,6 +230,7 @@ std::optional<std::string> UqiSession::set_option(std::string_view name,
       changed.features.*check.field = text == "true";
       stop_and_wait();
       engine_.set_options(changed);
+      team_engine_.set_options(changed);
       options_ = changed;
     }
     return std::nullopt;
@@ -244,6 +252,7 @@ std::optional<std::string> UqiSession::set_option(std::string_view name,
       changed.*spin.field = int(*number);
       stop_and_wait();
       engine_.set_options(changed);
+      team_engine_.set_options(changed);
       options_ = changed;
     }
     return std::nullopt;
@@ -288,10 +297,7 @@ void UqiSession::go(Args args) {
   }
   const auto* two = std::get_if<uqi::TwoPlayerGame>(&game_);
   if (!two) {
-    // The first legal move (a search-move if some were given), so a GUI never waits in vain.
-    const std::string move =
-        command.search_moves4.empty() ? moves.front() : to_string(command.search_moves4.front());
-    answer_without_search(limits, "error: four-player search is not supported yet", move);
+    go_four_player(command, std::get<uqi::FourPlayerGame>(game_));
     return;
   }
   const Position position = two->position;
@@ -319,6 +325,47 @@ void UqiSession::go(Args args) {
   } catch (const std::exception& e) {
     send_info_string(std::string("error: the search could not start: ") + e.what());
     send(uqi::format_bestmove(moves.front()));
+  }
+}
+
+void UqiSession::go_four_player(const uqi::GoCommand& command, const uqi::FourPlayerGame& game) {
+  const Position4 position = game.position;
+  const Seat seat = position.seat_to_move();
+  const int team = int(team_of(seat));
+  // The TeamEngine reads the moving seat's own clock at its team's colour (team_search.hpp).
+  // A GUI that sends only team clocks (xtime/otime, p1time/p2time) is served by those.
+  SearchLimits limits = command.limits;
+  limits.search_moves.clear();
+  if (command.seat_time_ms[seat] >= 0) {
+    limits.time_ms = {-1, -1};
+    limits.increment_ms = {0, 0};
+    limits.time_ms[team] = command.seat_time_ms[seat];
+    limits.increment_ms[team] = command.seat_increment_ms[seat];
+  }
+  team_engine_.set_position(position, game.history);
+  TeamSearchCallbacks callbacks;
+  callbacks.on_info = [this](const TeamSearchInfo& info) { send(uqi::format_info(info)); };
+  // The last line of defence: whatever the search reports, the GUI gets a legal move.
+  callbacks.on_bestmove = [this, position](Move4 best, Move4 ponder) {
+    if (!position.is_legal(best)) {
+      const MoveList4 legal = position.legal_moves();
+      if (legal.empty()) {
+        send(uqi::format_bestmove("0000"));
+        return;
+      }
+      send_info_string("error: the search returned " + uqi::quoted(to_string(best)) +
+                       ", not a legal move; playing the first legal move");
+      best = legal[0];
+      ponder = Move4::none();
+    }
+    if (!ponder.is_none() && !position.after(best).is_legal(ponder)) ponder = Move4::none();
+    send(uqi::format_bestmove(best, ponder));
+  };
+  try {
+    team_engine_.go(limits, std::move(callbacks), command.search_moves4);
+  } catch (const std::exception& e) {
+    send_info_string(std::string("error: the search could not start: ") + e.what());
+    send(uqi::format_bestmove(to_string(position.legal_moves()[0])));
   }
 }
 
@@ -360,11 +407,9 @@ void UqiSession::display() {
 
 void UqiSession::evaluate() {
   const auto* two = std::get_if<uqi::TwoPlayerGame>(&game_);
-  if (!two) {
-    send_info_string("eval: no evaluation for four-player positions yet");
-    return;
-  }
-  const std::string text = format_breakdown(evaluate_with_breakdown(two->position));
+  const std::string text = two ? format_breakdown(evaluate_with_breakdown(two->position))
+                               : format_breakdown(evaluate_with_breakdown(
+                                     std::get<uqi::FourPlayerGame>(game_).position));
   std::vector<std::string> lines;
   std::size_t start = 0;
   while (start < text.size()) {
@@ -379,7 +424,9 @@ void UqiSession::evaluate() {
 void UqiSession::bench() {
   stop_and_wait();
   const auto start = std::chrono::steady_clock::now();
-  const std::uint64_t nodes = engine_.bench([&](const std::string& line) { send(line); });
+  // Both variants' searches: the total is the signature of the whole engine.
+  const auto report = [&](const std::string& line) { send(line); };
+  const std::uint64_t nodes = engine_.bench(report) + team_engine_.bench(report);
   const std::int64_t ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                               std::chrono::steady_clock::now() - start)
                               .count();

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "search/engine.hpp"
+#include "search/team_search.hpp"
 #include "uqi_messages.hpp"
 
 namespace quixo {
@@ -52,6 +53,8 @@ class UqiSession {
   void setoption(Args args);
   void position(Args args);
   void go(Args args);
+  // The four-player part of `go`: the TeamEngine searches `game`'s position.
+  void go_four_player(const uqi::GoCommand& command, const uqi::FourPlayerGame& game);
   void go_perft(int depth);
   // Answers a `go` at once with `move` (a position the search does not handle), but holds the
   // bestmove back until `stop` (infinite) or `ponderhit`/`stop` (ponder), as a search would.
@@ -73,8 +76,10 @@ class UqiSession {
   std::optional<std::string> held_bestmove_;
   bool held_until_ponderhit_ = false;  // ponderhit also releases it (ponder, not infinite)
 
-  // Last member: destroyed first, while everything its callbacks use is still alive.
+  // Last members: destroyed first, while everything their callbacks use is still alive. Each
+  // variant has its own engine; at most one of them searches at a time.
   Engine engine_;
+  TeamEngine team_engine_;
 };
 
 }  // namespace quixo

@@ -108,9 +108,13 @@ void check_info_lines(const std::vector<std::string>& lines, const std::string& 
     BOOST_TEST_REQUIRE(info.has_value());
     BOOST_TEST(info->depth.has_value(), line);
     BOOST_TEST((info->score_cp.has_value() || info->score_mate.has_value()), line);
-    if (!info->pv.empty() && quixo::variant_of(position_text) == quixo::Variant::TwoPlayer)
+    if (info->pv.empty()) continue;
+    if (quixo::variant_of(position_text) == quixo::Variant::TwoPlayer)
       BOOST_CHECK_NO_THROW(
           quixo::parse_move(quixo::parse_position(position_text), info->pv.front()));
+    else
+      BOOST_CHECK_NO_THROW(
+          quixo::parse_move(quixo::parse_position4(position_text), info->pv.front()));
   }
 }
 
@@ -540,21 +544,30 @@ BOOST_AUTO_TEST_CASE(four_player_positions) {
   BOOST_TEST(contains(all, "5 | o | . | . | . | . |"), all);
   BOOST_TEST(contains(all, "1 | . | . | . | . | x |"), all);
   BOOST_TEST(contains(all, "Position: o4/5/5/5/4x 3"), all);
+  BOOST_TEST(contains(all, "Seat to move: 3 (team X, places 'X' or 'x')"), all);
   const std::string position = "o4/5/5/5/4x 3";
 
+  // A real search: one info line per depth, four-player moves in the pv, no error.
   auto lines = go(engine, "go depth 3", position);
-  BOOST_TEST(count_prefix(lines, "info string error: four-player") == 1);
+  BOOST_TEST(count_prefix(lines, "info string") == 0);
+  BOOST_TEST(count_prefix(lines, "info depth") == 3);
+  BOOST_TEST(uqi::parse_bestmove_line(lines.back())->move.size() == 5u, lines.back());
   go(engine, "go xtime 100 otime 100 s1time 100 s2time 100 s3time 100 s4time 100", position);
   // searchmoves are honoured.
-  lines = go(engine, "go searchmoves a1e1X", position);
+  lines = go(engine, "go depth 3 searchmoves a1e1X", position);
   BOOST_TEST(uqi::parse_bestmove_line(lines.back())->move == "a1e1X");
+  lines = go(engine, "go depth 3 searchmoves a1e1X c1c5x zzzz", position);
+  const std::string chosen = uqi::parse_bestmove_line(lines.back())->move;
+  BOOST_TEST((chosen == "a1e1X" || chosen == "c1c5x"), chosen);
+  BOOST_TEST(count_prefix(lines, "info string searchmoves: 'zzzz' skipped") == 1);
+  BOOST_TEST(count_prefix(lines, "info string searchmoves") == 1);
   // Infinite and ponder still wait for stop / ponderhit.
   engine.send("go infinite");
   BOOST_TEST(count_prefix(engine.read_for(kQuiet), "bestmove") == 0);
   BOOST_TEST(count_prefix(sync(engine), "bestmove") == 0);
   engine.send("stop");
   check_bestmove(expect(engine, "bestmove").back(), position);
-  engine.send("go ponder");
+  engine.send("go ponder s1time 1000 s2time 1000 s3time 1000 s4time 1000");
   BOOST_TEST(count_prefix(engine.read_for(kQuiet), "bestmove") == 0);
   engine.send("ponderhit");
   check_bestmove(expect(engine, "bestmove").back(), position);
@@ -568,11 +581,83 @@ BOOST_AUTO_TEST_CASE(four_player_positions) {
   const std::string must_pass = "oXoXo/X3X/o3o/X3X/oXoXo 1";
   engine.send("position fen " + must_pass);
   BOOST_TEST(displayed_position(engine) == must_pass);
-  lines = go(engine, "go depth 2", must_pass);
-  BOOST_TEST(uqi::parse_bestmove_line(lines.back())->move == "0000");
+  for (const char* go_line : {"go depth 2", "go s1time 5000 s2time 5000 s3time 5000 s4time 5000",
+                              "go nodes 1", "go movetime 50"}) {
+    BOOST_TEST_CONTEXT(go_line) {
+      lines = go(engine, go_line, must_pass);
+      BOOST_TEST(uqi::parse_bestmove_line(lines.back())->move == "0000");
+      for (const std::string& line : lines)
+        if (const auto info = uqi::parse_info_line(line); info && !info->pv.empty())
+          BOOST_TEST(info->pv.front() == "0000");
+    }
+  }
   // Back to two players.
   engine.send("position startpos");
   go(engine, "go depth 2", "5/5/5/5/5 x");
+  check_clean_exit(engine);
+}
+
+// The four-player search through the protocol: each seat's own clock, a win in one reported as
+// mate, a prompt stop, the evaluation's terms and the game history's repetitions.
+BOOST_AUTO_TEST_CASE(four_player_search) {
+  EngineProcess engine(engine_binary());
+  handshake(engine);
+  // Seat 2 (team O) to move: its clock is s2time. With s2time short and every other clock long,
+  // the move comes quickly; the other seats' clocks are not its own.
+  const std::string seat2 = position_after("position startpos4 moves b1e1x");
+  BOOST_TEST(seat2 == "5/5/5/5/4x 2");
+  engine.send("position startpos4 moves b1e1x");
+  auto start = std::chrono::steady_clock::now();
+  go(engine, "go s1time 600000 s2time 300 s3time 600000 s4time 600000 s2inc 0", seat2);
+  BOOST_TEST(elapsed_ms(start) < 5000);
+  // A GUI that sends team clocks only: otime is seat 2's team clock.
+  start = std::chrono::steady_clock::now();
+  go(engine, "go xtime 600000 otime 300", seat2);
+  BOOST_TEST(elapsed_ms(start) < 5000);
+  // movetime is kept, within reason.
+  start = std::chrono::steady_clock::now();
+  go(engine, "go movetime 200", seat2);
+  BOOST_TEST(elapsed_ms(start) >= 150);
+  BOOST_TEST(elapsed_ms(start) < 5000);
+
+  // Seat 4 wins at once by taking the blank e5 and pushing it in at a5 (rank 5 all O).
+  const std::string win = "OoOo1/5/5/5/5 4";
+  engine.send("position fen " + win);
+  auto lines = go(engine, "go depth 4", win);
+  const std::string move = uqi::parse_bestmove_line(lines.back())->move;
+  const quixo::Position4 position = quixo::parse_position4(win);
+  BOOST_TEST((position.after(quixo::parse_move(position, move)).outcome() == quixo::Outcome::OWins),
+             move);
+  const auto info = uqi::parse_info_line(lines[lines.size() - 2]);
+  BOOST_TEST_REQUIRE(info.has_value());
+  BOOST_TEST(info->score_mate.value_or(0) == 1);
+
+  // An infinite search answers isready, waits for stop, and stops promptly.
+  engine.send("position startpos4 moves b1e1x d5a5o");
+  engine.send("go infinite");
+  BOOST_TEST(count_prefix(engine.read_for(kQuiet), "bestmove") == 0);
+  BOOST_TEST(count_prefix(sync(engine), "bestmove") == 0);
+  start = std::chrono::steady_clock::now();
+  engine.send("stop");
+  lines = expect(engine, "bestmove");
+  BOOST_TEST(elapsed_ms(start) < 2000);
+  check_info_lines(lines, "o4/5/5/5/4x 3");
+  check_bestmove(lines.back(), "o4/5/5/5/4x 3");
+
+  // eval: the four-player terms, for the team to move.
+  engine.send("eval");
+  lines = sync(engine);
+  BOOST_TEST(count_prefix(lines, "info string eval: partner threats") == 1);
+  BOOST_TEST(count_prefix(lines, "info string eval: forced passes") == 1);
+  BOOST_TEST(count_prefix(lines, "info string eval: total") == 1);
+  BOOST_TEST(count_prefix(lines, "info string eval: no evaluation") == 0);
+
+  // uqinewgame, then a game with a history (seat 4 to move).
+  engine.send("uqinewgame");
+  engine.send("position startpos4 moves b1e1x d5a5o a1a5X");
+  const std::string played = position_after("position startpos4 moves b1e1x d5a5o a1a5X");
+  BOOST_TEST(played.ends_with(" 4"), played);
+  go(engine, "go depth 4", played);
   check_clean_exit(engine);
 }
 
@@ -679,6 +764,8 @@ BOOST_AUTO_TEST_CASE(command_line_options_and_bench) {
     BOOST_TEST_MESSAGE("bench took " << elapsed_ms(start) << " ms");
     BOOST_TEST(engine.wait_exit(kTimeout).value_or(-1) == 0);
     BOOST_TEST(count_prefix(lines, "Position ") >= 1);
+    // Both variants are in the bench, and the total is theirs together.
+    BOOST_TEST(count_prefix(lines, "Four-player position ") >= 1);
     BOOST_TEST(count_prefix(lines, "Nodes/second") == 1);
     // The node count is the last line, once.
     BOOST_TEST(lines.back().starts_with("Nodes searched : "), lines.back());

@@ -1,0 +1,148 @@
+#include "evaluation4.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <sstream>
+
+#include "core/packed_slides.hpp"
+
+namespace quixo {
+
+namespace {
+
+constexpr std::array<Bitboard, 12> make_lines() {
+  std::array<Bitboard, 12> lines{};
+  for (int i = 0; i < kBoardSize; ++i) {
+    lines[i] = kRank1 << (kBoardSize * i);  // rank i+1
+    lines[kBoardSize + i] = kFileA << i;    // file a+i
+  }
+  lines[10] = kDiagonalA1E5;
+  lines[11] = kDiagonalA5E1;
+  return lines;
+}
+constexpr std::array<Bitboard, 12> kLines = make_lines();
+
+constexpr Bitboard kCentre = square_bb(make_square(2, 2));
+constexpr Bitboard kInnerRing = kFullBoard & ~kBorder & ~kCentre;
+
+Score line_score(Bitboard own, Bitboard opponent, const TeamEvalWeights& weights) {
+  Score score = 0;
+  for (const Bitboard line : kLines) {
+    const int mine = std::min(std::popcount(own & line), 4);
+    const int theirs = std::min(std::popcount(opponent & line), 4);
+    if (theirs == 0)
+      score += weights.open_line[mine];
+    else if (mine == 0)
+      score -= weights.open_line[theirs];
+    else
+      score += weights.contested_line[mine] - weights.contested_line[theirs];
+  }
+  return score;
+}
+
+// A first threat costs `first`, each further one (up to three in all) `extra`.
+Score threat_value(int threats, Score first, Score extra) {
+  if (threats == 0) return 0;
+  return first + extra * (std::min(threats, 3) - 1);
+}
+
+int count_difference(Bitboard own, Bitboard opponent, Bitboard region) {
+  return std::popcount(own & region) - std::popcount(opponent & region);
+}
+
+TeamEvalBreakdown breakdown_of(const Position4& position, SlideSet own_team_wins,
+                               SlideSet opponent_team_wins, const TeamEvalWeights& weights) {
+  const Seat mover = position.seat_to_move();
+  const Color team = team_of(mover);
+  const Bitboard own = position.cubes(team), opponent = position.cubes(~team);
+  const Bitboard border_blanks = kBorder & position.blanks();
+  TeamEvalBreakdown terms;
+
+  // What each seat could play if it were to move now: blanks and the cubes pointing to it. The
+  // wins of a seat are its team's winning geometries whose from-square it may take.
+  std::array<SlideSet, kRelativeSeats> slides{};
+  for (int relative = 0; relative < kRelativeSeats; ++relative) {
+    const Seat seat = (mover + relative) & 3;
+    const Bitboard takeable = kBorder & (border_blanks | position.cubes_pointing_to(seat));
+    slides[relative] = slides_from(takeable);
+    terms.mobility_slides[relative] = slide_count(takeable);
+    const SlideSet team_wins = relative % 2 == 0 ? own_team_wins : opponent_team_wins;
+    terms.wins[relative] = std::popcount(team_wins & slides[relative]);
+    if (takeable == 0) terms.passes += weights.forced_pass[relative];
+  }
+
+  terms.lines = line_score(own, opponent, weights);
+  terms.border = weights.border_cube * count_difference(own, opponent, kBorder);
+  terms.centre = weights.centre_cube * count_difference(own, opponent, kCentre) +
+                 weights.inner_cube * count_difference(own, opponent, kInnerRing);
+  terms.cube_lead =
+      weights.cube_lead * std::clamp(count_difference(own, opponent, kFullBoard), -3, 3);
+  terms.mobility = weights.mobility_now * (terms.mobility_slides[0] - terms.mobility_slides[1]) +
+                   weights.mobility_later * (terms.mobility_slides[2] - terms.mobility_slides[3]);
+  terms.threats = -threat_value(terms.wins[1], weights.threat, weights.threat_extra);
+  terms.partner_threats =
+      threat_value(terms.wins[2], weights.partner_threat, weights.partner_threat_extra);
+  terms.later_threats = -threat_value(terms.wins[3], weights.later_threat, weights.later_threat);
+  terms.tempo = weights.tempo;
+  terms.total = terms.lines + terms.border + terms.centre + terms.cube_lead + terms.mobility +
+                terms.threats + terms.partner_threats + terms.later_threats + terms.passes +
+                terms.tempo;
+  return terms;
+}
+
+}  // namespace
+
+const TeamEvalWeights& default_team_weights() {
+  static const TeamEvalWeights weights;
+  return weights;
+}
+
+MoveScan team_scan(const Position4& position) {
+  const Color team = position.team_to_move();
+  return scan_moves(pack(position.cubes(team), position.cubes(~team)));
+}
+
+SlideSet opponent_team_wins(const Position4& position) {
+  const Color team = position.team_to_move();
+  return scan_moves(pack(position.cubes(~team), position.cubes(team))).wins;
+}
+
+Score evaluate(const Position4& position, SlideSet own_team_wins, SlideSet opponent_team_wins,
+               const TeamEvalWeights& weights) {
+  return breakdown_of(position, own_team_wins, opponent_team_wins, weights).total;
+}
+
+Score evaluate(const Position4& position, const TeamEvalWeights& weights) {
+  return evaluate(position, team_scan(position).wins, opponent_team_wins(position), weights);
+}
+
+TeamEvalBreakdown evaluate_with_breakdown(const Position4& position,
+                                          const TeamEvalWeights& weights) {
+  return breakdown_of(position, team_scan(position).wins, opponent_team_wins(position), weights);
+}
+
+std::string format_breakdown(const TeamEvalBreakdown& terms) {
+  std::ostringstream out;
+  const auto seats = [](const std::array<int, kRelativeSeats>& values) {
+    return "mover " + std::to_string(values[0]) + ", next opponent " + std::to_string(values[1]) +
+           ", partner " + std::to_string(values[2]) + ", last opponent " +
+           std::to_string(values[3]);
+  };
+  out << "lines " << terms.lines << "\n"
+      << "border " << terms.border << "\n"
+      << "centre " << terms.centre << "\n"
+      << "cube lead " << terms.cube_lead << "\n"
+      << "mobility " << terms.mobility << " (geometries: " << seats(terms.mobility_slides) << ")\n"
+      << "threats " << terms.threats << " (next opponent wins in one: " << terms.wins[1] << ")\n"
+      << "partner threats " << terms.partner_threats << " (partner wins in one: " << terms.wins[2]
+      << ")\n"
+      << "later threats " << terms.later_threats << " (last opponent wins in one: " << terms.wins[3]
+      << ")\n"
+      << "forced passes " << terms.passes << "\n"
+      << "tempo " << terms.tempo << "\n"
+      << "immediate wins for the seat to move: " << terms.wins[0] << "\n"
+      << "total " << terms.total << " (team to move)\n";
+  return out.str();
+}
+
+}  // namespace quixo
