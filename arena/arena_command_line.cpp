@@ -127,7 +127,9 @@ const char* const kUsage =
     "  proto=uqi|ugi tc=TC option.NAME=VALUE. A cmd without '/' is looked for next to\n"
     "  quixo-arena, then on PATH. --each sets keys for every engine; an engine's own win.\n"
     "Time controls (TC): 40/60+0.6 (moves/seconds+increment), 10+0.1, 60 (sudden death),\n"
-    "  st=1.5 (seconds per move), nodes=N, depth=N, inf.\n"
+    "  st=1.5 (seconds per move), nodes=N, depth=N.\n"
+    "Four players: --variant 4p plays the team game, each engine a team (seats 1 and 3 against\n"
+    "  2 and 4), seated per seat or per team (--seating), from a four-player book.\n"
     "Exit codes: 0 completed or SPRT accepted H1, 1 SPRT accepted H0, 2 error, 3 SPRT undecided\n"
     "  when the games ran out, 4 interrupted (continue with --resume).\n";
 
@@ -143,6 +145,11 @@ void describe_options(po::options_description& options) {
       "tournament", po::value<std::string>()->default_value("round-robin"),
       "round-robin (a match with two engines) or gauntlet (alias: match = round-robin)")(
       "seeds", po::value<int>()->default_value(1), "gauntlet: the first N engines play the rest")(
+      "variant", po::value<std::string>()->default_value("2p"),
+      "2p (two players) or 4p (the four-player team game: each engine is a team, seats 1 and 3 "
+      "against 2 and 4); also the generator's variant")(
+      "seating", po::value<std::string>()->default_value("per-seat"),
+      "4p: per-seat (a process per seat: no conferring) or per-team (one per team)")(
       "rounds", po::value<int>()->default_value(1),
       "game pairs per pairing; each pair plays one opening with colours swapped")(
       "concurrency", po::value<int>()->default_value(1), "games played at once")(
@@ -249,6 +256,12 @@ void parse_draw(const std::string& text, Adjudication& adjudication) {
     throw std::invalid_argument("--draw needs movecount >= 1, movenumber >= 0 and score >= 0");
 }
 
+Variant parse_variant(const std::string& name) {
+  if (name == "2p") return Variant::TwoPlayer;
+  if (name == "4p") return Variant::FourPlayer;
+  throw std::invalid_argument("--variant: expected 2p or 4p, not \"" + name + "\"");
+}
+
 TournamentConfig make_config(const po::variables_map& vm) {
   TournamentConfig config;
   EngineConfig each;
@@ -273,12 +286,30 @@ TournamentConfig make_config(const po::variables_map& vm) {
     throw std::invalid_argument("--tournament: expected round-robin, match or gauntlet, not \"" +
                                 format + "\"");
   config.seeds = vm["seeds"].as<int>();
+  config.variant = parse_variant(vm["variant"].as<std::string>());
+  const std::string seating = vm["seating"].as<std::string>();
+  if (const std::optional<Seating> parsed = parse_seating(seating))
+    config.seating = *parsed;
+  else
+    throw std::invalid_argument("--seating: expected per-seat or per-team, not \"" + seating +
+                                "\"");
   config.rounds = vm["rounds"].as<int>();
   config.concurrency = vm["concurrency"].as<int>();
   const std::int64_t margin = vm["timemargin"].as<std::int64_t>();
   config.time_control = TimeControl::parse(vm["tc"].as<std::string>()).with_margin(margin);
   for (EngineConfig& engine : config.engines)
     if (engine.time_control) engine.time_control = engine.time_control->with_margin(margin);
+  // `go infinite` never ends by itself: every move would stall. A tournament needs a limit.
+  const auto refuse_infinite = [](const TimeControl& control, const std::string& whose) {
+    if (control.is_infinite())
+      throw std::invalid_argument(whose +
+                                  " time control \"inf\" has no limit, so no engine would "
+                                  "ever move; use a clock, st=, nodes= or depth=");
+  };
+  for (const EngineConfig& engine : config.engines) {
+    refuse_infinite(engine.time_control.value_or(config.time_control),
+                    "engine \"" + engine.name + "\":");
+  }
   config.rules.max_plies = vm["max-plies"].as<int>();
   config.rules.repetitions = vm["repetitions"].as<int>();
   config.rules.stall_timeout = std::chrono::milliseconds(vm["stall-timeout"].as<std::int64_t>());
@@ -314,6 +345,7 @@ int generate(const po::variables_map& vm, std::ostream& out) {
   options.seed = vm["generate-seed"].as<std::uint64_t>();
   options.search_depth = vm["generate-depth"].as<int>();
   options.max_abs_score_cp = vm["generate-max-score"].as<int>();
+  options.variant = parse_variant(vm["variant"].as<std::string>());
   if (options.count < 1 || options.min_plies < 0 || options.max_plies < options.min_plies ||
       options.search_depth < 0)
     throw std::invalid_argument(
@@ -325,10 +357,13 @@ int generate(const po::variables_map& vm, std::ostream& out) {
   {
     std::ofstream file(temporary);
     if (!file) throw std::runtime_error("cannot write " + path);
-    file << "# quixo-arena --generate-openings " << path << " --generate-count " << options.count
-         << " --generate-min-plies " << options.min_plies << " --generate-max-plies "
-         << options.max_plies << " --generate-seed " << options.seed << " --generate-depth "
-         << options.search_depth << " --generate-max-score " << options.max_abs_score_cp << "\n";
+    file << "# quixo-arena --generate-openings " << path;
+    if (options.variant == Variant::FourPlayer) file << " --variant 4p";
+    file << " --generate-count " << options.count << " --generate-min-plies " << options.min_plies
+         << " --generate-max-plies " << options.max_plies << " --generate-seed " << options.seed;
+    file << " --generate-depth " << options.search_depth << " --generate-max-score "
+         << options.max_abs_score_cp;
+    file << "\n";
     write_openings(file, book);
     if (!file.flush()) throw std::runtime_error("cannot write " + path);
   }

@@ -58,6 +58,22 @@ std::string format_go(const GoRequest& request, Protocol protocol) {
   return line;
 }
 
+std::string format_go4(const GoRequest4& request) {
+  const GoLimits& own = request.seats[static_cast<std::size_t>(request.mover & 3)];
+  if (own.infinite) return "go infinite";
+  std::string line = "go";
+  for (std::size_t seat = 0; seat < 4; ++seat)
+    if (request.seats[seat].time_ms)
+      line +=
+          " s" + std::to_string(seat + 1) + "time " + std::to_string(*request.seats[seat].time_ms);
+  for (std::size_t seat = 0; seat < 4; ++seat)
+    if (request.seats[seat].increment_ms)
+      line += " s" + std::to_string(seat + 1) + "inc " +
+              std::to_string(*request.seats[seat].increment_ms);
+  append_limits(line, own);
+  return line;
+}
+
 ProcessLauncher default_launcher() {
   return [](const ProcessSpec& spec) { return start_process(spec); };
 }
@@ -195,6 +211,16 @@ bool EngineClient::new_game(milliseconds timeout) {
 
 MoveReply EngineClient::go(const std::string& position_arguments, const GoRequest& request,
                            milliseconds deadline) {
+  return search(position_arguments, format_go(request, config_.protocol), deadline);
+}
+
+MoveReply EngineClient::go(const std::string& position_arguments, const GoRequest4& request,
+                           milliseconds deadline) {
+  return search(position_arguments, format_go4(request), deadline);
+}
+
+MoveReply EngineClient::search(const std::string& position_arguments, const std::string& go_line,
+                               milliseconds deadline) {
   MoveReply reply;
   if (!process_) {
     fail("is not running");
@@ -206,7 +232,7 @@ MoveReply EngineClient::go(const std::string& position_arguments, const GoReques
   }
   const SteadyClock::time_point start = SteadyClock::now();
   const SteadyClock::time_point end = start + deadline;
-  if (!process_->write_line(format_go(request, config_.protocol))) {
+  if (!process_->write_line(go_line)) {
     reply.elapsed_ms = elapsed_ms_since(start);
     fail("exited before its move");
     return reply;

@@ -3,6 +3,7 @@
 // (never an exception), so the game loop can turn it into the right ending.
 #pragma once
 
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -46,6 +47,19 @@ struct GoRequest {
 // "go infinite".
 std::string format_go(const GoRequest& request, Protocol protocol);
 
+// The four-player `go`: every seat's clock, whoever moves (SPEC section 5), and the mover's
+// fixed limits.
+struct GoRequest4 {
+  std::array<GoLimits, 4> seats;  // seats 1..4; time_ms and increment_ms are used
+  int mover = 0;                  // 0..3: the seat to move; its limits give the rest
+};
+
+// The `go` line for `request`: "go s1time 9000 s2time 8000 s3time 9000 s4time 8000 s1inc 100
+// s2inc 100 s3inc 100 s4inc 100 movestogo 12", or the mover's fixed limit ("go nodes 20000",
+// "go depth 8", "go movetime 500", "go infinite"). UGI has no four-player clock names, so the
+// seat names of SPEC section 5 serve both protocols.
+std::string format_go4(const GoRequest4& request);
+
 struct MoveReply {
   enum class Status {
     Move,          // `bestmove` arrived; `move` holds its text, not yet checked
@@ -86,6 +100,9 @@ class EngineClient {
   // keeping the last scored `info`; other lines are ignored. Gives up at `deadline` after `go`.
   MoveReply go(const std::string& position_arguments, const GoRequest& request,
                std::chrono::milliseconds deadline);
+  // The same for a four-player position, with format_go4's line.
+  MoveReply go(const std::string& position_arguments, const GoRequest4& request,
+               std::chrono::milliseconds deadline);
   // After a timed-out `go`: sends `stop` and waits up to `grace` for the late `bestmove`, so the
   // process can stay in use. false when it does not come (the caller then restarts the engine).
   bool stop_search(std::chrono::milliseconds grace);
@@ -106,6 +123,9 @@ class EngineClient {
   WaitResult wait_for(std::string_view token, std::chrono::steady_clock::time_point deadline,
                       const std::function<void(const std::string&)>& each,
                       std::string* found_line = nullptr);
+  // Sends `position` and `go_line`, then reads the reply as go() describes.
+  MoveReply search(const std::string& position_arguments, const std::string& go_line,
+                   std::chrono::milliseconds deadline);
   std::string prefix() const;          // `engine "<name>"`
   void fail(const std::string& what);  // last_error_ = prefix() + ": " + what
 

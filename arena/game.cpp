@@ -1,6 +1,5 @@
 #include "game.hpp"
 
-#include <ctime>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -9,40 +8,19 @@
 
 #include "core/notation.hpp"
 #include "core/position.hpp"
+#include "game_support.hpp"
 
 namespace quixo::arena {
 namespace {
 
-// A mate score counts as larger than any centipawn score when adjudicating.
-constexpr int kMateAsCp = 100'000;
-// After a timed-out `go`, how long a late `bestmove` may take before the engine is restarted.
-constexpr std::chrono::milliseconds kStopGrace{1000};
-
-std::string utc_date() {
-  const std::time_t now = std::time(nullptr);
-  std::tm parts{};
-  gmtime_r(&now, &parts);
-  char text[16];
-  std::strftime(text, sizeof text, "%Y.%m.%d", &parts);
-  return text;
-}
-
-std::optional<int> adjudication_score(const MoveRecord& move) {
-  if (move.score_mate) return *move.score_mate > 0 ? kMateAsCp : -kMateAsCp;
-  return move.score_cp;
-}
+using detail::adjudication_score;
+using detail::kStopGrace;
+using detail::last_scores_all;
+using detail::position_arguments;
+using detail::utc_date;
 
 // The moves each engine made, most recent last, as scores; index 0 is X.
 using ScoreHistory = std::array<std::vector<std::optional<int>>, 2>;
-
-// Whether each of the last `count` scores satisfies `test` (false when there are fewer).
-template <typename Test>
-bool last_scores_all(const std::vector<std::optional<int>>& scores, int count, Test test) {
-  if (count <= 0 || static_cast<int>(scores.size()) < count) return false;
-  for (auto it = scores.end() - count; it != scores.end(); ++it)
-    if (!*it || !test(**it)) return false;
-  return true;
-}
 
 struct Player {
   EngineClient& client;
@@ -50,15 +28,6 @@ struct Player {
   const char* colour;  // "X" or "O"
   std::string label() const { return std::string(colour) + " (" + client.config().name + ")"; }
 };
-
-std::string position_arguments(const std::string& start, const std::vector<std::string>& moves) {
-  std::string text = "fen " + start;
-  if (!moves.empty()) {
-    text += " moves";
-    for (const std::string& move : moves) text += ' ' + move;
-  }
-  return text;
-}
 
 }  // namespace
 

@@ -5,6 +5,7 @@
 // its reason; nothing an engine does can make play_game throw or hang.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <string>
@@ -41,6 +42,8 @@ struct GameRules {
   Adjudication adjudication;
 };
 
+// In the four-player game (game4.hpp) X is team A and O team B: every seat of a team plays under
+// its team's control, on a clock of its own.
 struct GameSetup {
   Opening opening;
   TimeControl x_control;
@@ -53,8 +56,11 @@ struct GameSetup {
 
 // What happened to the engines outside of the record, for the tournament's counters.
 struct GameIncidents {
-  bool x_restarted = false;  // the engine was (re)started before the game
-  bool o_restarted = false;
+  bool x_restarted = false;  // the engine was (re)started before the game (four players: one of
+  bool o_restarted = false;  // its team's processes was)
+  // Four players: the process of each seat was (re)started; with one process per team, both of
+  // the team's seats say so.
+  std::array<bool, 4> seat_started = {false, false, false, false};
 };
 
 // Plays one game. An engine that is not running is started first (a crashed engine is restarted

@@ -52,12 +52,26 @@ std::optional<GameResult> parse_result_text(std::string_view text) {
   return std::nullopt;
 }
 
+std::string_view seating_name(Seating seating) {
+  return seating == Seating::PerTeam ? "per-team" : "per-seat";
+}
+
+std::optional<Seating> parse_seating(std::string_view name) {
+  if (name == "per-seat") return Seating::PerSeat;
+  if (name == "per-team") return Seating::PerTeam;
+  return std::nullopt;
+}
+
 std::ostream& operator<<(std::ostream& out, GameResult result) {
   return out << result_text(result);
 }
 
 std::ostream& operator<<(std::ostream& out, Termination termination) {
   return out << termination_name(termination);
+}
+
+std::ostream& operator<<(std::ostream& out, Seating seating) {
+  return out << seating_name(seating);
 }
 
 }  // namespace quixo::arena

@@ -1,8 +1,11 @@
-// One finished (two-player) game as the arena records it: who played, from where, every move
-// with the engine's comment, the result and why the game ended. PGN and the results file are
-// written from this.
+// One finished game as the arena records it, two-player or four-player: who played, from where,
+// every move with the engine's comment, the result and why the game ended. PGN and the results
+// file are written from this. A four-player game is recorded as team A (X, seats 1 and 3) against
+// team B (O, seats 2 and 4), so that everything that reads a two-player record reads it as a game
+// between two sides; the four seats' engines come on top.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <iosfwd>
 #include <optional>
@@ -12,8 +15,15 @@
 
 namespace quixo::arena {
 
-// X moves first and is PGN's White; O is Black.
+// X moves first and is PGN's White; O is Black. In the four-player game X is team A.
 enum class GameResult { XWins, OWins, Draw };
+
+// How the seats of a four-player game are filled (SPEC section 2): one engine process per seat,
+// so that partners cannot confer, or one process per team answering for both of its seats.
+enum class Seating { PerSeat, PerTeam };
+// "per-seat", "per-team".
+std::string_view seating_name(Seating seating);
+std::optional<Seating> parse_seating(std::string_view name);
 
 // Why a game ended. Each has a stable name (for PGN's Termination tag and the results file).
 enum class Termination {
@@ -40,9 +50,10 @@ std::optional<GameResult> parse_result_text(std::string_view text);
 // Print the names above (for logs and test diagnostics).
 std::ostream& operator<<(std::ostream& out, GameResult result);
 std::ostream& operator<<(std::ostream& out, Termination termination);
+std::ostream& operator<<(std::ostream& out, Seating seating);
 
 struct MoveRecord {
-  std::string move;               // notation of SPEC section 3, e.g. "b1e1"
+  std::string move;               // notation of SPEC section 3, e.g. "b1e1", "b1e1X", "0000"
   std::optional<int> score_cp;    // the mover's last reported score, its point of view
   std::optional<int> score_mate;  // moves to mate, negative when the mover is mated
   std::optional<int> depth;
@@ -51,18 +62,26 @@ struct MoveRecord {
   friend bool operator==(const MoveRecord&, const MoveRecord&) = default;
 };
 
+// The seats of a four-player game.
+struct FourPlayerSeats {
+  Seating seating = Seating::PerSeat;
+  std::array<std::string, 4> names;  // the engine of seats 1..4 (A1, B1, A2, B2)
+  friend bool operator==(const FourPlayerSeats&, const FourPlayerSeats&) = default;
+};
+
 struct GameRecord {
   std::string event = "quixo-arena";
   std::string site;
   std::string date;            // "YYYY.MM.DD", UTC, when the game started
   std::string round;           // e.g. "12" (game number in the tournament, from 1)
-  std::string x_name;          // White
-  std::string o_name;          // Black
+  std::string x_name;          // White (four players: team A, "name" or "seat1+seat3")
+  std::string o_name;          // Black (four players: team B)
   std::string start_position;  // position string before the opening moves, "5/5/5/5/5 x"
   std::vector<std::string> opening_moves;  // book moves played before the engines took over
   std::vector<MoveRecord> moves;           // moves the engines played
   std::string time_control;  // TimeControl::to_string of X's control ("10+0.1", "nodes=1000")
-  std::optional<std::string> o_time_control;  // when O's differs
+  std::optional<std::string> o_time_control;   // when O's differs
+  std::optional<FourPlayerSeats> four_player;  // set for (and only for) a four-player game
   GameResult result = GameResult::Draw;
   Termination termination = Termination::Repetition;
   std::string reason;  // a sentence: "O played an illegal move: a1b1 (...)"

@@ -1,5 +1,6 @@
 #include "openings.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <fstream>
 #include <istream>
@@ -14,8 +15,10 @@
 #include "core/notation.hpp"
 #include "core/position.hpp"
 #include "core/symmetry.hpp"
+#include "game_position.hpp"
 #include "search/engine.hpp"
 #include "search/score.hpp"
+#include "search/team_search.hpp"
 
 namespace quixo::arena {
 
@@ -46,22 +49,22 @@ Opening parse_opening_line(std::string_view line) {
   const std::vector<std::string_view> tokens = split_whitespace(line);
   std::size_t next = 0;
   std::string position_text;
-  if (tokens[0] == "startpos") {
-    position_text = std::string(kStartPosition);
+  if (tokens[0] == "startpos" || tokens[0] == "startpos4") {
+    position_text = std::string(tokens[0] == "startpos" ? kStartPosition : kStartPosition4);
     next = 1;
   } else {
     next = tokens[0] == "fen" ? 1 : 0;
     if (tokens.size() < next + 2)
       throw std::invalid_argument(
-          "expected a position '<board> <side>', 'fen <board> <side>' or "
-          "'startpos', optionally followed by 'moves ...'");
+          "expected a position '<board> <side>', 'fen <board> <side>', 'startpos' or "
+          "'startpos4', optionally followed by 'moves ...'");
     position_text = std::string(tokens[next]) + " " + std::string(tokens[next + 1]);
     next += 2;
     // The position string may carry a move number (SPEC section 3); the book does not keep it.
     if (next < tokens.size() && is_move_number(tokens[next])) ++next;
   }
-  Position position = parse_position(position_text);
-  Opening opening{to_string(position), {}};
+  GamePosition position = GamePosition::parse(position_text);
+  Opening opening{position.text(), {}};
   if (next < tokens.size()) {
     if (tokens[next] != "moves")
       throw std::invalid_argument("unexpected '" + std::string(tokens[next]) +
@@ -69,9 +72,7 @@ Opening parse_opening_line(std::string_view line) {
     for (++next; next < tokens.size(); ++next) {
       const std::string_view text = tokens[next];
       try {
-        const Move move = parse_move(position, text);
-        position = position.after(move);
-        opening.moves.push_back(to_string(move));
+        opening.moves.push_back(position.play(text));
       } catch (const NotationError& error) {
         throw NotationError("move " + std::to_string(opening.moves.size() + 1) + " '" +
                             std::string(text) + "': " + error.what());
@@ -97,6 +98,95 @@ bool has_winning_move(const Position& position) {
   for (const Move move : position.legal_moves())
     if (position.after(move).outcome() == win) return true;
   return false;
+}
+
+bool has_winning_move(const Position4& position) {
+  const Outcome win = win_for(position.team_to_move());
+  for (const Move4 move : position.legal_moves())
+    if (position.after(move).outcome() == win) return true;
+  return false;
+}
+
+// Whether every move of the seat to move loses at once or lets the next seat (the other team)
+// win with its reply: the position is lost in two plies.
+bool lost_in_two(const Position4& position) {
+  const Outcome loss = win_for(~position.team_to_move());
+  for (const Move4 move : position.legal_moves()) {
+    const Position4 next = position.after(move);
+    if (next.outcome() != loss && !has_winning_move(next)) return false;
+  }
+  return true;
+}
+
+// One text for all 8 symmetric images of a four-player position (points and seat included): the
+// smallest of their position strings.
+std::string canonical_text(const Position4& position) {
+  std::string smallest = to_string(position);
+  for (const Symmetry symmetry : kAllSymmetries)
+    smallest = std::min(smallest, to_string(transform(symmetry, position)));
+  return smallest;
+}
+
+// The four-player search_score: the team to move's score of a fixed-depth team search.
+Score search_score(TeamEngine& engine, const Position4& position, int depth) {
+  std::mutex mutex;
+  std::optional<Score> exact;
+  std::optional<Score> any;
+  TeamSearchCallbacks callbacks;
+  callbacks.on_info = [&](const TeamSearchInfo& info) {
+    std::lock_guard lock(mutex);
+    any = info.score;
+    if (info.bound == Bound::Exact) exact = info.score;
+  };
+  callbacks.on_bestmove = [](Move4, Move4) {};
+  engine.new_game();
+  engine.set_position(position, {});
+  SearchLimits limits;
+  limits.depth = depth;
+  engine.go(limits, std::move(callbacks));
+  engine.wait();
+  std::lock_guard lock(mutex);
+  return exact ? *exact : any.value_or(kDrawScore);
+}
+
+// The four-player generator: see generate_openings.
+std::vector<Opening> generate_openings4(const OpeningGeneratorOptions& options) {
+  TeamEngine engine;
+  EngineOptions engine_options;
+  engine_options.threads = 1;
+  engine_options.hash_mb = 1;
+  engine.set_options(engine_options);
+  std::mt19937_64 random(options.seed);
+  std::unordered_set<std::string> seen;  // canonical texts of the positions made or rejected
+  std::vector<Opening> openings;
+  const std::size_t max_attempts = 1000 + 100 * options.count;
+  std::size_t attempts = 0;
+  const int ply_span = options.max_plies - options.min_plies + 1;
+  while (openings.size() < options.count) {
+    if (++attempts > max_attempts)
+      throw OpeningError("generate_openings: made only " + std::to_string(openings.size()) +
+                         " of " + std::to_string(options.count) + " four-player openings in " +
+                         std::to_string(max_attempts) +
+                         " attempts (too few distinct positions within the plies)");
+    const int plies = options.min_plies +
+                      static_cast<int>(random_below(random, static_cast<std::size_t>(ply_span)));
+    Position4 position = Position4::start();
+    for (int ply = 0; ply < plies && !position.is_game_over(); ++ply) {
+      const MoveList4 moves = position.legal_moves();
+      position = position.after(moves[random_below(random, moves.size())]);
+    }
+    if (position.is_game_over() || has_winning_move(position)) continue;
+    if (!seen.insert(canonical_text(position)).second) continue;
+    if (lost_in_two(position)) continue;
+    if (options.search_depth > 0) {
+      const Score score = search_score(engine, position, options.search_depth);
+      if (is_mate_score(score) || score > options.max_abs_score_cp ||
+          score < -options.max_abs_score_cp)
+        continue;
+    }
+    openings.push_back({to_string(position), {}});
+  }
+  return openings;
 }
 
 // The score of a fixed-depth search of `position` from the side to move's point of view: the
@@ -193,6 +283,7 @@ std::vector<Opening> generate_openings(const OpeningGeneratorOptions& options) {
                        std::to_string(options.max_plies));
   if (options.search_depth < 0 || options.max_abs_score_cp < 0)
     throw OpeningError("generate_openings: search_depth and max_abs_score_cp must not be negative");
+  if (options.variant == Variant::FourPlayer) return generate_openings4(options);
 
   Engine engine;
   EngineOptions engine_options;

@@ -6,7 +6,10 @@
 //   <board> <side> [moves m1 m2 ...]      e.g. "5/5/5/5/5 x moves b1e1 e5a5"
 //   startpos [moves m1 m2 ...]
 // with positions and moves in the notation of SPEC section 3 (also `fen <board> <side>` as in
-// the `position` command; a move number after the side is accepted and dropped).
+// the `position` command; a move number after the side is accepted and dropped). Four-player
+// openings are written the same way, with a seat to move and four-player moves:
+// "5/5/5/5/5 1 moves b1b5x e5a5o", "startpos4 moves b1b5X". A book may hold either kind; a
+// tournament checks that its book is of its variant.
 #pragma once
 
 #include <cstddef>
@@ -17,10 +20,12 @@
 #include <string_view>
 #include <vector>
 
+#include "core/notation.hpp"
+
 namespace quixo::arena {
 
 struct Opening {
-  std::string position;            // canonical position string, e.g. "5/5/5/5/5 x"
+  std::string position;            // canonical position string, e.g. "5/5/5/5/5 x", "5/5/5/5/5 1"
   std::vector<std::string> moves;  // canonical move texts, legal in turn from `position`
   friend bool operator==(const Opening&, const Opening&) = default;
 };
@@ -56,8 +61,9 @@ struct OpeningGeneratorOptions {
   int min_plies = 4;        // random plies from the start position, at least...
   int max_plies = 8;        // ...and at most
   std::uint64_t seed = 1;
-  int search_depth = 6;        // depth of the check search (0: no check)
+  int search_depth = 6;        // depth of the check search (0: no check; two players only)
   int max_abs_score_cp = 150;  // openings the search scores beyond this (or as won) are dropped
+  Variant variant = Variant::TwoPlayer;
 };
 
 // Random legal play from the start, each candidate checked with a short fixed-depth search of the
@@ -70,6 +76,11 @@ struct OpeningGeneratorOptions {
 // 1 MB table cleared before each candidate and no game history; its score is the last exact one
 // reported. Throws OpeningError for bad options, or when `count` openings are not found within
 // 1000 + 100 * count candidates (too few distinct positions within the plies).
+// Four-player openings (variant FourPlayer) are made the same way from the four-player start: a
+// candidate is dropped when the game is over, when the seat to move can win at once, when every
+// move of it loses at once or lets the next seat win at once (lost in two plies), when its
+// position, points and seat to move included, repeats an earlier one up to symmetry, or when the
+// engine's team search scores it as above for the team to move.
 std::vector<Opening> generate_openings(const OpeningGeneratorOptions& options);
 
 }  // namespace quixo::arena

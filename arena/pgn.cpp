@@ -1,5 +1,6 @@
 #include "pgn.hpp"
 
+#include <array>
 #include <cctype>
 #include <charconv>
 #include <cstdint>
@@ -13,6 +14,7 @@
 
 #include "core/notation.hpp"
 #include "core/position.hpp"
+#include "game_position.hpp"
 
 namespace quixo::arena {
 
@@ -24,6 +26,10 @@ constexpr std::string_view kBookComment = "book";
 // as empty, so that PGN tools see a well-formed roster.
 constexpr std::string_view kUnknown = "?";
 constexpr std::string_view kUnknownDate = "????.??.??";
+constexpr std::string_view kPass = "0000";
+constexpr std::string_view kVariant2 = "quixo";
+constexpr std::string_view kVariant4 = "quixo-4p";
+constexpr std::array<std::string_view, 4> kSeatTags = {"Seat1", "Seat2", "Seat3", "Seat4"};
 
 // --- Writing ----------------------------------------------------------------------------------
 
@@ -138,10 +144,12 @@ class LineWrapper {
   std::string line_;
 };
 
-// O moves first from a start position with O to move; the ply numbering then starts with "1...".
+// O (team B in the four-player game) moves first from a start position with O to move; the ply
+// numbering then starts with "1...". The teams alternate in the four-player game too, so its
+// plies are numbered as the two-player game's: team A's with "N.", team B's with "N...".
 bool o_moves_first(std::string_view start_position) {
   try {
-    return parse_position(start_position).side_to_move() == Color::O;
+    return GamePosition::parse(start_position).team_to_move() == Color::O;
   } catch (const NotationError&) {
     return false;  // an unreadable FEN: parse_pgn reports it, the writer just numbers from X
   }
@@ -410,7 +418,8 @@ class PgnReader {
         out.result_line = line;
         return out;
       }
-      if (is_digit(token[0])) {
+      // The four-player pass "0000" is a move, not a move number.
+      if (is_digit(token[0]) && token != kPass) {
         std::size_t digits = 0;
         while (digits < token.size() && is_digit(token[digits])) ++digits;
         std::size_t dots = digits;
@@ -485,16 +494,23 @@ class PgnReader {
                                      "' but the Result tag says '" + result_tag.value + "'");
     game.result = *result;
 
-    if (const Tag* variant = optional_tag("Variant"); variant && variant->value != "quixo")
-      fail(variant->line, "Variant '" + variant->value + "' is not quixo");
+    const Tag* variant = optional_tag("Variant");
+    if (variant && variant->value != kVariant2 && variant->value != kVariant4)
+      fail(variant->line, "Variant '" + variant->value + "' is not " + std::string(kVariant2) +
+                              " or " + std::string(kVariant4));
     const Tag& fen = required_tag("FEN");
     game.start_position = fen.value;
-    Position position;
+    GamePosition position;
     try {
-      position = parse_position(fen.value);
+      position = GamePosition::parse(fen.value);
     } catch (const NotationError& error) {
       fail(fen.line, "bad FEN '" + fen.value + "': " + error.what());
     }
+    const bool four_players = position.variant() == Variant::FourPlayer;
+    if (variant && (variant->value == kVariant4) != four_players)
+      fail(variant->line, "Variant '" + variant->value + "' but the FEN '" + fen.value + "' is a " +
+                              (four_players ? "four" : "two") + "-player position");
+    if (four_players) read_seats(game);
 
     const Tag& termination_tag = required_tag("QuixoTermination");
     const auto termination = parse_termination(termination_tag.value);
@@ -516,7 +532,7 @@ class PgnReader {
       const std::string label = std::to_string(move_number_of_ply(ply)) +
                                 (side_of_ply(ply) == Color::X ? ". " : "... ") + entry.text;
       try {
-        position = position.after(parse_move(position, entry.text));
+        position.play(entry.text);
       } catch (const NotationError& error) {
         fail(entry.line, "illegal move " + label + ": " + error.what());
       }
@@ -558,6 +574,18 @@ class PgnReader {
     return game;
   }
 
+  // A four-player game's seats: Seating and Seat1..Seat4 are required.
+  void read_seats(GameRecord& game) const {
+    FourPlayerSeats seats;
+    const Tag& seating = required_tag("Seating");
+    const std::optional<Seating> parsed = parse_seating(seating.value);
+    if (!parsed)
+      fail(seating.line, "bad Seating '" + seating.value + "': expected per-seat or per-team");
+    seats.seating = *parsed;
+    for (std::size_t seat = 0; seat < 4; ++seat) seats.names[seat] = roster_value(kSeatTags[seat]);
+    game.four_player = std::move(seats);
+  }
+
   // TimeControl holds X's control; WhiteTimeControl/BlackTimeControl appear when O's differs.
   void read_time_controls(GameRecord& game) const {
     const Tag* common = optional_tag("TimeControl");
@@ -592,9 +620,14 @@ std::string format_pgn(const GameRecord& game) {
   add_tag(out, "White", or_unknown(game.x_name));
   add_tag(out, "Black", or_unknown(game.o_name));
   add_tag(out, "Result", result_text(game.result));
-  add_tag(out, "Variant", "quixo");
+  add_tag(out, "Variant", game.four_player ? kVariant4 : kVariant2);
   add_tag(out, "SetUp", "1");
   add_tag(out, "FEN", game.start_position);
+  if (game.four_player) {
+    add_tag(out, "Seating", seating_name(game.four_player->seating));
+    for (std::size_t seat = 0; seat < 4; ++seat)
+      add_tag(out, kSeatTags[seat], or_unknown(game.four_player->names[seat]));
+  }
   add_tag(out, "TimeControl", or_unknown(game.time_control));
   if (game.o_time_control) {
     add_tag(out, "WhiteTimeControl", or_unknown(game.time_control));

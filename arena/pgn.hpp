@@ -9,6 +9,10 @@
 //   [Event] [Site] [Date] [Round] [White] [Black] [Result]   the roster; an empty field is written
 //       as PGN's unknown value ("?", Date "????.??.??") and read back as empty
 //   [Variant "quixo"] [SetUp "1"] [FEN "<start_position>"]
+//       a four-player game: [Variant "quixo-4p"], the four-player FEN, then [Seating "per-seat"
+//       or "per-team"] and [Seat1 ".."] .. [Seat4 ".."], the seats' engines; White and Black are
+//       team A (X, seats 1 and 3) and team B, "name" or "seat1+seat3", so that rating tools read
+//       the game as one between two teams, and the result is the team result (1-0: team A wins)
 //   [TimeControl "<time_control>"]  X's control, as GameRecord holds it ("?" when empty); when
 //       o_time_control is set also [WhiteTimeControl] (the same) and [BlackTimeControl]
 //   [Termination "..."]  the PGN standard's value: "normal" (line, repetition), "adjudication"
@@ -20,11 +24,13 @@
 // Tag values escape '"' and '\' with '\'; control characters (a tag is one line) become spaces.
 // Movetext: "1. a1e1 {book} 1... e5a5 {+0.35/9 0.120s} 2. ..." numbered from 1 at the FEN
 // ("1..." first when O is to move there); every O move restates its number because every move
-// carries a comment. An engine comment is "[score[/depth] ]time": score in hundredths written as
-// pawns with two decimals and a sign ("+0.35", "-1.20", "0.00"), a mate as "+M3"/"-M2" (a mate
-// wins over a cp score when a record has both), "?" when only the depth is known; time in seconds
-// with three decimals. Lines are wrapped at 80 columns; the result ends the movetext and a blank
-// line follows. MoveRecord::nodes is not written, so parse_pgn leaves it nullopt.
+// carries a comment. The teams alternate in the four-player game, so its plies are numbered the
+// same way (team A's "N.", team B's "N..."), with moves like "b1e1X" and passes "0000". An engine
+// comment is "[score[/depth] ]time": score in hundredths written as pawns with two decimals and a
+// sign ("+0.35", "-1.20", "0.00"), a mate as "+M3"/"-M2" (a mate wins over a cp score when a record
+// has both), "?" when only the depth is known; time in seconds with three decimals. Lines are
+// wrapped at 80 columns; the result ends the movetext and a blank line follows. MoveRecord::nodes
+// is not written, so parse_pgn leaves it nullopt.
 #pragma once
 
 #include <iosfwd>
@@ -47,12 +53,13 @@ class PgnError : public std::runtime_error {
 
 // Reads back every game in `text` (as written by format_pgn). Throws PgnError naming the game and
 // what is wrong (missing tag, bad move number, bad comment, moves that are not legal from the
-// FEN, result that disagrees with the tag). It requires the roster, FEN and QuixoTermination; the
-// Termination, PlyCount and Variant tags, when present, must agree with the rest; a game ended by
-// a line must show that line on the board after its last move, won by the side of the result.
-// Unknown tags are ignored. format_pgn followed by parse_pgn gives the record back exactly, except
-// for nodes, a field that is literally PGN's unknown value ("?"), control characters in a tag and
-// a cp score beside a mate score (only the mate is written).
+// FEN, result that disagrees with the tag). It requires the roster, FEN and QuixoTermination, and
+// for a four-player FEN also Seating and Seat1..Seat4; the Termination, PlyCount and Variant tags,
+// when present, must agree with the rest; a game ended by a line must show that line on the board
+// after its last move, won by the side of the result. Unknown tags are ignored. format_pgn
+// followed by parse_pgn gives the record back exactly, except for nodes, a field that is
+// literally PGN's unknown value ("?"), control characters in a tag and a cp score beside a mate
+// score (only the mate is written).
 std::vector<GameRecord> parse_pgn(std::string_view text);
 
 }  // namespace quixo::arena

@@ -107,6 +107,15 @@ std::string ranking_table(const Standings& standings) {
   return out.str();
 }
 
+// The two sides of a game for a report line: "x vs o", and in the four-player game the teams,
+// "A: x vs B: o" (the seats of team A are 1 and 3).
+std::string sides(const TournamentConfig& config, std::size_t x, std::size_t o) {
+  const std::string& x_name = config.engines[x].name;
+  const std::string& o_name = config.engines[o].name;
+  if (config.variant == Variant::FourPlayer) return "A: " + x_name + " vs B: " + o_name;
+  return x_name + " vs " + o_name;
+}
+
 class TextReport : public ReportSink {
  public:
   TextReport(std::ostream& out, ReportStyle style, bool live)
@@ -115,7 +124,12 @@ class TextReport : public ReportSink {
   void tournament_started(const TournamentConfig& config, const Standings& standings) override {
     out_ << "Tournament: " << format_name(config.format) << ", " << config.engines.size()
          << " engines, " << config.rounds << " round" << (config.rounds == 1 ? "" : "s") << ", "
-         << standings.total_games << " games, time control " << config.time_control.to_string();
+         << standings.total_games << " games";
+    if (config.variant == Variant::FourPlayer)
+      out_ << " of the four-player game (team A seats 1 and 3, team B seats 2 and 4, "
+           << (config.seating == Seating::PerSeat ? "a process per seat" : "a process per team")
+           << ")";
+    out_ << ", time control " << config.time_control.to_string();
     if (config.time_control.margin_ms() > 0)
       out_ << " (margin " << config.time_control.margin_ms() << " ms)";
     for (const EngineConfig& engine : config.engines)
@@ -139,16 +153,14 @@ class TextReport : public ReportSink {
   void game_started(const TournamentConfig& config, const ScheduledGame& game) override {
     if (style_ == ReportStyle::Cutechess)
       print_line("Started game " + std::to_string(game.id + 1) + " of " +
-                 std::to_string(total_games(config)) + " (" + config.engines[game.x].name + " vs " +
-                 config.engines[game.o].name + ")");
+                 std::to_string(total_games(config)) + " (" + sides(config, game.x, game.o) + ")");
   }
 
   void game_finished(const TournamentConfig& config, const FinishedGame& game,
                      const Standings& standings) override {
-    const std::string& x = config.engines[game.x].name;
-    const std::string& o = config.engines[game.o].name;
-    print_line("Finished game " + std::to_string(game.id + 1) + " (" + x + " vs " + o +
-               "): " + std::string(result_text(game.result)) + " {" + game.reason + "}");
+    print_line("Finished game " + std::to_string(game.id + 1) + " (" +
+               sides(config, game.x, game.o) + "): " + std::string(result_text(game.result)) +
+               " {" + game.reason + "}");
     // The live line: the score of the first pairing in a match, the leader otherwise.
     std::string progress;
     if (standings.pairings.size() == 1) {

@@ -11,6 +11,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "game_position.hpp"
 #include "pgn.hpp"
 
 namespace quixo::arena {
@@ -78,21 +79,29 @@ json::object describe(const TournamentConfig& config) {
   for (const json::value& line : book)
     for (const char c : line.as_string())
       book_hash = (book_hash ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
-  return {{"engines", std::move(engines)},
-          {"format", format_name(config.format)},
-          {"seeds", config.seeds},
-          {"rounds", config.rounds},
-          {"time_control", config.time_control.to_string()},
-          {"time_margin_ms", config.time_control.margin_ms()},
-          {"openings",
-           {{"source", config.openings_source},
-            {"count", config.openings.size()},
-            {"hash", std::to_string(book_hash)},
-            {"order", config.opening_order == OpeningOrder::Random ? "random" : "sequential"},
-            {"seed", std::to_string(config.opening_seed)},
-            {"offset", config.opening_offset}}},
-          {"rules",
-           {{"max_plies", config.rules.max_plies}, {"repetitions", config.rules.repetitions}}}};
+  json::object description = {
+      {"engines", std::move(engines)},
+      {"format", format_name(config.format)},
+      {"seeds", config.seeds},
+      {"rounds", config.rounds},
+      {"time_control", config.time_control.to_string()},
+      {"time_margin_ms", config.time_control.margin_ms()},
+      {"openings",
+       {{"source", config.openings_source},
+        {"count", config.openings.size()},
+        {"hash", std::to_string(book_hash)},
+        {"order", config.opening_order == OpeningOrder::Random ? "random" : "sequential"},
+        {"seed", std::to_string(config.opening_seed)},
+        {"offset", config.opening_offset}}},
+      {"rules",
+       {{"max_plies", config.rules.max_plies}, {"repetitions", config.rules.repetitions}}}};
+  // Only four-player tournaments name their variant, so that a two-player description (and a
+  // two-player results file written before four-player games existed) stays as it was.
+  if (config.variant == Variant::FourPlayer) {
+    description["variant"] = variant_name(config.variant);
+    description["seating"] = seating_name(config.seating);
+  }
+  return description;
 }
 
 json::object estimate_json(const EloEstimate& estimate) {

@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "core/notation.hpp"
+#include "game4.hpp"
 #include "pgn.hpp"
 #include "results_store.hpp"
 
@@ -102,6 +103,19 @@ void validate(const TournamentConfig& config) {
   if (config.rules.max_plies < 0) throw TournamentError("the ply cap cannot be negative");
   if (config.rules.stall_timeout.count() < 1)
     throw TournamentError("the stall timeout must be at least 1 ms");
+  // A book of the other variant cannot be played; say which opening and which option.
+  const bool four_players = config.variant == Variant::FourPlayer;
+  for (std::size_t i = 0; i < config.openings.size(); ++i) {
+    if ((variant_of(config.openings[i].position) == Variant::FourPlayer) == four_players) continue;
+    throw TournamentError(
+        "opening " + std::to_string(i + 1) +
+        (config.openings_source.empty() ? std::string() : " of " + config.openings_source) + " (" +
+        format_opening(config.openings[i]) + ") is a " +
+        (four_players ? "two-player position, but the tournament plays the four-player game "
+                        "(--variant 4p)"
+                      : "four-player position, but the tournament plays the two-player game "
+                        "(use --variant 4p)"));
+  }
 }
 
 std::vector<ScheduledGame> make_schedule(const TournamentConfig& config) {
@@ -114,8 +128,10 @@ std::vector<ScheduledGame> make_schedule(const TournamentConfig& config) {
   std::vector<ScheduledGame> schedule;
   schedule.reserve(rounds * pairings.size() * 2);
   for (std::size_t round = 0; round < rounds; ++round) {
-    const Opening opening = book_order.empty() ? Opening{std::string(kStartPosition), {}}
-                                               : config.openings[book_order[round]];
+    const std::string_view start =
+        config.variant == Variant::FourPlayer ? kStartPosition4 : kStartPosition;
+    const Opening opening =
+        book_order.empty() ? Opening{std::string(start), {}} : config.openings[book_order[round]];
     for (const auto& [first, second] : pairings) {
       for (int swap = 0; swap < 2; ++swap) {
         ScheduledGame game;
@@ -269,14 +285,20 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& sin
   decide(outcome.standings);
 
   std::size_t next = 0;
+  const bool four_players = config.variant == Variant::FourPlayer;
   const auto worker = [&] {
-    std::map<std::size_t, std::unique_ptr<EngineClient>> clients;
-    std::set<std::size_t> started_once;
-    const auto client_for = [&](std::size_t engine) -> EngineClient& {
-      auto& slot = clients[engine];
-      if (!slot) slot = std::make_unique<EngineClient>(config.engines[engine], launcher);
-      return *slot;
+    // A worker's processes, by engine and slot: slot 0 is the engine's only process, except in
+    // four-player games per seat, where seat 1 or 2 of a team has slot 0 and seat 3 or 4 slot 1.
+    using ClientKey = std::pair<std::size_t, int>;
+    std::map<ClientKey, std::unique_ptr<EngineClient>> clients;
+    std::set<ClientKey> started_once;
+    const auto client_for = [&](std::size_t engine, int slot) -> EngineClient& {
+      auto& client = clients[{engine, slot}];
+      if (!client) client = std::make_unique<EngineClient>(config.engines[engine], launcher);
+      return *client;
     };
+    // Whether the process was started before in this worker: its first start is no restart.
+    const auto restarted = [&](const ClientKey& key) { return !started_once.insert(key).second; };
     try {
       while (true) {
         const ScheduledGame* game = nullptr;
@@ -295,10 +317,33 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& sin
         setup.event = config.event;
         setup.site = config.site;
         setup.round = std::to_string(game->id + 1);
-        EngineClient& x = client_for(game->x);
-        EngineClient& o = client_for(game->o);
-        const GameOutcome played = play_game(setup, x, o, &halt);
-        if (played.aborted) break;
+        GameOutcome played;
+        bool x_restarted = false;
+        bool o_restarted = false;
+        if (four_players) {
+          SeatClients seats{};
+          std::array<ClientKey, 4> keys;
+          for (std::size_t seat = 0; seat < 4; ++seat) {
+            const std::size_t engine = seat % 2 == 0 ? game->x : game->o;
+            keys[seat] = {engine,
+                          config.seating == Seating::PerSeat ? static_cast<int>(seat / 2) : 0};
+            seats[seat] = &client_for(keys[seat].first, keys[seat].second);
+          }
+          played = play_game4(setup, seats, &halt);
+          if (played.aborted) break;
+          // Per team, seats 3 and 4 share the processes of seats 1 and 2.
+          const std::size_t distinct = config.seating == Seating::PerSeat ? 4 : 2;
+          for (std::size_t seat = 0; seat < distinct; ++seat) {
+            if (!played.incidents.seat_started[seat] || !restarted(keys[seat])) continue;
+            (seat % 2 == 0 ? x_restarted : o_restarted) = true;
+          }
+        } else {
+          played = play_game(setup, client_for(game->x, 0), client_for(game->o, 0), &halt);
+          if (played.aborted) break;
+          // The first start of an engine in this worker is not a restart.
+          x_restarted = played.incidents.x_restarted && restarted({game->x, 0});
+          o_restarted = played.incidents.o_restarted && restarted({game->o, 0});
+        }
 
         FinishedGame result;
         result.id = game->id;
@@ -310,11 +355,8 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& sin
         result.reason = played.record.reason;
         result.plies = static_cast<int>(played.record.moves.size());
         result.opening = format_opening(game->opening);
-        // The first start of an engine in this worker is not a restart.
-        result.x_restarted = played.incidents.x_restarted && !started_once.insert(game->x).second;
-        result.o_restarted = played.incidents.o_restarted && !started_once.insert(game->o).second;
-        started_once.insert(game->x);
-        started_once.insert(game->o);
+        result.x_restarted = x_restarted;
+        result.o_restarted = o_restarted;
 
         std::lock_guard guard(lock);
         finished.push_back(result);

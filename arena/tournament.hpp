@@ -3,6 +3,12 @@
 // engine, and the runner that plays the schedule with N games at once, records each game as it
 // ends, reports through a ReportSink, stops on an SPRT decision or an interrupt, and resumes an
 // interrupted tournament from its results file.
+//
+// A four-player tournament (variant FourPlayer) plays the team game of game4.hpp between the same
+// engines (builds): in each game one engine is team A (X, seats 1 and 3) and the other team B,
+// the seats filled per seat (two processes of each engine) or per team (one process each); a game
+// pair swaps which engine is team A. Its results are team results, and everything after the game
+// (standings, Elo, SPRT, ratings, results file, resume) treats them as two-player results.
 #pragma once
 
 #include <atomic>
@@ -14,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "core/notation.hpp"
 #include "engine_client.hpp"
 #include "game.hpp"
 #include "game_record.hpp"
@@ -36,7 +43,9 @@ struct TournamentConfig {
   int rounds = 1;                                              // game pairs per pairing of engines
   TimeControl time_control = TimeControl::clock(10'000, 100);  // unless an engine has its own
   GameRules rules;
-  std::vector<Opening> openings;  // empty: every game starts from the start position
+  Variant variant = Variant::TwoPlayer;
+  Seating seating = Seating::PerSeat;  // four players only
+  std::vector<Opening> openings;       // empty: every game starts from the variant's start position
   OpeningOrder opening_order = OpeningOrder::Sequential;
   std::uint64_t opening_seed = 1;
   std::size_t opening_offset = 0;
@@ -57,7 +66,8 @@ class TournamentError : public std::runtime_error {
 };
 
 // Throws TournamentError for a configuration that cannot run (fewer than two engines, duplicate
-// names, no rounds, SPRT with other than two engines, a gauntlet without non-seeds, ...).
+// names, no rounds, SPRT with other than two engines, a gauntlet without non-seeds, an opening of
+// the other variant, ...).
 void validate(const TournamentConfig& config);
 
 // One game of the schedule. Games 2k and 2k+1 are a pair: the same opening, colours swapped.
@@ -65,7 +75,7 @@ struct ScheduledGame {
   int id = 0;         // 0-based position in the schedule
   int round = 0;      // 0-based
   int pair = 0;       // id / 2
-  std::size_t x = 0;  // engine indices
+  std::size_t x = 0;  // engine indices (four players: team A's and team B's engine)
   std::size_t o = 0;
   Opening opening;
 };
@@ -78,13 +88,15 @@ std::vector<ScheduledGame> make_schedule(const TournamentConfig& config);
 struct FinishedGame {
   int id = 0;
   int round = 0;
-  std::size_t x = 0;
-  std::size_t o = 0;
+  std::size_t x = 0;  // four players: team A's engine
+  std::size_t o = 0;  // four players: team B's engine
   GameResult result = GameResult::Draw;
   Termination termination = Termination::Repetition;
   std::string reason;
   int plies = 0;        // engine moves (book moves not included)
   std::string opening;  // format_opening of the opening
+  // The engine was restarted for this game (four players per seat: one of its two processes was,
+  // or both).
   bool x_restarted = false;
   bool o_restarted = false;
 };
@@ -96,7 +108,9 @@ struct EngineTally {
   std::int64_t time_forfeits = 0;
   std::int64_t illegal_moves = 0;
   std::int64_t stalls = 0;
-  std::int64_t restarts = 0;  // starts after the first one (after a crash, stall or late move)
+  // Games for which it was restarted (after a crash, stall or late move); the first start of each
+  // of its processes is not a restart.
+  std::int64_t restarts = 0;
 };
 
 struct PairingTally {

@@ -312,6 +312,7 @@ const std::vector<BadInput> kBadInputs = {
     {"unknown option", {"--bogus"}, {}, "unrecognised option '--bogus'"},
     {"option without its value", with_two_engines({"--rounds"}), {}, "'--rounds' is missing"},
     {"bad --tc", with_two_engines({"--tc", "banana"}), {}, "invalid time control 'banana'"},
+    {"--tc inf", with_two_engines({"--tc", "inf"}), {}, "has no limit"},
     {"bad engine tc",
      {"--engine", "name=a", "cmd=@MOCK@", "tc=1+x", "--engine", "name=b", "cmd=@MOCK@"},
      {},
@@ -394,6 +395,26 @@ const std::vector<BadInput> kBadInputs = {
      with_two_engines({"--results", "@DIR@/r.json", "--resume"}),
      {{"r.json", "{\"format\": \"something else\"}\n"}},
      "@DIR@/r.json is not a quixo-arena results file"},
+    {"unknown --variant",
+     with_two_engines({"--variant", "3p"}),
+     {},
+     "--variant: expected 2p or 4p"},
+    {"unknown --seating",
+     with_two_engines({"--variant", "4p", "--seating", "conferring"}),
+     {},
+     "--seating: expected per-seat or per-team, not \"conferring\""},
+    {"two-player book for the four-player game",
+     with_two_engines({"--variant", "4p", "--openings", "@DIR@/book.txt"}),
+     {{"book.txt", "startpos4\nstartpos moves a1e1\n"}},
+     "opening 2 of @DIR@/book.txt (5/5/5/5/5 x moves a1e1) is a two-player position"},
+    {"four-player book for the two-player game",
+     with_two_engines({"--openings", "@DIR@/book.txt"}),
+     {{"book.txt", "startpos4 moves b1b5X\n"}},
+     "is a four-player position, but the tournament plays the two-player game (use --variant 4p)"},
+    {"illegal four-player move in the openings",
+     with_two_engines({"--variant", "4p", "--openings", "@DIR@/book.txt"}),
+     {{"book.txt", "startpos4 moves b1b5x b5b1o\n"}},
+     "@DIR@/book.txt:1: move 2 'b5b1o'"},
 };
 
 }  // namespace
@@ -529,7 +550,9 @@ BOOST_AUTO_TEST_CASE(misbehaving_engines_lose_their_games_and_the_gauntlet_goes_
                       mock("malformed", "--mode malformed"),
                       mock("garbage", "--mode garbage --random-seed 5"),
                       mock("slow", "--mode slow-start --delay-ms 200"),
-                      {"--tc", "nodes=100", "--stall-timeout", "500", "--max-plies", "40",
+                      // A stall timeout well above the slow starter's 200 ms, so that a loaded
+                      // machine (ctest -j) does not turn its start into a stall.
+                      {"--tc", "nodes=100", "--stall-timeout", "1000", "--max-plies", "40",
                        "--rounds", "2", "--pgn", pgn, "--results", results}}),
                 dir);
   BOOST_TEST_REQUIRE(run.code() == 0, run);
@@ -1000,6 +1023,213 @@ BOOST_AUTO_TEST_CASE(each_on_the_command_line_wins_over_the_config_files_each) {
   BOOST_TEST(engines[0].at("time_control") == json::value("nodes=333"));
   BOOST_TEST(engines[1].at("time_control") == json::value("nodes=222"),
              "the config file's `each` overrode the command line's --each");
+}
+
+// ------------------------------------------------------------------------------ four players
+
+namespace {
+
+const auto kSeatings = bdata::make({std::string("per-seat"), std::string("per-team")});
+
+// The repository's four-player book (tests/ is next to configs/).
+std::string four_player_book() {
+  return (fs::path(__FILE__).parent_path().parent_path() / "configs" / "openings4.txt").string();
+}
+
+// Every PGN game is a four-player game of the seating, its seats filled by its teams' engines.
+void check_four_player_pgn(const std::vector<arena::GameRecord>& games,
+                           const std::string& seating) {
+  for (const arena::GameRecord& game : games) {
+    BOOST_TEST_CONTEXT("round " << game.round) {
+      BOOST_TEST_REQUIRE(game.four_player.has_value());
+      BOOST_TEST(std::string(arena::seating_name(game.four_player->seating)) == seating);
+      const auto& seats = game.four_player->names;
+      BOOST_TEST(seats[0] == game.x_name);
+      BOOST_TEST(seats[2] == game.x_name);
+      BOOST_TEST(seats[1] == game.o_name);
+      BOOST_TEST(seats[3] == game.o_name);
+      BOOST_TEST((quixo::variant_of(game.start_position) == quixo::Variant::FourPlayer));
+    }
+  }
+}
+
+}  // namespace
+
+BOOST_DATA_TEST_CASE(misbehaving_engines_lose_four_player_games_for_their_team, kSeatings,
+                     seating) {
+  TempDir dir;
+  const std::string pgn = dir.file("games.pgn");
+  const std::string results = dir.file("results.json");
+  const ArenaRun run = run_arena(
+      join({{"--variant", "4p", "--seating", seating, "--tournament", "gauntlet", "--seeds", "1"},
+            mock("normal", "--mode normal --random-seed 7"),
+            mock("crash", "--mode crash-on-go --after 2"),
+            mock("stall", "--mode stall --after 1"),
+            mock("illegal", "--mode illegal --after 1"),
+            mock("malformed", "--mode malformed"),
+            mock("overrun", "--mode overrun --delay-ms 400", {"tc=0.3+0"}),
+            {"--tc", "nodes=100", "--stall-timeout", "1000", "--max-plies", "60", "--rounds", "1",
+             "--openings", four_player_book(), "--pgn", pgn, "--results", results}}),
+      dir);
+  BOOST_TEST_REQUIRE(run.code() == 0, run);
+  BOOST_TEST(contains(run.out, "Tournament completed: 10 of 10 games played"), run);
+  BOOST_TEST(contains(run.out, "four-player game"), run);
+  BOOST_TEST(contains(run.out, "(A: normal vs B: crash)"), run);
+
+  const json::object file = load_results(results);
+  BOOST_TEST(text(file.at("tournament"), "variant") == "4p");
+  BOOST_TEST(text(file.at("tournament"), "seating") == seating);
+  check_every_game_recorded(file, 10);
+  check_standings_add_up(file, 10);
+  const std::vector<arena::GameRecord> games = load_pgn(pgn);
+  check_pgn_matches_results(games, file);
+  check_four_player_pgn(games, seating);
+
+  // Each faulty engine misbehaves within its team's first five moves, before any line can be
+  // made, so it loses every game, on its own fault, whichever team it plays. The reason names
+  // the seat and the engine.
+  struct Expectation {
+    std::string name;
+    std::string termination;
+    std::string counter;
+  };
+  const std::vector<Expectation> expectations = {
+      {"crash", "crash", "crashes"},
+      {"stall", "stall", "stalls"},
+      {"illegal", "illegal move", "illegal_moves"},
+      {"malformed", "illegal move", "illegal_moves"},
+      {"overrun", "time forfeit", "time_forfeits"},
+  };
+  for (const Expectation& expected : expectations) {
+    BOOST_TEST_CONTEXT("engine " << expected.name) {
+      const json::value& tally = tally_of(file, expected.name);
+      BOOST_TEST(integer(tally, "games") == 2);
+      BOOST_TEST(integer(tally, "losses") == 2);
+      BOOST_TEST(integer(tally, expected.counter) == 2);
+      for (const json::value& game : games_of(file)) {
+        const bool as_x = text(game, "x") == expected.name;
+        if (!as_x && text(game, "o") != expected.name) continue;
+        BOOST_TEST_CONTEXT("game " << integer(game, "id") + 1 << ": " << text(game, "reason")) {
+          BOOST_TEST(text(game, "termination") == expected.termination);
+          BOOST_TEST(text(game, "result") == (as_x ? "0-1" : "1-0"));
+          BOOST_TEST(contains(text(game, "reason"), "seat "));
+          BOOST_TEST(contains(text(game, "reason"), expected.name));
+        }
+      }
+    }
+  }
+  const json::value& normal = tally_of(file, "normal");
+  BOOST_TEST(integer(normal, "wins") == 10);
+  for (const std::string_view counter :
+       {"crashes", "time_forfeits", "illegal_moves", "stalls", "restarts"})
+    BOOST_TEST(integer(normal, counter) == 0, counter);
+  // The crashed and the stalled process is started again for the engine's second game.
+  BOOST_TEST(integer(tally_of(file, "crash"), "restarts") == 1);
+  BOOST_TEST(integer(tally_of(file, "stall"), "restarts") == 1);
+}
+
+BOOST_AUTO_TEST_CASE(the_four_player_variant_and_seating_come_from_the_config_file) {
+  TempDir dir;
+  const std::string results = dir.file("results.json");
+  const std::string pgn = dir.file("games.pgn");
+  const ArenaRun run =
+      run_arena({"--config", config_file(dir, "variant = 4p\nseating = per-team\n"), "--rounds",
+                 "2", "--results", results, "--pgn", pgn},
+                dir);
+  BOOST_TEST_REQUIRE(run.code() == 0, run);
+  const json::object file = load_results(results);
+  BOOST_TEST(text(file.at("tournament"), "variant") == "4p");
+  BOOST_TEST(text(file.at("tournament"), "seating") == "per-team");
+  check_every_game_recorded(file, 4);
+  // Without a book every game starts from the four-player start.
+  for (const json::value& game : games_of(file)) BOOST_TEST(text(game, "opening") == "5/5/5/5/5 1");
+  const std::vector<arena::GameRecord> games = load_pgn(pgn);
+  check_pgn_matches_results(games, file);
+  check_four_player_pgn(games, "per-team");
+  // The command line wins over the file here too.
+  const ArenaRun two_player = run_arena(
+      {"--config", config_file(dir, "variant = 4p\n"), "--variant", "2p", "--results", results},
+      dir);
+  BOOST_TEST_REQUIRE(two_player.code() == 0, two_player);
+  BOOST_TEST(!load_results(results).at("tournament").as_object().contains("variant"));
+}
+
+BOOST_AUTO_TEST_CASE(the_generator_makes_a_four_player_book_that_a_tournament_plays) {
+  TempDir dir;
+  const std::string book = dir.file("book4.txt");
+  const ArenaRun made = run_arena({"--variant", "4p", "--generate-openings", book,
+                                   "--generate-count", "12", "--generate-seed", "5"},
+                                  dir);
+  BOOST_TEST_REQUIRE(made.code() == 0, made);
+  BOOST_TEST(contains(made.out, "Wrote 12 openings"), made);
+  const std::vector<arena::Opening> openings = arena::load_openings(book);
+  BOOST_TEST(openings.size() == 12u);
+  for (const arena::Opening& opening : openings)
+    BOOST_TEST((quixo::variant_of(opening.position) == quixo::Variant::FourPlayer),
+               opening.position);
+  BOOST_TEST(contains(read_text(book), "--variant 4p"));
+
+  const std::string results = dir.file("results.json");
+  const ArenaRun run =
+      run_arena(join({two_normal_mocks(),
+                      {"--variant", "4p", "--tc", "nodes=100", "--max-plies", "40", "--rounds", "3",
+                       "--openings", book, "--openings-order", "random", "--results", results}}),
+                dir);
+  BOOST_TEST_REQUIRE(run.code() == 0, run);
+  const json::object file = load_results(results);
+  check_every_game_recorded(file, 6);
+  std::set<std::string> books;
+  for (const arena::Opening& opening : openings) books.insert(arena::format_opening(opening));
+  for (const json::value& game : games_of(file)) BOOST_TEST(books.contains(text(game, "opening")));
+}
+
+// Team results feed the SPRT as two-player results do: the engine whose seats play illegal moves
+// loses every game, and the test stops early with H1 for the other.
+BOOST_AUTO_TEST_CASE(an_sprt_decides_a_four_player_match) {
+  TempDir dir;
+  const std::string results = dir.file("results.json");
+  const ArenaRun run =
+      run_arena(join({mock("good", "--mode normal --random-seed 3"),
+                      mock("bad", "--mode illegal"),
+                      {"--variant", "4p", "--seating", "per-team", "--tc", "nodes=100",
+                       "--max-plies", "40", "--rounds", "200", "--sprt", "elo0=0", "elo1=10",
+                       "model=logistic", "--results", results}}),
+                dir);
+  BOOST_TEST_REQUIRE(run.code() == 0, run);
+  BOOST_TEST(contains(run.out, "LLR: "), run);
+  const json::object file = load_results(results);
+  BOOST_TEST(text(file, "status") == "H1 accepted");
+  const std::int64_t games = integer(file.at("standings"), "games");
+  BOOST_TEST(games < integer(file.at("standings"), "total_games"));
+  check_standings_add_up(file, games);
+  BOOST_TEST(integer(tally_of(file, "bad"), "illegal_moves") == games);
+}
+
+BOOST_DATA_TEST_CASE(real_engines_play_four_player_games, kSeatings, seating) {
+  TempDir dir;
+  const std::string pgn = dir.file("games.pgn");
+  const std::string results = dir.file("results.json");
+  const Args args = join({{"--variant", "4p", "--seating", seating},
+                          {"--engine", "name=full", "cmd=" + kEngine},
+                          {"--engine", "name=other", "cmd=" + kEngine, "option.Hash=4"},
+                          {"--each", "tc=nodes=2000", "option.Hash=8"},
+                          {"--rounds", "1", "--concurrency", "2", "--max-plies", "80"},
+                          {"--openings", four_player_book(), "--pgn", pgn, "--results", results}});
+  const ArenaRun run = run_arena(args, dir);
+  BOOST_TEST_REQUIRE(run.code() == 0, run);
+  BOOST_TEST(run.err.empty(), run);
+  const json::object file = load_results(results);
+  check_every_game_recorded(file, 2);
+  check_standings_add_up(file, 2);
+  for (const std::string name : {"full", "other"}) {
+    const json::value& tally = tally_of(file, name);
+    for (const std::string_view counter :
+         {"crashes", "time_forfeits", "illegal_moves", "stalls", "restarts"})
+      BOOST_TEST(integer(tally, counter) == 0, name << " " << counter);
+  }
+  const std::vector<arena::GameRecord> games = load_pgn(pgn);
+  check_pgn_matches_results(games, file);
+  check_four_player_pgn(games, seating);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

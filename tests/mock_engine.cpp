@@ -8,7 +8,9 @@
 //                  position), after one `info` line whose score is --score (default 0)
 //   crash-on-go    exits with code 3 when told `go`
 //   stall          never answers `go`, not even after `stop`
-//   illegal        answers `go` with a well-formed move that is illegal in the position
+//   illegal        answers `go` with a well-formed move that is illegal in the position (in a
+//                  four-player position: the partner's cube when one is on the periphery, else
+//                  a pass while a cube may be taken, else the centre cube)
 //   malformed      answers `go` with `bestmove zz9`
 //   overrun        sleeps --delay-ms before answering `go` (and reads nothing meanwhile)
 //   garbage        prints random lines, some long and binary, around its correct answers
@@ -18,6 +20,7 @@
 // --after N: the first N `go` commands are answered normally, the mode applies from then on (for
 // the modes that concern `go`, and for garbage), so a game can run a few moves before the fault.
 // --delay-ms defaults to 2000. Every line is flushed at once, as a real engine must.
+#include <bit>
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
@@ -28,8 +31,11 @@
 #include <string>
 #include <string_view>
 #include <thread>
+#include <variant>
 #include <vector>
 
+#include "core/notation.hpp"
+#include "core/position4.hpp"
 #include "uqi_messages.hpp"
 
 namespace {
@@ -146,11 +152,33 @@ std::uint64_t fnv1a(std::string_view text) {
   return hash;
 }
 
+// A four-player move that is written correctly but breaks a rule only the four-player game has:
+// taking a cube of the mover's team that points to the partner, or passing while a cube may be
+// taken. When neither applies (the seat must pass and its partner has no cube on the periphery),
+// the centre cube, which is never on the periphery.
+std::string illegal_move4(const quixo::Position4& position) {
+  using namespace quixo;
+  const Seat seat = position.seat_to_move();
+  const Bitboard partners = position.cubes_pointing_to(partner_of(seat)) & kBorder;
+  if (partners != 0 && !position.is_game_over()) {
+    const Square from = std::countr_zero(partners);
+    const int file = file_of(from);
+    const int rank = rank_of(from);
+    // An end of its rank or file other than itself: a destination the geometry allows.
+    const Square to = file != 0 ? make_square(0, rank) : make_square(4, rank);
+    return square_name(from) + square_name(to) + cube_letter(seat);
+  }
+  if (position.takeable() != 0) return "0000";
+  return std::string("c3c1") + cube_letter(seat);
+}
+
 // A move written correctly (two squares, plus a cube letter in the four-player game) that no
 // position allows: a cube of the opponent's on the periphery pushed along its row or column when
 // there is one, else the centre cube, which is never on the periphery.
 std::string illegal_move(const std::optional<uqi::Game>& game) {
-  if (!game || uqi::variant_of(*game) == quixo::Variant::FourPlayer) return "c3c1x";
+  if (!game) return "c3c1x";
+  if (const auto* four = std::get_if<uqi::FourPlayerGame>(&*game))
+    return illegal_move4(four->position);
   const std::string text = uqi::position_text(*game);
   const std::size_t space = text.find(' ');
   const char opponent = space + 1 < text.size() && text[space + 1] == 'x' ? 'o' : 'x';

@@ -71,6 +71,8 @@ const std::vector<ValidLine> kValidLines = {
     {"5/5/5/5/5 x moves", "5/5/5/5/5 x", ""},
     {"11111/5/23/5/14 x", "5/5/5/5/5 x", ""},                           // runs of blanks are merged
     {"xxxx1/oooo1/5/5/5 o moves e1e5", "xxxx1/oooo1/5/5/5 o", "e1e5"},  // O does not win
+    {"5/5/5/5/5 1", "5/5/5/5/5 1", ""},  // four-player openings are read too (game4_tests)
+    {"startpos4 moves b1b5X", "5/5/5/5/5 1", "b1b5X"},
 };
 
 struct BadLine {
@@ -86,7 +88,7 @@ const std::vector<BadLine> kBadLines = {
     {"5/5/5/5/5", "expected a position"},
     {"fen", "expected a position"},
     {"5/5/5/5/5 y", "bad side to move 'y'"},
-    {"5/5/5/5/5 1", "four-player position"},
+    {"5/5/5/5/5 1 moves b1b5", "move 1 'b1b5': four-player move"},
     {"startpos foo", "unexpected 'foo' after the position"},
     {"5/5/5/5/5 x 0 moves a1e1", "unexpected '0' after the position"},
     {"startpos moves a1a1", "move 1 'a1a1': a cube may not be pushed back in on a1"},

@@ -8,6 +8,7 @@
 #include <deque>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -46,12 +47,33 @@ inline ScriptedPolicy first_legal_move(std::optional<int> score_cp = std::nullop
   };
 }
 
+// What the arena did to the processes of one launcher, for tests of the commands themselves (the
+// clocks in `go`, how many processes a seating starts).
+struct ScriptedLog {
+  std::mutex mutex;
+  std::vector<std::string> lines;  // every line written to a running process, in order
+  int launches = 0;
+
+  std::vector<std::string> lines_starting(std::string_view prefix) {
+    std::lock_guard lock(mutex);
+    std::vector<std::string> found;
+    for (const std::string& line : lines)
+      if (line.starts_with(prefix)) found.push_back(line);
+    return found;
+  }
+};
+
 class ScriptedProcess : public arena::EngineProcess {
  public:
-  explicit ScriptedProcess(ScriptedPolicy policy) : policy_(std::move(policy)) {}
+  explicit ScriptedProcess(ScriptedPolicy policy, std::shared_ptr<ScriptedLog> log = nullptr)
+      : policy_(std::move(policy)), log_(std::move(log)) {}
 
   bool write_line(std::string_view line) override {
     if (!running_) return false;
+    if (log_) {
+      std::lock_guard lock(log_->mutex);
+      log_->lines.emplace_back(line);
+    }
     const auto tokens = uqi::tokenize(line);
     if (tokens.empty()) return true;
     const std::string_view command = tokens.front();
@@ -91,16 +113,23 @@ class ScriptedProcess : public arena::EngineProcess {
 
  private:
   ScriptedPolicy policy_;
+  std::shared_ptr<ScriptedLog> log_;
   std::deque<std::string> output_;
   std::optional<uqi::Game> game_;
   int go_count_ = 0;
   bool running_ = true;
 };
 
-// A launcher that gives every process of one engine the same policy.
-inline arena::ProcessLauncher scripted_launcher(ScriptedPolicy policy) {
-  return [policy](const arena::ProcessSpec&) -> std::unique_ptr<arena::EngineProcess> {
-    return std::make_unique<ScriptedProcess>(policy);
+// A launcher that gives every process of one engine the same policy, and logs them in `log` when
+// one is given.
+inline arena::ProcessLauncher scripted_launcher(ScriptedPolicy policy,
+                                                std::shared_ptr<ScriptedLog> log = nullptr) {
+  return [policy, log](const arena::ProcessSpec&) -> std::unique_ptr<arena::EngineProcess> {
+    if (log) {
+      std::lock_guard lock(log->mutex);
+      ++log->launches;
+    }
+    return std::make_unique<ScriptedProcess>(policy, log);
   };
 }
 

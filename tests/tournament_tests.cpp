@@ -2,14 +2,18 @@
 // the standings (trinomial and pentanomial counts, incidents per engine), validation of bad
 // configurations, and the runner with scripted in-process engines: all games played and
 // recorded in PGN and results file alike, crashes counted and restarted, SPRT stops, interrupts
-// and --resume (also with a PGN game written but not recorded) reaching the same totals.
+// and --resume (also with a PGN game written but not recorded) reaching the same totals; and
+// four-player tournaments under both seatings, with an engine that crashes in one seat.
 #include <boost/test/data/monomorphic.hpp>
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
 
+#include <array>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -99,6 +103,13 @@ std::vector<Opening> small_book() {
           {std::string(kStartPosition), {"a1e1", "e5a5"}},
           {"5/5/2x2/5/5 o", {}},
           {std::string(kStartPosition), {"c1c5"}}};
+}
+
+std::vector<Opening> small_book4() {
+  return {{std::string(kStartPosition4), {"b1b5x"}},
+          {std::string(kStartPosition4), {"a1e1X", "e5a5o"}},
+          {"5/5/2X2/5/5 2", {}},
+          {std::string(kStartPosition4), {}}};
 }
 
 TournamentConfig two_engine_config(int rounds) {
@@ -247,6 +258,14 @@ BOOST_DATA_TEST_CASE(
          },
          "SPRT"},
         {"repetitions 1", [](TournamentConfig& c) { c.rules.repetitions = 1; }, "repetitions"},
+        {"four-player opening in a two-player tournament",
+         [](TournamentConfig& c) {
+           c.openings.push_back({std::string(kStartPosition4), {}});
+         },
+         "opening 5 (5/5/5/5/5 1) is a four-player position"},
+        {"two-player book in a four-player tournament",
+         [](TournamentConfig& c) { c.variant = Variant::FourPlayer; },
+         "opening 1 (5/5/5/5/5 x moves b1b5) is a two-player position"},
     }),
     bad) {
   TournamentConfig config = two_engine_config(1);
@@ -400,10 +419,16 @@ BOOST_DATA_TEST_CASE(sprt_stops_the_tournament_with_a_decision, bdata::make({tru
 }
 
 BOOST_DATA_TEST_CASE(an_interrupted_tournament_resumes_to_the_same_totals,
-                     bdata::make({1, 2}) * bdata::make({false, true}), concurrency, torn_pgn_game) {
+                     bdata::make({1, 2}) * bdata::make({false, true}) * bdata::make({false, true}),
+                     concurrency, torn_pgn_game, four_players) {
   TempDir straight_dir;
   TournamentConfig straight = two_engine_config(6);
   straight.engines.push_back(engine("seeded-3"));
+  if (four_players) {
+    straight.variant = Variant::FourPlayer;
+    straight.seating = concurrency == 1 ? Seating::PerSeat : Seating::PerTeam;
+    straight.openings = small_book4();
+  }
   straight.pgn_path = straight_dir.file("games.pgn");
   straight.results_path = straight_dir.file("results.json");
   std::atomic<bool> no_interrupt{false};
@@ -475,6 +500,155 @@ BOOST_AUTO_TEST_CASE(an_engine_that_cannot_start_stops_the_tournament_before_it_
                           return std::string(error.what()).find("seeded-2") != std::string::npos;
                         });
   BOOST_TEST(sink.started == 0);
+}
+
+// ------------------------------------------------------------------------------ four players
+
+namespace {
+
+TournamentConfig four_player_config(int rounds, Seating seating) {
+  TournamentConfig config = two_engine_config(rounds);
+  config.variant = Variant::FourPlayer;
+  config.seating = seating;
+  config.openings = small_book4();
+  return config;
+}
+
+// Counts the processes launched for each engine.
+struct LaunchCounts {
+  std::mutex mutex;
+  std::map<std::string, int> by_command;
+};
+ProcessLauncher counting(ProcessLauncher launcher, std::shared_ptr<LaunchCounts> counts) {
+  return [launcher, counts](const ProcessSpec& spec) {
+    {
+      std::lock_guard guard(counts->mutex);
+      ++counts->by_command[spec.command];
+    }
+    return launcher(spec);
+  };
+}
+
+// Crashes (or falls silent, a stall under a node limit) on the third `go` of each of its
+// processes.
+ScriptedPolicy fails_on_third_move(bool crash) {
+  return [crash](const uqi::Game& game, int go_count) {
+    if (go_count == 2) {
+      ScriptedReply reply;
+      reply.crash = crash;
+      return reply;
+    }
+    return quixo::test::play(uqi::legal_move_texts(game).front());
+  };
+}
+
+}  // namespace
+
+BOOST_DATA_TEST_CASE(four_player_schedules_start_from_the_four_player_start,
+                     bdata::make({Seating::PerSeat, Seating::PerTeam}), seating) {
+  TournamentConfig config = four_player_config(2, seating);
+  config.openings.clear();
+  BOOST_REQUIRE_NO_THROW(validate(config));
+  const auto schedule = make_schedule(config);
+  BOOST_REQUIRE(schedule.size() == 4u);
+  for (const ScheduledGame& game : schedule) BOOST_TEST(game.opening.position == "5/5/5/5/5 1");
+  // A pair swaps which engine is team A.
+  BOOST_TEST(schedule[0].x == schedule[1].o);
+  BOOST_TEST(schedule[0].o == schedule[1].x);
+}
+
+BOOST_DATA_TEST_CASE(a_four_player_tournament_survives_a_failing_seat,
+                     bdata::make({Seating::PerSeat, Seating::PerTeam}) * bdata::make({1, 2}) *
+                         bdata::make({true, false}),
+                     seating, concurrency, crash) {
+  TempDir dir;
+  TournamentConfig config = four_player_config(4, seating);
+  config.engines[1] = engine("flaky");
+  config.concurrency = concurrency;
+  config.pgn_path = dir.file("games.pgn");
+  config.results_path = dir.file("results.json");
+  std::map<std::string, ScriptedPolicy> policies = kPolicies;
+  policies["flaky"] = fails_on_third_move(crash);
+  const auto launches = std::make_shared<LaunchCounts>();
+  std::atomic<bool> interrupt{false};
+  RecordingSink sink;
+  const TournamentOutcome outcome =
+      run_tournament(config, sink, interrupt, counting(launcher_by_name(policies), launches));
+  BOOST_TEST(outcome.end == TournamentEnd::Completed);
+  BOOST_TEST(outcome.standings.games == 8);
+
+  // Every game ends the same way: flaky's seat (or team process) fails on its third move and its
+  // team loses. Games go on after each failure, with the failed process restarted.
+  const auto recorded = read_results_file(config.results_path);
+  BOOST_REQUIRE(recorded.size() == 8u);
+  for (const FinishedGame& game : recorded) {
+    BOOST_TEST_CONTEXT("game " << game.id + 1 << ": " << game.reason) {
+      BOOST_TEST(game.termination == (crash ? Termination::Crash : Termination::Stall));
+      BOOST_TEST(game.result == (game.x == 1 ? GameResult::OWins : GameResult::XWins));
+      BOOST_TEST(game.reason.find("flaky") != std::string::npos);
+      BOOST_TEST(game.reason.find("seat ") != std::string::npos);
+    }
+  }
+  const EngineTally& flaky = outcome.standings.engines[1];
+  BOOST_TEST(flaky.results.losses == 8);
+  BOOST_TEST((crash ? flaky.crashes : flaky.stalls) == 8);
+  BOOST_TEST(outcome.standings.engines[0].crashes == 0);
+  BOOST_TEST(outcome.standings.engines[0].stalls == 0);
+  BOOST_TEST(outcome.standings.engines[0].restarts == 0);
+  // Each failure ends one process of flaky; the next game of that worker restarts it.
+  BOOST_TEST(flaky.restarts >= 8 - concurrency);
+  BOOST_TEST(flaky.restarts <= 8);
+  // Per seat, each worker runs two processes of each engine; per team, one. The probe before the
+  // tournament starts one more. (A worker may find no game left to play when it starts.)
+  const int per_worker = seating == Seating::PerSeat ? 2 : 1;
+  BOOST_TEST(launches->by_command["seeded-1"] >= 1 + per_worker);
+  BOOST_TEST(launches->by_command["seeded-1"] <= 1 + per_worker * concurrency);
+  BOOST_TEST(launches->by_command["flaky"] ==
+             launches->by_command["seeded-1"] + static_cast<int>(flaky.restarts));
+
+  // The PGN holds the same games, as four-player team games.
+  const auto pgn = parse_pgn(read_file(config.pgn_path));
+  BOOST_REQUIRE(pgn.size() == 8u);
+  const std::vector<ScheduledGame> schedule = make_schedule(config);
+  for (const GameRecord& game : pgn) {
+    const ScheduledGame& scheduled =
+        schedule.at(static_cast<std::size_t>(std::stoi(game.round) - 1));
+    const std::string& a = config.engines[scheduled.x].name;
+    const std::string& b = config.engines[scheduled.o].name;
+    BOOST_REQUIRE(game.four_player.has_value());
+    BOOST_TEST(game.four_player->seating == seating);
+    BOOST_TEST((game.four_player->names == std::array<std::string, 4>{a, b, a, b}));
+    BOOST_TEST(game.x_name == a);
+    BOOST_TEST(game.o_name == b);
+    BOOST_TEST(game.start_position == scheduled.opening.position);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(four_player_results_refuse_a_resume_with_another_seating_or_variant) {
+  TempDir dir;
+  TournamentConfig config = four_player_config(1, Seating::PerSeat);
+  config.results_path = dir.file("results.json");
+  std::atomic<bool> interrupt{false};
+  RecordingSink sink;
+  BOOST_TEST(run_tournament(config, sink, interrupt, launcher_by_name(kPolicies)).end ==
+             TournamentEnd::Completed);
+  config.resume = true;
+  // The same tournament resumes (and has nothing left to play).
+  RecordingSink again;
+  BOOST_TEST(
+      run_tournament(config, again, interrupt, launcher_by_name(kPolicies)).standings.games == 2);
+  BOOST_TEST(again.started == 0);
+  const auto refused = [](const TournamentError& error) {
+    return std::string(error.what()).find("another tournament") != std::string::npos;
+  };
+  config.seating = Seating::PerTeam;
+  BOOST_CHECK_EXCEPTION(run_tournament(config, sink, interrupt, launcher_by_name(kPolicies)),
+                        TournamentError, refused);
+  TournamentConfig two_player = two_engine_config(1);
+  two_player.results_path = config.results_path;
+  two_player.resume = true;
+  BOOST_CHECK_EXCEPTION(run_tournament(two_player, sink, interrupt, launcher_by_name(kPolicies)),
+                        TournamentError, refused);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

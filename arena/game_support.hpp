@@ -1,0 +1,54 @@
+// What the two-player and the four-player game loops share: the date, the scores used by
+// adjudication and the `position` arguments. Internal to the arena library.
+#pragma once
+
+#include <chrono>
+#include <ctime>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "game_record.hpp"
+
+namespace quixo::arena::detail {
+
+// A mate score counts as larger than any centipawn score when adjudicating.
+inline constexpr int kMateAsCp = 100'000;
+// After a timed-out `go`, how long a late `bestmove` may take before the engine is restarted.
+inline constexpr std::chrono::milliseconds kStopGrace{1000};
+
+inline std::string utc_date() {
+  const std::time_t now = std::time(nullptr);
+  std::tm parts{};
+  gmtime_r(&now, &parts);
+  char text[16];
+  std::strftime(text, sizeof text, "%Y.%m.%d", &parts);
+  return text;
+}
+
+inline std::optional<int> adjudication_score(const MoveRecord& move) {
+  if (move.score_mate) return *move.score_mate > 0 ? kMateAsCp : -kMateAsCp;
+  return move.score_cp;
+}
+
+// Whether each of the last `count` scores satisfies `test` (false when there are fewer).
+template <typename Test>
+bool last_scores_all(const std::vector<std::optional<int>>& scores, int count, Test test) {
+  if (count <= 0 || static_cast<int>(scores.size()) < count) return false;
+  for (auto it = scores.end() - count; it != scores.end(); ++it)
+    if (!*it || !test(**it)) return false;
+  return true;
+}
+
+// The arguments of `position` for a game from `start` with `moves` played.
+inline std::string position_arguments(const std::string& start,
+                                      const std::vector<std::string>& moves) {
+  std::string text = "fen " + start;
+  if (!moves.empty()) {
+    text += " moves";
+    for (const std::string& move : moves) text += ' ' + move;
+  }
+  return text;
+}
+
+}  // namespace quixo::arena::detail
