@@ -4,50 +4,25 @@
 #include <bit>
 #include <sstream>
 
+#include "board_terms.hpp"
 #include "core/packed_slides.hpp"
 
 namespace quixo {
 
 namespace {
 
-constexpr std::array<Bitboard, 12> make_lines() {
-  std::array<Bitboard, 12> lines{};
-  for (int i = 0; i < kBoardSize; ++i) {
-    lines[i] = kRank1 << (kBoardSize * i);  // rank i+1
-    lines[kBoardSize + i] = kFileA << i;    // file a+i
-  }
-  lines[10] = kDiagonalA1E5;
-  lines[11] = kDiagonalA5E1;
-  return lines;
-}
-constexpr std::array<Bitboard, 12> kLines = make_lines();
-
-constexpr Bitboard kCentre = square_bb(make_square(2, 2));
-constexpr Bitboard kInnerRing = kFullBoard & ~kBorder & ~kCentre;
+using eval_terms::count_difference;
+using eval_terms::kCentre;
+using eval_terms::kInnerRing;
 
 Score line_score(Bitboard own, Bitboard opponent, const TeamEvalWeights& weights) {
-  Score score = 0;
-  for (const Bitboard line : kLines) {
-    const int mine = std::min(std::popcount(own & line), 4);
-    const int theirs = std::min(std::popcount(opponent & line), 4);
-    if (theirs == 0)
-      score += weights.open_line[mine];
-    else if (mine == 0)
-      score -= weights.open_line[theirs];
-    else
-      score += weights.contested_line[mine] - weights.contested_line[theirs];
-  }
-  return score;
+  return eval_terms::line_score(own, opponent, weights.open_line, weights.contested_line);
 }
 
 // A first threat costs `first`, each further one (up to three in all) `extra`.
 Score threat_value(int threats, Score first, Score extra) {
   if (threats == 0) return 0;
   return first + extra * (std::min(threats, 3) - 1);
-}
-
-int count_difference(Bitboard own, Bitboard opponent, Bitboard region) {
-  return std::popcount(own & region) - std::popcount(opponent & region);
 }
 
 TeamEvalBreakdown breakdown_of(const Position4& position, SlideSet own_team_wins,
