@@ -13,14 +13,15 @@
 namespace quixo::arena {
 namespace {
 
+using detail::adjudicate_draw;
+using detail::adjudicate_resign;
 using detail::adjudication_score;
 using detail::kStopGrace;
-using detail::last_scores_all;
 using detail::position_arguments;
+using detail::ScoreHistory;
 using detail::utc_date;
 
 // The moves each engine made, most recent last, as scores; index 0 is X.
-using ScoreHistory = std::array<std::vector<std::optional<int>>, 2>;
 
 struct Player {
   EngineClient& client;
@@ -175,24 +176,12 @@ GameOutcome play_game(const GameSetup& setup, EngineClient& x, EngineClient& o,
       return finish(GameResult::Draw, Termination::Repetition,
                     "the position occurred " + std::to_string(setup.rules.repetitions) + " times");
 
-    const int resign_count = adjudication.resign_move_count;
-    const int resign_score = adjudication.resign_score_cp;
-    if (last_scores_all(scores[mover], resign_count,
-                        [&](int score) { return score <= -resign_score; }) &&
-        (!adjudication.resign_two_sided ||
-         last_scores_all(scores[1 - mover], resign_count,
-                         [&](int score) { return score >= resign_score; })))
+    if (adjudicate_resign(scores, mover, adjudication))
       return forfeit(mover, Termination::ResignAdjudication,
-                     player.label() + " scored -" + std::to_string(resign_score) +
-                         " cp or worse on its last " + std::to_string(resign_count) + " moves");
-
-    const int full_move = static_cast<int>(moves_so_far.size()) / 2 + 1;
-    const auto near_zero = [&](int score) {
-      return score >= -adjudication.draw_score_cp && score <= adjudication.draw_score_cp;
-    };
-    if (adjudication.draw_move_count > 0 && full_move >= adjudication.draw_move_number &&
-        last_scores_all(scores[0], adjudication.draw_move_count, near_zero) &&
-        last_scores_all(scores[1], adjudication.draw_move_count, near_zero))
+                     player.label() + " scored -" + std::to_string(adjudication.resign_score_cp) +
+                         " cp or worse on its last " +
+                         std::to_string(adjudication.resign_move_count) + " moves");
+    if (adjudicate_draw(scores, moves_so_far.size(), adjudication))
       return finish(GameResult::Draw, Termination::DrawAdjudication,
                     "both engines scored within " + std::to_string(adjudication.draw_score_cp) +
                         " cp on their last " + std::to_string(adjudication.draw_move_count) +

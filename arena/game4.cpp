@@ -14,10 +14,12 @@
 namespace quixo::arena {
 namespace {
 
+using detail::adjudicate_draw;
+using detail::adjudicate_resign;
 using detail::adjudication_score;
 using detail::kStopGrace;
-using detail::last_scores_all;
 using detail::position_arguments;
+using detail::ScoreHistory;
 using detail::utc_date;
 
 constexpr std::array<const char*, 4> kSeatNames = {"A1", "B1", "A2", "B2"};
@@ -148,7 +150,7 @@ GameOutcome play_game4(const GameSetup& setup, const SeatClients& seats,
 
   const Adjudication& adjudication = setup.rules.adjudication;
   // Each team's scores, from its own point of view, in the order its seats moved.
-  std::array<std::vector<std::optional<int>>, 2> scores;
+  ScoreHistory scores;
   while (true) {
     if (abort && abort->load()) {
       outcome.aborted = true;
@@ -231,25 +233,13 @@ GameOutcome play_game4(const GameSetup& setup, const SeatClients& seats,
                     "the position (board, points and seat to move) occurred " +
                         std::to_string(setup.rules.repetitions) + " times");
 
-    const int resign_count = adjudication.resign_move_count;
-    const int resign_score = adjudication.resign_score_cp;
-    if (last_scores_all(scores[static_cast<std::size_t>(team)], resign_count,
-                        [&](int value) { return value <= -resign_score; }) &&
-        (!adjudication.resign_two_sided ||
-         last_scores_all(scores[static_cast<std::size_t>(1 - team)], resign_count,
-                         [&](int value) { return value >= resign_score; })))
+    if (adjudicate_resign(scores, team, adjudication))
       return forfeit(mover, Termination::ResignAdjudication,
                      seat_label(mover) + ": team " + team_letter(team) + " scored -" +
-                         std::to_string(resign_score) + " cp or worse on its last " +
-                         std::to_string(resign_count) + " moves");
-
-    const int full_move = static_cast<int>(moves_so_far.size()) / 2 + 1;
-    const auto near_zero = [&](int value) {
-      return value >= -adjudication.draw_score_cp && value <= adjudication.draw_score_cp;
-    };
-    if (adjudication.draw_move_count > 0 && full_move >= adjudication.draw_move_number &&
-        last_scores_all(scores[0], adjudication.draw_move_count, near_zero) &&
-        last_scores_all(scores[1], adjudication.draw_move_count, near_zero))
+                         std::to_string(adjudication.resign_score_cp) +
+                         " cp or worse on its last " +
+                         std::to_string(adjudication.resign_move_count) + " moves");
+    if (adjudicate_draw(scores, moves_so_far.size(), adjudication))
       return finish(GameResult::Draw, Termination::DrawAdjudication,
                     "both teams scored within " + std::to_string(adjudication.draw_score_cp) +
                         " cp on their last " + std::to_string(adjudication.draw_move_count) +

@@ -2,12 +2,14 @@
 // adjudication and the `position` arguments. Internal to the arena library.
 #pragma once
 
+#include <array>
 #include <chrono>
 #include <ctime>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "game.hpp"
 #include "game_record.hpp"
 
 namespace quixo::arena::detail {
@@ -38,6 +40,34 @@ bool last_scores_all(const std::vector<std::optional<int>>& scores, int count, T
   for (auto it = scores.end() - count; it != scores.end(); ++it)
     if (!*it || !test(**it)) return false;
   return true;
+}
+
+// The scores of each side's moves (index 0: X, or team A), most recent last.
+using ScoreHistory = std::array<std::vector<std::optional<int>>, 2>;
+
+// Resign adjudication for `side`, which has just moved: its last resign_move_count scores were
+// all at most -resign_score_cp and, when two-sided, the other side's all at least as good.
+inline bool adjudicate_resign(const ScoreHistory& scores, int side, const Adjudication& rules) {
+  const int count = rules.resign_move_count;
+  const int score = rules.resign_score_cp;
+  return last_scores_all(scores[static_cast<std::size_t>(side)], count,
+                         [&](int value) { return value <= -score; }) &&
+         (!rules.resign_two_sided ||
+          last_scores_all(scores[static_cast<std::size_t>(1 - side)], count,
+                          [&](int value) { return value >= score; }));
+}
+
+// Draw adjudication after `plies` plies: from full move draw_move_number on, both sides' last
+// draw_move_count scores were all within +-draw_score_cp.
+inline bool adjudicate_draw(const ScoreHistory& scores, std::size_t plies,
+                            const Adjudication& rules) {
+  const int full_move = static_cast<int>(plies) / 2 + 1;
+  const auto near_zero = [&](int value) {
+    return value >= -rules.draw_score_cp && value <= rules.draw_score_cp;
+  };
+  return rules.draw_move_count > 0 && full_move >= rules.draw_move_number &&
+         last_scores_all(scores[0], rules.draw_move_count, near_zero) &&
+         last_scores_all(scores[1], rules.draw_move_count, near_zero);
 }
 
 // The arguments of `position` for a game from `start` with `moves` played.
