@@ -281,6 +281,23 @@ void UqiSession::position(Args args) {
   game_ = std::move(*command.game);
 }
 
+template <class PositionT, class MoveT>
+void UqiSession::send_legal_bestmove(const PositionT& position, MoveT best, MoveT ponder) {
+  if (!position.is_legal(best)) {
+    const auto legal = position.legal_moves();
+    if (legal.empty()) {
+      send(uqi::format_bestmove("0000"));
+      return;
+    }
+    send_info_string("error: the search returned " + uqi::quoted(to_string(best)) +
+                     ", not a legal move; playing the first legal move");
+    best = legal[0];
+    ponder = MoveT::none();
+  }
+  if (!ponder.is_none() && !position.after(best).is_legal(ponder)) ponder = MoveT::none();
+  send(uqi::format_bestmove(best, ponder));
+}
+
 void UqiSession::go(Args args) {
   stop_and_wait();
   const uqi::GoCommand command = uqi::parse_go_command(args, game_);
@@ -304,21 +321,8 @@ void UqiSession::go(Args args) {
   engine_.set_position(position, two->history_keys);
   SearchCallbacks callbacks;
   callbacks.on_info = [this](const SearchInfo& info) { send(uqi::format_info(info)); };
-  // The last line of defence: whatever the search reports, the GUI gets a legal move.
   callbacks.on_bestmove = [this, position](Move best, Move ponder) {
-    if (!position.is_legal(best)) {
-      const MoveList2 legal = position.legal_moves();
-      if (legal.empty()) {
-        send(uqi::format_bestmove("0000"));
-        return;
-      }
-      send_info_string("error: the search returned " + uqi::quoted(to_string(best)) +
-                       ", not a legal move; playing the first legal move");
-      best = legal[0];
-      ponder = Move::none();
-    }
-    if (!ponder.is_none() && !position.after(best).is_legal(ponder)) ponder = Move::none();
-    send(uqi::format_bestmove(best, ponder));
+    send_legal_bestmove(position, best, ponder);
   };
   try {
     engine_.go(limits, std::move(callbacks));
@@ -345,21 +349,8 @@ void UqiSession::go_four_player(const uqi::GoCommand& command, const uqi::FourPl
   team_engine_.set_position(position, game.history);
   TeamSearchCallbacks callbacks;
   callbacks.on_info = [this](const TeamSearchInfo& info) { send(uqi::format_info(info)); };
-  // The last line of defence: whatever the search reports, the GUI gets a legal move.
   callbacks.on_bestmove = [this, position](Move4 best, Move4 ponder) {
-    if (!position.is_legal(best)) {
-      const MoveList4 legal = position.legal_moves();
-      if (legal.empty()) {
-        send(uqi::format_bestmove("0000"));
-        return;
-      }
-      send_info_string("error: the search returned " + uqi::quoted(to_string(best)) +
-                       ", not a legal move; playing the first legal move");
-      best = legal[0];
-      ponder = Move4::none();
-    }
-    if (!ponder.is_none() && !position.after(best).is_legal(ponder)) ponder = Move4::none();
-    send(uqi::format_bestmove(best, ponder));
+    send_legal_bestmove(position, best, ponder);
   };
   try {
     team_engine_.go(limits, std::move(callbacks), command.search_moves4);

@@ -55,6 +55,11 @@ class UqiSession {
   void go(Args args);
   // The four-player part of `go`: the TeamEngine searches `game`'s position.
   void go_four_player(const uqi::GoCommand& command, const uqi::FourPlayerGame& game);
+  // The last line of defence, for both variants: whatever the search reports, the GUI gets a
+  // legal best move (the first legal one otherwise, `0000` when there is none) and a ponder move
+  // only when it is legal after it.
+  template <class PositionT, class MoveT>
+  void send_legal_bestmove(const PositionT& position, MoveT best, MoveT ponder);
   void go_perft(int depth);
   // Answers a `go` at once with `move` (a position the search does not handle), but holds the
   // bestmove back until `stop` (infinite) or `ponderhit`/`stop` (ponder), as a search would.
