@@ -127,19 +127,24 @@ std::string canonical_text(const Position4& position) {
   return smallest;
 }
 
-// The four-player search_score: the team to move's score of a fixed-depth team search.
-Score search_score(TeamEngine& engine, const Position4& position, int depth) {
+// The score of a fixed-depth search of `position` from the side (team) to move's point of view:
+// the last exact score the search reported (the deepest completed iteration). For Engine with
+// SearchCallbacks and TeamEngine with TeamSearchCallbacks alike.
+template <class Callbacks, class EngineT, class PositionT>
+Score search_score(EngineT& engine, const PositionT& position, int depth) {
   std::mutex mutex;
   std::optional<Score> exact;
   std::optional<Score> any;
-  TeamSearchCallbacks callbacks;
-  callbacks.on_info = [&](const TeamSearchInfo& info) {
+  Callbacks callbacks;
+  callbacks.on_info = [&](const auto& info) {
     std::lock_guard lock(mutex);
     any = info.score;
     if (info.bound == Bound::Exact) exact = info.score;
   };
-  callbacks.on_bestmove = [](Move4, Move4) {};
+  callbacks.on_bestmove = [](auto, auto) {};
+  // A fresh table for every candidate makes each verdict independent of the ones before it.
   engine.new_game();
+  // The game starts from this position with no history, as the engines will see it.
   engine.set_position(position, {});
   SearchLimits limits;
   limits.depth = depth;
@@ -179,7 +184,7 @@ std::vector<Opening> generate_openings4(const OpeningGeneratorOptions& options) 
     if (!seen.insert(canonical_text(position)).second) continue;
     if (lost_in_two(position)) continue;
     if (options.search_depth > 0) {
-      const Score score = search_score(engine, position, options.search_depth);
+      const Score score = search_score<TeamSearchCallbacks>(engine, position, options.search_depth);
       if (is_mate_score(score) || score > options.max_abs_score_cp ||
           score < -options.max_abs_score_cp)
         continue;
@@ -187,31 +192,6 @@ std::vector<Opening> generate_openings4(const OpeningGeneratorOptions& options) 
     openings.push_back({to_string(position), {}});
   }
   return openings;
-}
-
-// The score of a fixed-depth search of `position` from the side to move's point of view: the
-// last exact score the search reported (the deepest completed iteration).
-Score search_score(Engine& engine, const Position& position, int depth) {
-  std::mutex mutex;
-  std::optional<Score> exact;
-  std::optional<Score> any;
-  SearchCallbacks callbacks;
-  callbacks.on_info = [&](const SearchInfo& info) {
-    std::lock_guard lock(mutex);
-    any = info.score;
-    if (info.bound == Bound::Exact) exact = info.score;
-  };
-  callbacks.on_bestmove = [](Move, Move) {};
-  // A fresh table for every candidate makes each verdict independent of the ones before it.
-  engine.new_game();
-  // The game starts from this position with no history, as the engines will see it.
-  engine.set_position(position, {});
-  SearchLimits limits;
-  limits.depth = depth;
-  engine.go(limits, std::move(callbacks));
-  engine.wait();
-  std::lock_guard lock(mutex);
-  return exact ? *exact : any.value_or(kDrawScore);
 }
 
 }  // namespace
@@ -316,7 +296,7 @@ std::vector<Opening> generate_openings(const OpeningGeneratorOptions& options) {
     // A rejected position is remembered too: checking it again would only reject it again.
     if (!seen.insert(canonical(position).key()).second) continue;
     if (options.search_depth > 0) {
-      const Score score = search_score(engine, position, options.search_depth);
+      const Score score = search_score<SearchCallbacks>(engine, position, options.search_depth);
       if (is_mate_score(score) || score > options.max_abs_score_cp ||
           score < -options.max_abs_score_cp)
         continue;
