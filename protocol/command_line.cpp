@@ -10,6 +10,8 @@
 
 #include "core/notation.hpp"
 #include "core/perft.hpp"
+#include "program_options_message.hpp"
+#include "search/transposition_table.hpp"
 #include "uqi_session.hpp"
 
 namespace quixo {
@@ -85,13 +87,25 @@ int run_engine_command_line(int argc, const char* const* argv, std::istream& in,
       "read options from this file: lines 'option = NAME=VALUE' (the command line wins)");
   po::options_description all;
   all.add(visible).add_options()("command", po::value<std::string>(), "")(
-      "arguments", po::value<std::vector<std::string>>()->default_value({}, ""), "");
+      "arguments", po::value<std::vector<std::string>>()->default_value({}, "")->composing(), "");
   po::positional_options_description positional;
   positional.add("command", 1).add("arguments", -1);
 
   po::variables_map vm;
   try {
-    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
+    // A negative number is an argument (a bad perft depth, reported as such), not an option.
+    const auto negative_number =
+        [](const std::string& token) -> std::pair<std::string, std::string> {
+      if (token.size() > 1 && token[0] == '-' && token[1] >= '0' && token[1] <= '9')
+        return {"arguments", token};
+      return {};
+    };
+    po::store(po::command_line_parser(argc, argv)
+                  .options(all)
+                  .positional(positional)
+                  .extra_parser(negative_number)
+                  .run(),
+              vm);
     if (vm.count("config")) {
       // Stored after the command line, so a file's options come first and the command line's,
       // applied later, win.
@@ -107,7 +121,7 @@ int run_engine_command_line(int argc, const char* const* argv, std::istream& in,
       try {
         po::store(po::parse_config_file(file, file_options), from_file);
       } catch (const po::error& e) {
-        err << "quixo-engine: config file '" << path << "': " << e.what() << "\n";
+        err << "quixo-engine: config file '" << path << "': " << program_options_message(e) << "\n";
         return 2;
       }
       std::vector<std::string> merged = from_file.count("option")
@@ -122,7 +136,7 @@ int run_engine_command_line(int argc, const char* const* argv, std::istream& in,
     }
     po::notify(vm);
   } catch (const po::error& e) {
-    err << "quixo-engine: " << e.what() << "\n" << kUsage << visible;
+    err << "quixo-engine: " << program_options_message(e) << "\n" << kUsage << visible;
     return 2;
   }
   if (vm.count("help")) {
@@ -141,8 +155,15 @@ int run_engine_command_line(int argc, const char* const* argv, std::istream& in,
         err << "quixo-engine: --option needs NAME=VALUE, not '" << option.substr(0, 40) << "'\n";
         return 2;
       }
-      const auto error =
-          session.set_option(option.substr(0, equals), std::string_view(option).substr(equals + 1));
+      std::optional<std::string> error;
+      try {
+        error = session.set_option(option.substr(0, equals),
+                                   std::string_view(option).substr(equals + 1));
+      } catch (const TableAllocationError& e) {
+        // Not a bad command line: the machine lacks the memory asked for.
+        err << "quixo-engine: --option " << option.substr(0, 40) << ": " << e.what() << "\n";
+        return 1;
+      }
       if (error) {
         err << "quixo-engine: --option " << option.substr(0, 40) << ": " << *error << "\n";
         return 2;

@@ -214,6 +214,12 @@ int repetition_count(const Game& game) {
 
 namespace {
 
+PositionCommand rejected(std::string error) {
+  PositionCommand command;
+  command.error = std::move(error);
+  return command;
+}
+
 template <class GameT, class PositionT>
 PositionCommand play_moves(PositionT position, std::span<const std::string_view> moves) {
   GameT game;
@@ -226,45 +232,49 @@ PositionCommand play_moves(PositionT position, std::span<const std::string_view>
         game.history.push_back(position);
       position = position.after(move);
     } catch (const NotationError& e) {
-      return {std::nullopt, "illegal move " + quoted(moves[i]) + " (move " + std::to_string(i + 1) +
-                                " after the position): " + e.what()};
+      return rejected("illegal move " + quoted(moves[i]) + " (move " + std::to_string(i + 1) +
+                      " after the position): " + e.what());
     }
   }
   game.position = position;
-  return {Game(std::move(game)), {}};
+  PositionCommand command;
+  command.game = Game(std::move(game));
+  return command;
 }
 
 }  // namespace
 
 PositionCommand parse_position_command(std::span<const std::string_view> args) {
-  if (args.empty())
-    return {std::nullopt, "position needs 'startpos', 'startpos4' or 'fen <position>'"};
+  if (args.empty()) return rejected("position needs 'startpos', 'startpos4' or 'fen <position>'");
   const auto moves_at = std::find(args.begin(), args.end(), std::string_view("moves"));
   const std::span<const std::string_view> setup(args.begin(), moves_at);
   const std::span<const std::string_view> moves =
       moves_at == args.end() ? std::span<const std::string_view>()
                              : std::span<const std::string_view>(moves_at + 1, args.end());
   std::string text;
-  if (setup.empty()) return {std::nullopt, "position: no position before 'moves'"};
+  std::vector<std::string> notes;
+  if (setup.empty()) return rejected("position: no position before 'moves'");
   if (setup[0] == "startpos" || setup[0] == "startpos4") {
-    if (setup.size() > 1)
-      return {std::nullopt, "unexpected " + quoted(setup[1]) + " after " + quoted(setup[0]) +
-                                " (expected 'moves')"};
     text = setup[0] == "startpos" ? std::string(kStartPosition) : std::string(kStartPosition4);
+    if (setup.size() > 1)
+      notes.push_back("position: ignored " + quoted(join(setup.subspan(1))) + " after " +
+                      quoted(setup[0]) + " (expected 'moves')");
   } else if (setup[0] == "fen") {
     text = join(setup.subspan(1));
-    if (text.empty()) return {std::nullopt, "position fen: the position string is missing"};
+    if (text.empty()) return rejected("position fen: the position string is missing");
   } else {
-    return {std::nullopt,
-            "position: expected 'startpos', 'startpos4' or 'fen', not " + quoted(setup[0])};
+    return rejected("position: expected 'startpos', 'startpos4' or 'fen', not " + quoted(setup[0]));
   }
+  PositionCommand command;
   try {
-    if (quixo::variant_of(text) == Variant::TwoPlayer)
-      return play_moves<TwoPlayerGame>(parse_position(text), moves);
-    return play_moves<FourPlayerGame>(parse_position4(text), moves);
+    command = quixo::variant_of(text) == Variant::TwoPlayer
+                  ? play_moves<TwoPlayerGame>(parse_position(text), moves)
+                  : play_moves<FourPlayerGame>(parse_position4(text), moves);
   } catch (const NotationError& e) {
-    return {std::nullopt, std::string("bad position: ") + e.what()};
+    command = rejected(std::string("bad position: ") + e.what());
   }
+  command.notes = std::move(notes);
+  return command;
 }
 
 // ---------------------------------------------------------------------------------------- go

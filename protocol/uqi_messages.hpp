@@ -64,12 +64,14 @@ std::vector<std::string> legal_move_texts(const Game& game);
 int repetition_count(const Game& game);
 
 struct PositionCommand {
-  std::optional<Game> game;  // nullopt when the command is malformed
-  std::string error;         // why, naming the bad field or move (NotationError text)
+  std::optional<Game> game;        // nullopt when the command is malformed
+  std::string error;               // why, naming the bad field or move (NotationError text)
+  std::vector<std::string> notes;  // tokens that were skipped, as UCI practice skips them
 };
 
 // The arguments of a `position` command (the tokens after the word `position`):
 // `startpos | startpos4 | fen <board> <side> [<move number>]` then optionally `moves m1 m2 ...`.
+// Unknown tokens between `startpos`/`startpos4` and `moves` are skipped (with a note).
 // On any error the result has no game: a GUI's position is either taken whole or not at all.
 PositionCommand parse_position_command(std::span<const std::string_view> args);
 

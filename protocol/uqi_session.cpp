@@ -105,6 +105,8 @@ void UqiSession::send_info_string(std::string_view text) {
 // ----------------------------------------------------------------------------------- control
 
 void UqiSession::stop_and_wait() {
+  perft_cancel_ = true;
+  if (perft_thread_.joinable()) perft_thread_.join();
   engine_.stop();
   team_engine_.stop();
   engine_.wait();
@@ -155,6 +157,7 @@ bool UqiSession::handle_line(std::string_view line) {
     } else if (command == "go") {
       go(args);
     } else if (command == "stop") {
+      perft_cancel_ = true;
       engine_.stop();
       team_engine_.stop();
       release_held_bestmove();
@@ -225,14 +228,9 @@ std::optional<std::string> UqiSession::set_option(std::string_view name,
     if (text != "true" && text != "false")
       return "option " + std::string(check.name) + " needs the value true or false, not " +
              (value ? uqi::quoted(*value) : std::string("nothing"));
-    if (options_.features.*check.field != (text == "true")) {
-      EngineOptions changed = options_;
-      changed.features.*check.field = text == "true";
-      stop_and_wait();
-      engine_.set_options(changed);
-      team_engine_.set_options(changed);
-      options_ = changed;
-    }
+    EngineOptions changed = options_;
+    changed.features.*check.field = text == "true";
+    apply_options(changed);
     return std::nullopt;
   }
   for (const SpinOption& spin : kSpinOptions) {
@@ -247,17 +245,27 @@ std::optional<std::string> UqiSession::set_option(std::string_view name,
     if (*number < spin.min || *number > spin.max)
       return "option " + std::string(spin.name) + ": " + uqi::quoted(*value) +
              " is out of range (expected " + range + ")";
-    if (options_.*spin.field != int(*number)) {
-      EngineOptions changed = options_;
-      changed.*spin.field = int(*number);
-      stop_and_wait();
-      engine_.set_options(changed);
-      team_engine_.set_options(changed);
-      options_ = changed;
-    }
+    EngineOptions changed = options_;
+    changed.*spin.field = int(*number);
+    apply_options(changed);
     return std::nullopt;
   }
   return "no such option " + uqi::quoted(name);
+}
+
+void UqiSession::apply_options(const EngineOptions& changed) {
+  if (changed == options_) return;
+  stop_and_wait();
+  // Each engine keeps its old options when it cannot take the new ones (a hash table that
+  // cannot be allocated): undo the first when the second fails, so both stay as they were.
+  engine_.set_options(changed);
+  try {
+    team_engine_.set_options(changed);
+  } catch (...) {
+    engine_.set_options(options_);
+    throw;
+  }
+  options_ = changed;
 }
 
 void UqiSession::setoption(Args args) {
@@ -274,6 +282,7 @@ void UqiSession::setoption(Args args) {
 void UqiSession::position(Args args) {
   stop_and_wait();
   uqi::PositionCommand command = uqi::parse_position_command(args);
+  for (const std::string& note : command.notes) send_info_string(note);
   if (!command.game) {
     send_info_string("error: " + command.error + " (the position is unchanged)");
     return;
@@ -332,7 +341,23 @@ void UqiSession::go(Args args) {
   }
 }
 
+void UqiSession::note_options_without_effect_on_four_players() {
+  // The team search has one principal variation and no threat extension, parry pruning or
+  // symmetric table; everything else (Hash, Threads, MoveOverhead, Ponder, the other features)
+  // applies to it.
+  std::vector<std::string_view> unused;
+  if (options_.multipv > 1) unused.push_back("MultiPV");
+  if (options_.features.threat_extension) unused.push_back("ThreatExtension");
+  if (options_.features.parry_threats) unused.push_back("ParryThreats");
+  if (options_.features.symmetric_table) unused.push_back("SymmetricTable");
+  for (const std::string_view name : unused)
+    if (four_player_notes_sent_.insert(std::string(name)).second)
+      send_info_string("option " + std::string(name) +
+                       " applies to two-player positions only: the four-player search ignores it");
+}
+
 void UqiSession::go_four_player(const uqi::GoCommand& command, const uqi::FourPlayerGame& game) {
+  note_options_without_effect_on_four_players();
   const Position4 position = game.position;
   const Seat seat = position.seat_to_move();
   const int team = int(team_of(seat));
@@ -374,19 +399,32 @@ void UqiSession::go_perft(int depth) {
                      std::to_string(kMaxPerftDepth));
     return;
   }
-  std::vector<std::string> lines;
-  std::uint64_t total = depth == 0 ? 1 : 0;
-  std::visit(
-      [&](const auto& game) {
-        for (const auto& [move, count] : divide(game.position, depth)) {
-          lines.push_back(to_string(move) + ": " + std::to_string(count));
-          total += count;
-        }
-      },
-      game_);
-  lines.push_back("");
-  lines.push_back("Nodes searched: " + std::to_string(total));
-  send_lines(lines);
+  perft_cancel_ = false;
+  // The thread counts its own copy of the game: a later `position` first stops it anyway.
+  perft_thread_ = std::thread([this, depth, game = game_] {
+    std::visit(
+        [&](const auto& variant) {
+          const std::size_t move_count = variant.position.legal_moves().size();
+          std::size_t moves_done = 0;
+          std::uint64_t total = depth == 0 ? 1 : 0;
+          const bool complete =
+              divide(variant.position, depth, perft_cancel_, [&](auto move, std::uint64_t count) {
+                send(to_string(move) + ": " + std::to_string(count));
+                total += count;
+                ++moves_done;
+              });
+          if (complete) {
+            send_lines({"", "Nodes searched: " + std::to_string(total)});
+          } else {
+            // No `Nodes searched` line: a tool that reads it must never take a partial count
+            // for the full one.
+            send_info_string("perft stopped after " + std::to_string(moves_done) + " of " +
+                             std::to_string(move_count) + " moves: partial count " +
+                             std::to_string(total));
+          }
+        },
+        game);
+  });
 }
 
 void UqiSession::display() {

@@ -3,12 +3,15 @@
 // in-process.
 #pragma once
 
+#include <atomic>
 #include <iosfwd>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <span>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "search/engine.hpp"
@@ -32,7 +35,8 @@ class UqiSession {
   void run(std::istream& in);
 
   // Sets an option as `setoption name <name> value <value>` does (name case-insensitive).
-  // Returns the error message, or nullopt when the option was set.
+  // Returns the error message, or nullopt when the option was set. Throws TableAllocationError
+  // when a new Hash size cannot be allocated (the engine then keeps its old table and options).
   std::optional<std::string> set_option(std::string_view name,
                                         std::optional<std::string_view> value);
 
@@ -50,16 +54,23 @@ class UqiSession {
   void release_held_bestmove();
 
   void handshake(bool ugi);
+  // Hands changed options to both engines (after stopping a search), or to neither.
+  void apply_options(const EngineOptions& changed);
   void setoption(Args args);
   void position(Args args);
   void go(Args args);
   // The four-player part of `go`: the TeamEngine searches `game`'s position.
   void go_four_player(const uqi::GoCommand& command, const uqi::FourPlayerGame& game);
+  // Says once per session, for each option set to a value the team search cannot honour, that
+  // it does not apply.
+  void note_options_without_effect_on_four_players();
   // The last line of defence, for both variants: whatever the search reports, the GUI gets a
   // legal best move (the first legal one otherwise, `0000` when there is none) and a ponder move
   // only when it is legal after it.
   template <class PositionT, class MoveT>
   void send_legal_bestmove(const PositionT& position, MoveT best, MoveT ponder);
+  // Starts `go perft` on its own thread, so that isready, stop and quit are answered while it
+  // counts; stop_and_wait cancels it.
   void go_perft(int depth);
   // Answers a `go` at once with `move` (a position the search does not handle), but holds the
   // bestmove back until `stop` (infinite) or `ponderhit`/`stop` (ponder), as a search would.
@@ -80,6 +91,13 @@ class UqiSession {
   // A bestmove line decided without a search, waiting for stop (or ponderhit).
   std::optional<std::string> held_bestmove_;
   bool held_until_ponderhit_ = false;  // ponderhit also releases it (ponder, not infinite)
+
+  // The options already said not to apply to four-player positions.
+  std::set<std::string> four_player_notes_sent_;
+
+  // The running `go perft`, if any.
+  std::thread perft_thread_;
+  std::atomic<bool> perft_cancel_{false};
 
   // Last members: destroyed first, while everything their callbacks use is still alive. Each
   // variant has its own engine; at most one of them searches at a time.

@@ -689,6 +689,77 @@ BOOST_AUTO_TEST_CASE(ponder_and_infinite_wait_for_release) {
   check_answer(position, search(engine, position, depth_limit(2)));
 }
 
+// Threads: the team search runs on several threads (lazy SMP) like the two-player search. Every
+// answer is still legal and tactically sound, the node limit is shared, and a stop at any
+// moment gives one bestmove that the last line shows.
+BOOST_AUTO_TEST_CASE(threads_search_together) {
+  const std::vector<Position4> positions = random_positions(41, 6);
+  for (const int threads : {2, 3, 4}) {
+    TeamEngine engine;
+    EngineOptions options = small_table();
+    options.threads = threads;
+    engine.set_options(options);
+    for (const Position4& position : positions) {
+      BOOST_TEST_CONTEXT("threads " << threads) {
+        const TeamRun run = search(engine, position, depth_limit(5));
+        check_answer(position, run);
+        // A proven result ends the search early; anything else reaches the depth.
+        if (!is_mate_score(run.last().score)) BOOST_TEST(run.last().depth == 5);
+        const TeamRun limited = search(engine, position, node_limit(20000));
+        check_answer(position, limited);
+        for (const TeamSearchInfo& info : limited.infos)
+          BOOST_TEST(info.nodes <= 20000u + std::uint64_t(threads) * 1024u);
+      }
+    }
+    std::mt19937 random{unsigned(threads)};
+    for (int round = 0; round < 8; ++round) {
+      const Position4& position = positions[std::size_t(round) % positions.size()];
+      engine.set_position(position, {});
+      SearchLimits limits;
+      limits.infinite = true;
+      const auto observer = start(engine, limits);
+      std::this_thread::sleep_for(milliseconds(random() % 80));
+      engine.stop();
+      const TeamRun run = finish(engine, *observer);
+      check_answer(position, run);
+      BOOST_TEST_REQUIRE(!run.infos.empty());
+      BOOST_TEST((run.last().pv.front() == run.best), "threads " << threads << " round " << round);
+    }
+  }
+}
+
+// The search features that apply to the team search switch it as they switch the two-player
+// one: each changes the tree (the node count of a fixed-depth search), none the soundness.
+BOOST_AUTO_TEST_CASE(search_features_apply) {
+  const Position4 position = parse_position4("O2XO/4O/5/o3x/X2XO 3");
+  const auto nodes_with = [&](void (*change)(SearchFeatures&)) {
+    TeamEngine engine;
+    EngineOptions options = small_table();
+    change(options.features);
+    engine.set_options(options);
+    const TeamRun run = search(engine, position, depth_limit(7));
+    check_answer(position, run);
+    return run.last().nodes;
+  };
+  const std::uint64_t all = nodes_with([](SearchFeatures&) {});
+  BOOST_TEST(nodes_with([](SearchFeatures& f) { f.killers_and_history = false; }) != all);
+  BOOST_TEST(nodes_with([](SearchFeatures& f) { f.late_move_reductions = false; }) > all);
+  BOOST_TEST(nodes_with([](SearchFeatures& f) { f.aspiration_windows = false; }) != all);
+}
+
+// go mate N: at most 2N - 1 plies, then the best move even without a mate.
+BOOST_AUTO_TEST_CASE(mate_limit_bounds_the_depth) {
+  TeamEngine engine;
+  engine.set_options(small_table());
+  for (const int mate : {1, 2, 3}) {
+    SearchLimits limits;
+    limits.mate = mate;
+    const TeamRun run = search(engine, Position4::start(), limits);
+    check_answer(Position4::start(), run);
+    for (const TeamSearchInfo& info : run.infos) BOOST_TEST(info.depth <= 2 * mate - 1);
+  }
+}
+
 // A finished game has no move: the bestmove is none, once, without a line.
 BOOST_AUTO_TEST_CASE(a_finished_game_answers_none) {
   const Position4 position = parse_position4(kFinished);

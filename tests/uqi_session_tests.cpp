@@ -851,4 +851,160 @@ BOOST_AUTO_TEST_CASE(random_sessions) {
   BOOST_TEST_MESSAGE("random sessions: " << searches << " searches");
 }
 
+// ------------------------------------------------------------------------ issue 9 regressions
+
+// A memory limit breaks sanitizer runtimes (they reserve terabytes of address space), so the
+// tests that impose one run only in plain builds.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+constexpr bool kSanitizedBuild = true;
+#else
+constexpr bool kSanitizedBuild = false;
+#endif
+
+// A Hash the machine cannot give keeps the old table: a clear error, then the engine goes on.
+BOOST_AUTO_TEST_CASE(hash_that_cannot_be_allocated_keeps_the_old_table) {
+  if (kSanitizedBuild) return;
+  EngineProcess engine("/bin/sh", {"-c", "ulimit -v 1000000 && exec " + engine_binary()});
+  handshake(engine);
+  engine.send("setoption name Hash value 4096");
+  const auto lines = sync(engine);
+  BOOST_TEST_REQUIRE(lines.size() == 1u, transcript(engine));
+  BOOST_TEST(lines[0] ==
+             "info string error: cannot allocate 4096 MB for the hash table; keeping 16 MB");
+  engine.send("position startpos");
+  go(engine, "go depth 6", "5/5/5/5/5 x");
+  // A size that fits is still taken, and both variants search with it.
+  engine.send("setoption name Hash value 64");
+  BOOST_TEST(sync(engine).empty());
+  go(engine, "go depth 5", "5/5/5/5/5 x");
+  engine.send("position startpos4");
+  go(engine, "go depth 4", "5/5/5/5/5 1");
+  // The advertised maximum: refused the same way, never a crash.
+  engine.send("setoption name Hash value 65536");
+  BOOST_TEST(
+      contains(sync(engine).at(0), "cannot allocate 65536 MB for the hash table; keeping 64"));
+  go(engine, "go depth 4", "5/5/5/5/5 1");
+  check_clean_exit(engine);
+}
+
+// go perft runs like a search: isready is answered at once, stop ends it with a partial count
+// said to be one, quit exits at once.
+BOOST_AUTO_TEST_CASE(perft_obeys_isready_stop_and_quit) {
+  for (const std::string position : {"startpos", "startpos4"}) {
+    EngineProcess engine(engine_binary());
+    engine.send("position " + position);
+    engine.send("go perft 11");  // hours
+    const auto started = std::chrono::steady_clock::now();
+    sync(engine);
+    BOOST_TEST(elapsed_ms(started) < 2000);
+    std::this_thread::sleep_for(200ms);
+    engine.send("stop");
+    const auto lines = expect(engine, "info string perft stopped");
+    BOOST_TEST(contains(lines.back(), "partial count"), lines.back());
+    BOOST_TEST(count_prefix(lines, "Nodes searched") == 0);
+    BOOST_TEST(elapsed_ms(started) < 5000);
+    // The session goes on; a small perft after it is whole.
+    engine.send("go perft 1");
+    BOOST_TEST(starts_with(expect(engine, "Nodes searched").back(), "Nodes searched: "));
+    engine.send("go perft 11");
+    sync(engine);
+    const auto quit_at = std::chrono::steady_clock::now();
+    engine.send("quit");
+    const auto code = engine.wait_exit(kTimeout);
+    BOOST_TEST_REQUIRE(code.has_value());
+    BOOST_TEST(*code == 0);
+    BOOST_TEST(elapsed_ms(quit_at) < 3000);
+  }
+}
+
+// go mate N ends by itself when there is no mate in N, after at most 2N - 1 plies.
+BOOST_AUTO_TEST_CASE(go_mate_ends_without_a_mate) {
+  EngineProcess engine(engine_binary());
+  for (const auto& [position, text] :
+       {std::pair<std::string, std::string>{"startpos", "5/5/5/5/5 x"},
+        {"startpos4", "5/5/5/5/5 1"}}) {
+    engine.send("position " + position);
+    for (const int mate : {1, 2, 3}) {
+      const auto lines = go(engine, "go mate " + std::to_string(mate), text);
+      for (const std::string& line : lines)
+        if (const auto info = uqi::parse_info_line(line); info && info->depth)
+          BOOST_TEST(*info->depth <= 2 * mate - 1, line);
+    }
+  }
+  // A mate that is there is still found: x wins at once on the top rank.
+  engine.send("position fen xxxx1/5/5/5/ooo1o x");
+  const auto lines = go(engine, "go mate 1", "xxxx1/5/5/5/ooo1o x");
+  BOOST_TEST(contains(lines[lines.size() - 2], "score mate 1"), lines[lines.size() - 2]);
+  check_clean_exit(engine);
+}
+
+// Unknown tokens in `position` are skipped, as UCI practice has it.
+BOOST_AUTO_TEST_CASE(position_skips_unknown_tokens) {
+  EngineProcess engine(engine_binary());
+  engine.send("position startpos foo moves b1b5");
+  const auto notes = sync(engine);
+  BOOST_TEST_REQUIRE(notes.size() == 1u);
+  BOOST_TEST(contains(notes[0], "ignored 'foo'"), notes[0]);
+  BOOST_TEST(displayed_position(engine) == position_after("position startpos moves b1b5"));
+  engine.send("position startpos4 bar baz moves b1e1x");
+  sync(engine);
+  BOOST_TEST(displayed_position(engine) == position_after("position startpos4 moves b1e1x"));
+  check_clean_exit(engine);
+}
+
+// Whenever a search is stopped, the last info line before bestmove shows the move played.
+BOOST_AUTO_TEST_CASE(last_info_agrees_with_bestmove_after_stop) {
+  EngineProcess engine(engine_binary());
+  handshake(engine);
+  std::mt19937 random(9);
+  const std::pair<std::string, std::string> positions[] = {
+      {"fen oo2x/x3x/o1x1x/o1o2/xoo2 x", "oo2x/x3x/o1x1x/o1o2/xoo2 x"},
+      {"startpos", "5/5/5/5/5 x"},
+      {"fen O2XO/4O/5/o3x/X2XO 3", "O2XO/4O/5/o3x/X2XO 3"},
+      {"startpos4", "5/5/5/5/5 1"}};
+  for (const std::string threads : {"1", "2"}) {
+    engine.send("setoption name Threads value " + threads);
+    for (int round = 0; round < 12; ++round) {
+      const auto& [command, text] = positions[round % 4];
+      engine.send("position " + command);
+      engine.send("go infinite");
+      std::this_thread::sleep_for(std::chrono::milliseconds(random() % 120));
+      engine.send("stop");
+      const auto lines = expect(engine, "bestmove");
+      const std::string best = check_bestmove(lines.back(), text);
+      std::optional<uqi::InfoLine> last;
+      for (const std::string& line : lines)
+        if (const auto info = uqi::parse_info_line(line); info && !info->pv.empty())
+          if (info->multipv.value_or(1) == 1) last = info;
+      BOOST_TEST_REQUIRE(last.has_value(), transcript(engine));
+      BOOST_TEST(last->pv.front() == best, "round " << round << ":\n" << transcript(engine));
+    }
+  }
+  check_clean_exit(engine);
+}
+
+// Four-player positions: Threads works there too, and an option the team search cannot honour
+// says so once instead of being ignored silently.
+BOOST_AUTO_TEST_CASE(four_player_options_apply_or_say_why_not) {
+  EngineProcess engine(engine_binary());
+  handshake(engine);
+  engine.send("setoption name Threads value 3");
+  engine.send("setoption name MultiPV value 2");
+  engine.send("setoption name ParryThreats value true");
+  engine.send("position startpos4 moves b1e1x");
+  const std::string text = position_after("position startpos4 moves b1e1x");
+  auto lines = go(engine, "go depth 5", text);
+  BOOST_TEST(count_prefix(lines, "info string option MultiPV applies to two-player") == 1);
+  BOOST_TEST(count_prefix(lines, "info string option ParryThreats applies to two-player") == 1);
+  BOOST_TEST(count_prefix(lines, "info string option Threads") == 0);
+  // Once per session.
+  lines = go(engine, "go depth 4", text);
+  BOOST_TEST(count_prefix(lines, "info string option") == 0);
+  // Two-player positions take them without a word.
+  engine.send("position startpos");
+  lines = go(engine, "go depth 4", "5/5/5/5/5 x");
+  BOOST_TEST(count_prefix(lines, "info string") == 0);
+  check_clean_exit(engine);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -4,6 +4,7 @@
 #include "packed_slides.hpp"
 
 #include <array>
+#include <atomic>
 #include <bit>
 
 namespace quixo {
@@ -30,9 +31,18 @@ inline void count_leaves(PackedBoards boards, PerftCounts& counts) {
   counts.decisive_leaves += std::popcount(scan.wins | scan.losses);
 }
 
+// A cancelled count gives up at nodes this deep or deeper: their subtrees are large enough for
+// the check to cost nothing, small enough that a `stop` is obeyed at once.
+constexpr int kCancelCheckDepth = 4;
+
+bool cancelled(const std::atomic<bool>* cancel, int depth) {
+  return cancel != nullptr && depth >= kCancelCheckDepth && cancel->load(std::memory_order_relaxed);
+}
+
 // depth >= 1; `boards` is a position where the game goes on.
 template <bool kBulk>
-void count_two_player(PackedBoards boards, int depth, PerftCounts& counts) {
+void count_two_player(PackedBoards boards, int depth, PerftCounts& counts,
+                      const std::atomic<bool>* cancel) {
   if constexpr (kBulk) {
     if (depth == 1) {
       counts.leaves += slide_count(takeable_for_mover(boards));
@@ -41,16 +51,18 @@ void count_two_player(PackedBoards boards, int depth, PerftCounts& counts) {
   } else {
     if (depth == 1) return count_leaves(boards, counts);
   }
+  if (cancelled(cancel, depth)) return;
   for (std::uint64_t slides = slides_from(takeable_for_mover(boards)); slides != 0;
        slides &= slides - 1) {
     const PackedBoards after = play(kPackedSlides[std::countr_zero(slides)], boards);
     if (has_line_in_either(after)) continue;  // the game is over: no moves below
-    count_two_player<kBulk>(after, depth - 1, counts);
+    count_two_player<kBulk>(after, depth - 1, counts, cancel);
   }
 }
 
 template <bool kBulk>
-PerftCounts perft_two_player(const Position& position, int depth) {
+PerftCounts perft_two_player(const Position& position, int depth,
+                             const std::atomic<bool>* cancel = nullptr) {
   PerftCounts counts;
   if (depth <= 0) {
     counts.leaves = 1;
@@ -58,7 +70,8 @@ PerftCounts perft_two_player(const Position& position, int depth) {
   }
   if (position.is_game_over()) return counts;
   const Color mover = position.side_to_move();
-  count_two_player<kBulk>(pack(position.cubes(mover), position.cubes(~mover)), depth, counts);
+  count_two_player<kBulk>(pack(position.cubes(mover), position.cubes(~mover)), depth, counts,
+                          cancel);
   return counts;
 }
 
@@ -66,7 +79,9 @@ PerftCounts perft_two_player(const Position& position, int depth) {
 // and 2|3). OR-ing them gives both team boards, which is all a line check needs.
 // depth >= 1; the position (pairs, seat) is one where the game goes on.
 template <bool kBulk>
-void count_four_player(const PackedBoards (&pairs)[2], Seat seat, int depth, PerftCounts& counts) {
+void count_four_player(const PackedBoards (&pairs)[2], Seat seat, int depth, PerftCounts& counts,
+                       const std::atomic<bool>* cancel) {
+  if (cancelled(cancel, depth)) return;
   const PackedBoards teams = pairs[0] | pairs[1];
   const Bitboard blanks = kFullBoard & ~Bitboard(teams | teams >> 32);
   const Bitboard own = Bitboard(pairs[seat >> 1] >> (32 * (seat & 1)));
@@ -75,7 +90,7 @@ void count_four_player(const PackedBoards (&pairs)[2], Seat seat, int depth, Per
     if (depth == 1)
       counts.leaves += 1;
     else
-      count_four_player<kBulk>(pairs, next_seat(seat), depth - 1, counts);
+      count_four_player<kBulk>(pairs, next_seat(seat), depth - 1, counts, cancel);
     return;
   }
   if (kBulk && depth == 1) {
@@ -94,14 +109,15 @@ void count_four_player(const PackedBoards (&pairs)[2], Seat seat, int depth, Per
         counts.leaves += 1;
         counts.decisive_leaves += over;
       } else if (!over) {
-        count_four_player<kBulk>(after, next_seat(seat), depth - 1, counts);
+        count_four_player<kBulk>(after, next_seat(seat), depth - 1, counts, cancel);
       }
     }
   }
 }
 
 template <bool kBulk>
-PerftCounts perft_four_player(const Position4& position, int depth) {
+PerftCounts perft_four_player(const Position4& position, int depth,
+                              const std::atomic<bool>* cancel = nullptr) {
   PerftCounts counts;
   if (depth <= 0) {
     counts.leaves = 1;
@@ -111,7 +127,7 @@ PerftCounts perft_four_player(const Position4& position, int depth) {
   const PackedBoards pairs[2] = {
       pack(position.cubes_pointing_to(0), position.cubes_pointing_to(1)),
       pack(position.cubes_pointing_to(2), position.cubes_pointing_to(3))};
-  count_four_player<kBulk>(pairs, position.seat_to_move(), depth, counts);
+  count_four_player<kBulk>(pairs, position.seat_to_move(), depth, counts, cancel);
   return counts;
 }
 
@@ -131,6 +147,14 @@ std::uint64_t perft(const Position4& position, int depth) {
 
 PerftCounts perft_every_leaf(const Position4& position, int depth) {
   return perft_four_player<false>(position, depth);
+}
+
+std::uint64_t perft(const Position& position, int depth, const std::atomic<bool>& cancel) {
+  return perft_two_player<true>(position, depth, &cancel).leaves;
+}
+
+std::uint64_t perft(const Position4& position, int depth, const std::atomic<bool>& cancel) {
+  return perft_four_player<true>(position, depth, &cancel).leaves;
 }
 
 }  // namespace quixo

@@ -2,6 +2,7 @@
 // generation. A finished game has no legal moves (SPEC section 3).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -23,6 +24,11 @@ struct PerftCounts {
 std::uint64_t perft(const Position& position, int depth);
 std::uint64_t perft(const Position4& position, int depth);
 
+// The same count, given up as soon as `cancel` is set (from another thread): the result is then
+// a partial count, smaller than the full one. Used where perft must obey `stop`.
+std::uint64_t perft(const Position& position, int depth, const std::atomic<bool>& cancel);
+std::uint64_t perft(const Position4& position, int depth, const std::atomic<bool>& cancel);
+
 // Every leaf move generated, applied and its result checked: slower, and also counts decisive
 // leaves.
 PerftCounts perft_every_leaf(const Position& position, int depth);
@@ -37,6 +43,20 @@ auto divide(const PositionT& position, int depth) {
   for (const MoveT move : position.legal_moves())
     counts.emplace_back(move, perft(position.after(move), depth - 1));
   return counts;
+}
+
+// The divide, cancellable: `on_move` receives each first move and its count as it is done.
+// Returns false when `cancel` cut it short (the move being counted then is not reported).
+template <class PositionT, class OnMove>
+bool divide(const PositionT& position, int depth, const std::atomic<bool>& cancel,
+            OnMove&& on_move) {
+  if (depth <= 0) return true;
+  for (const auto move : position.legal_moves()) {
+    const std::uint64_t count = perft(position.after(move), depth - 1, cancel);
+    if (cancel.load(std::memory_order_relaxed)) return false;
+    on_move(move, count);
+  }
+  return true;
 }
 
 }  // namespace quixo

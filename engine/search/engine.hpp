@@ -51,6 +51,7 @@ struct SearchFeatures {
   // a position share one entry.
   bool symmetric_table = false;
   bool late_move_reductions = true;
+  bool operator==(const SearchFeatures&) const = default;
 };
 
 struct EngineOptions {
@@ -59,6 +60,7 @@ struct EngineOptions {
   int move_overhead_ms = 30;
   int multipv = 1;
   SearchFeatures features;
+  bool operator==(const EngineOptions&) const = default;
 };
 
 class SearchManager;
@@ -70,7 +72,9 @@ class Engine {
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;
 
-  // Changing options waits for a running search to finish first.
+  // Changing options waits for a running search to finish first. Throws TableAllocationError
+  // (transposition_table.hpp) when a new Hash size cannot be allocated; the engine then keeps
+  // its old options and table.
   void set_options(const EngineOptions& options);
   const EngineOptions& options() const { return options_; }
 

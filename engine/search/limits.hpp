@@ -1,6 +1,7 @@
 // What a `go` command asks for, without any protocol text: one struct that mirrors it.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <vector>
@@ -23,6 +24,17 @@ struct SearchLimits {
   std::vector<Move> search_moves;  // restrict the root to these; empty: all moves
 
   bool uses_clock() const { return time_ms[0] >= 0 || time_ms[1] >= 0; }
+
+  // The deepest iteration these limits allow, at most `ceiling`: `depth` when given, and under
+  // `mate N` the 2N - 1 plies that hold a win at the Nth move (a search of depth d sees wins
+  // up to ply d + 1; the extra ply is a margin for reductions). A `go mate N` that finds no
+  // mate then still ends, with its best move.
+  int max_depth(int ceiling) const {
+    int limit = ceiling;
+    if (depth > 0) limit = std::min(limit, depth);
+    if (mate > 0) limit = std::min<std::int64_t>(limit, 2 * std::int64_t(mate) - 1);
+    return limit;
+  }
 };
 
 }  // namespace quixo

@@ -75,6 +75,9 @@ class SearchWorker {
   void update_pv(int ply, Move move);
   void record_cutoff(Color side, int ply, Move move, int depth, const Move* tried, int tried_count);
   void report(int depth, const SearchCallbacks& callbacks, Bound bound) const;
+  // After a stop: sends a last info line when the move to be played is not the one the last
+  // line showed (or no line was sent), so the GUI's last pv agrees with the bestmove.
+  void report_final(int depth, Move reported, const SearchCallbacks& callbacks) const;
 
   SearchManager& manager_;
   SharedSearchState& shared_;
@@ -375,13 +378,22 @@ void SearchWorker::report(int depth, const SearchCallbacks& callbacks, Bound bou
   }
 }
 
+void SearchWorker::report_final(int depth, Move reported, const SearchCallbacks& callbacks) const {
+  if (root_moves_[0].move == reported) return;
+  // A move that beat the last iteration's best before the stop: its score is a lower bound of
+  // this unfinished iteration. Otherwise nothing was sent yet and the line is an estimate.
+  const bool improved = root_moves_[0].score != -kInfiniteScore;
+  report(improved ? depth : std::max(depth - 1, 1), callbacks,
+         improved ? Bound::Lower : Bound::Exact);
+}
+
 void SearchWorker::iterative_deepening(const SearchCallbacks& callbacks) {
   prepare_root_moves();
   if (root_moves_.empty()) return;
-  const int depth_limit =
-      shared_.limits.depth > 0 ? std::min(shared_.limits.depth, kMaxDepth) : kMaxDepth;
+  const int depth_limit = shared_.limits.max_depth(kMaxDepth);
   const std::size_t multipv =
       std::min<std::size_t>(std::max(shared_.multipv, 1), root_moves_.size());
+  Move reported = Move::none();  // the first move of the last pv sent
   for (int depth = 1 + (id_ & 1); depth <= depth_limit && !stopped(); ++depth) {
     root_depth_ = depth;
     // Scores of this iteration start unknown, so that a search stopped half-way never
@@ -424,6 +436,7 @@ void SearchWorker::iterative_deepening(const SearchCallbacks& callbacks) {
     completed_depth_ = depth;
     if (!is_main()) continue;
     report(depth, callbacks, Bound::Exact);
+    reported = root_moves_[0].move;
 
     const Score best = root_moves_[0].score;
     const bool waiting = shared_.pondering.load() || shared_.infinite.load();
@@ -438,6 +451,7 @@ void SearchWorker::iterative_deepening(const SearchCallbacks& callbacks) {
         manager_.elapsed_ms() >= shared_.budget.soft_ms * 6 / 10)
       break;
   }
+  if (is_main()) report_final(std::max(root_depth_, 1), reported, callbacks);
 }
 
 // ---------------------------------------------------------------------------------------------

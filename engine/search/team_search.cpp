@@ -17,6 +17,7 @@
 #include "core/packed_slides.hpp"
 #include "evaluation4.hpp"
 #include "time_manager.hpp"
+#include "transposition_table.hpp"
 
 namespace quixo {
 
@@ -112,27 +113,33 @@ struct TeamHit {
   Score score = 0;  // relative to the node (score_to_tt)
 };
 
-// The team search's transposition table.
+// The team search's transposition table, shared by the team search's threads.
 //
-// Policy: the team search runs on one thread, and only that thread reads and writes the table
-// while a search runs; the facade clears or resizes it only after waiting for the search to
-// end. So entries are plain memory (no atomics or lockless tricks), and each holds the whole
-// 102-bit key: a probe hits only the very position stored, never a colliding one. Buckets of
-// four entries; a store replaces the same position, else the shallowest entry, entries of
-// older searches counting as shallower.
+// Race policy (the two-player table's, transposition_table.hpp): threads read and write entries
+// without locks. An entry is three 64-bit words, each a relaxed atomic (so concurrent access is
+// defined behaviour): the two words of the key each XOR the data, and the data. A probe accepts
+// an entry only when both key words XOR back to its 102-bit key, so an entry torn by two
+// simultaneous writers is a miss and a thread never receives another position's data. Buckets
+// of four entries; a store replaces the same position, else the shallowest entry, entries of
+// older searches counting as shallower. The facade clears or resizes the table only after
+// waiting for the search to end.
 class TeamTable {
  public:
   bool allocated() const { return bucket_count_ != 0; }
 
+  // Throws TableAllocationError, leaving the table as it was, when the memory is not there.
   void resize(std::size_t megabytes) {
-    const std::size_t bytes = std::max<std::size_t>(megabytes, 1) << 20;
-    bucket_count_ = std::max<std::size_t>(bytes / sizeof(Bucket), 1);
-    buckets_ = std::make_unique<Bucket[]>(bucket_count_);
+    megabytes = std::max<std::size_t>(megabytes, 1);
+    const std::size_t count = std::max<std::size_t>((megabytes << 20) / sizeof(Bucket), 1);
+    buckets_ = allocate_buckets<Bucket>(count, megabytes, megabytes_);
+    bucket_count_ = count;
+    megabytes_ = megabytes;
     generation_ = 0;
   }
 
   void clear() {
-    for (std::size_t i = 0; i < bucket_count_; ++i) buckets_[i] = Bucket{};
+    for (std::size_t i = 0; i < bucket_count_; ++i)
+      for (Entry& entry : buckets_[i].entries) entry.store(0, 0, 0);
     generation_ = 0;
   }
 
@@ -140,12 +147,12 @@ class TeamTable {
 
   bool probe(const TeamKey& key, std::uint64_t hash, TeamHit& hit) const {
     for (const Entry& entry : bucket_for(hash).entries) {
-      if (entry.low != key.low || entry.high != key.high || data_bound(entry.data) == Bound::None)
-        continue;
-      hit.move = data_move(entry.data);
-      hit.depth = data_depth(entry.data);
-      hit.bound = data_bound(entry.data);
-      hit.score = data_score(entry.data);
+      const std::uint64_t data = entry.data.load(std::memory_order_relaxed);
+      if (!entry.holds(key, data) || data_bound(data) == Bound::None) continue;
+      hit.move = data_move(data);
+      hit.depth = data_depth(data);
+      hit.bound = data_bound(data);
+      hit.score = data_score(data);
       return true;
     }
     return false;
@@ -157,9 +164,9 @@ class TeamTable {
     Entry* victim = nullptr;
     int victim_worth = 1 << 30;
     for (Entry& entry : bucket.entries) {
-      const std::uint64_t data = entry.data;
+      const std::uint64_t data = entry.data.load(std::memory_order_relaxed);
       const bool used = data_bound(data) != Bound::None;
-      if (used && entry.low == key.low && entry.high == key.high) {
+      if (used && entry.holds(key, data)) {
         // Same position: keep a much deeper result of this search unless the new one is exact,
         // and keep the old move when the new result has none.
         if (bound != Bound::Exact && data_generation(data) == generation_ &&
@@ -176,9 +183,8 @@ class TeamTable {
         victim = &entry;
       }
     }
-    victim->low = key.low;
-    victim->high = key.high;
-    victim->data = pack_data(move, depth, bound, score);
+    const std::uint64_t data = pack_data(move, depth, bound, score);
+    victim->store(key.low ^ data, key.high ^ data, data);
   }
 
   void prefetch(std::uint64_t hash) const { __builtin_prefetch(&bucket_for(hash)); }
@@ -189,8 +195,10 @@ class TeamTable {
     if (sample == 0) return 0;
     int used = 0;
     for (std::size_t i = 0; i < sample; ++i)
-      for (const Entry& entry : buckets_[i].entries)
-        used += data_bound(entry.data) != Bound::None && data_generation(entry.data) == generation_;
+      for (const Entry& entry : buckets_[i].entries) {
+        const std::uint64_t data = entry.data.load(std::memory_order_relaxed);
+        used += data_bound(data) != Bound::None && data_generation(data) == generation_;
+      }
     return int(used * 1000 / (sample * kEntriesPerBucket));
   }
 
@@ -198,10 +206,20 @@ class TeamTable {
   static constexpr int kEntriesPerBucket = 4;
   static constexpr std::uint32_t kGenerationMask = 63;
   struct Entry {
-    std::uint64_t low = 0;
-    std::uint64_t high = 0;
+    std::atomic<std::uint64_t> low_xor_data{0};
+    std::atomic<std::uint64_t> high_xor_data{0};
     // slide (8 bits) | point (2) | depth (8) | bound (2) | generation (6) | score (16)
-    std::uint64_t data = 0;
+    std::atomic<std::uint64_t> data{0};
+
+    bool holds(const TeamKey& key, std::uint64_t entry_data) const {
+      return (low_xor_data.load(std::memory_order_relaxed) ^ entry_data) == key.low &&
+             (high_xor_data.load(std::memory_order_relaxed) ^ entry_data) == key.high;
+    }
+    void store(std::uint64_t low, std::uint64_t high, std::uint64_t new_data) {
+      low_xor_data.store(low, std::memory_order_relaxed);
+      high_xor_data.store(high, std::memory_order_relaxed);
+      data.store(new_data, std::memory_order_relaxed);
+    }
   };
   struct alignas(32) Bucket {
     Entry entries[kEntriesPerBucket];
@@ -234,6 +252,7 @@ class TeamTable {
 
   std::unique_ptr<Bucket[]> buckets_;
   std::size_t bucket_count_ = 0;
+  std::size_t megabytes_ = 0;
   std::uint32_t generation_ = 0;
 };
 
@@ -248,16 +267,15 @@ struct TeamRootMove {
 
 }  // namespace
 
-// The search and the thread that runs it. The facade's calls (start, stop, ponderhit, wait)
-// come from the caller's thread; everything below `search state` belongs to the search thread
-// while it runs.
+class TeamWorker;
+
+// The search's control and shared state: the facade's calls (start, stop, ponderhit, wait) come
+// from the caller's thread; the workers (one per thread, lazy SMP: they search the same root
+// and share the table) read the configuration, which changes only between searches.
 class TeamSearcher {
  public:
   explicit TeamSearcher(const EngineOptions& options) : options_(options) {}
-  ~TeamSearcher() {
-    stop();
-    wait();
-  }
+  ~TeamSearcher();
 
   void set_options(const EngineOptions& options) {
     wait();
@@ -297,6 +315,8 @@ class TeamSearcher {
   bool searching() const { return running_.load(); }
 
  private:
+  friend class TeamWorker;
+
   void run(const TeamSearchCallbacks& callbacks);
   void notify_release() {
     std::lock_guard lock(release_mutex_);
@@ -306,18 +326,8 @@ class TeamSearcher {
     return (now_ns() - start_ns_.load(std::memory_order_relaxed)) / 1000000;
   }
   bool stopped() const { return stop_.load(std::memory_order_relaxed); }
-  void check_limits();
-  bool is_repetition(const TeamKey& key, int ply) const;
-  void prepare_root_moves();
-  void iterative_deepening(const TeamSearchCallbacks& callbacks);
-  Score search_root(Score alpha, Score beta, int depth);
-  Score search(const Position4& position, Score alpha, Score beta, int depth, int ply,
-               bool pv_node);
-  void update_pv(int ply, Move4 move);
-  void record_cutoff(Seat seat, int ply, Move4 move, int depth, const Move4* tried,
-                     int tried_count);
-  void report(int depth, const TeamSearchCallbacks& callbacks, Bound bound) const;
-  Move4 ponder_move(Move4 best) const;
+  std::uint64_t total_nodes() const;
+  Move4 ponder_move(const TeamRootMove& best) const;
 
   // Configuration, set between searches.
   EngineOptions options_;
@@ -340,8 +350,54 @@ class TeamSearcher {
   std::mutex release_mutex_;
   std::condition_variable release_signal_;
 
-  // Search state.
-  std::uint64_t nodes_ = 0;
+  // One per thread; worker 0 (the main one) checks the clock, reports and decides the move.
+  std::vector<std::unique_ptr<TeamWorker>> workers_;
+};
+
+// One thread's search. All its state is its own; it shares only the table and the searcher's
+// read-only configuration and stop flags.
+class TeamWorker {
+ public:
+  TeamWorker(TeamSearcher& searcher, int id)
+      : searcher_(searcher),
+        table_(searcher.table_),
+        limits_(searcher.limits_),
+        budget_(searcher.budget_),
+        features_(searcher.options_.features),
+        id_(id) {}
+
+  void iterative_deepening(const TeamSearchCallbacks& callbacks);
+  std::uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
+  const std::vector<TeamRootMove>& root_moves() const { return root_moves_; }
+
+ private:
+  bool is_main() const { return id_ == 0; }
+  bool stopped() const { return searcher_.stopped(); }
+  void count_node() {
+    nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+  }
+  void check_limits();
+  bool is_repetition(const TeamKey& key, int ply) const;
+  void prepare_root_moves();
+  Score search_root(Score alpha, Score beta, int depth);
+  Score search(const Position4& position, Score alpha, Score beta, int depth, int ply,
+               bool pv_node);
+  void update_pv(int ply, Move4 move);
+  void record_cutoff(Seat seat, int ply, Move4 move, int depth, const Move4* tried,
+                     int tried_count);
+  void report(int depth, const TeamSearchCallbacks& callbacks, Bound bound) const;
+
+  TeamSearcher& searcher_;
+  TeamTable& table_;
+  const SearchLimits& limits_;
+  const TimeBudget& budget_;
+  const SearchFeatures& features_;
+  const int id_;
+
+  // Search state. Ordering statistics start afresh with every search (a worker lives for one
+  // search), so that a search depends only on the position, the limits and the table:
+  // fixed-node searches after new_game repeat exactly.
+  std::atomic<std::uint64_t> nodes_{0};
   std::vector<TeamRootMove> root_moves_;
   MoveScan root_scan_;
   int selective_depth_ = 0;
@@ -352,6 +408,17 @@ class TeamSearcher {
   std::array<std::array<Move4, kMaxPly + 2>, kMaxPly + 2> pv_{};
   std::array<int, kMaxPly + 2> pv_length_{};
 };
+
+TeamSearcher::~TeamSearcher() {
+  stop();
+  wait();
+}
+
+std::uint64_t TeamSearcher::total_nodes() const {
+  std::uint64_t nodes = 0;
+  for (const auto& worker : workers_) nodes += worker->nodes();
+  return nodes;
+}
 
 void TeamSearcher::start(const SearchLimits& limits, TeamSearchCallbacks callbacks,
                          std::vector<Move4> search_moves) {
@@ -365,18 +432,18 @@ void TeamSearcher::start(const SearchLimits& limits, TeamSearchCallbacks callbac
   pondering_ = limits.ponder;
   infinite_ = limits.infinite;
   table_.new_search();
-  // Ordering statistics start afresh with every search, so that a search depends only on the
-  // position, the limits and the table: fixed-node searches after new_game repeat exactly.
-  nodes_ = 0;
-  killers_ = {};
-  history_ = {};
-  root_moves_.clear();
+  workers_.clear();
+  for (int id = 0; id < std::max(options_.threads, 1); ++id)
+    workers_.push_back(std::make_unique<TeamWorker>(*this, id));
   running_ = true;
   thread_ = std::thread([this, callbacks = std::move(callbacks)] { run(callbacks); });
 }
 
 void TeamSearcher::run(const TeamSearchCallbacks& callbacks) {
-  iterative_deepening(callbacks);
+  std::vector<std::thread> helpers;
+  for (std::size_t i = 1; i < workers_.size(); ++i)
+    helpers.emplace_back([this, i] { workers_[i]->iterative_deepening({}); });
+  workers_[0]->iterative_deepening(callbacks);
   // In ponder and infinite mode the bestmove waits for ponderhit or stop.
   {
     std::unique_lock lock(release_mutex_);
@@ -384,20 +451,21 @@ void TeamSearcher::run(const TeamSearchCallbacks& callbacks) {
         lock, [this] { return stop_.load() || (!pondering_.load() && !infinite_.load()); });
   }
   stop_ = true;
+  for (std::thread& helper : helpers) helper.join();
+  const std::vector<TeamRootMove>& root_moves = workers_[0]->root_moves();
   Move4 best = Move4::none(), ponder = Move4::none();
-  if (!root_moves_.empty()) {
-    best = root_moves_[0].move;
-    ponder = ponder_move(best);
+  if (!root_moves.empty()) {
+    best = root_moves[0].move;
+    ponder = ponder_move(root_moves[0]);
   }
   if (callbacks.on_bestmove) callbacks.on_bestmove(best, ponder);
   running_ = false;
 }
 
-Move4 TeamSearcher::ponder_move(Move4 best) const {
-  const TeamRootMove& root_move = root_moves_[0];
-  if (root_move.pv.size() > 1) return root_move.pv[1];
+Move4 TeamSearcher::ponder_move(const TeamRootMove& best) const {
+  if (best.pv.size() > 1) return best.pv[1];
   // No second move in the line (the search was cut short): ask the table.
-  const Position4 child = root_.after(best);
+  const Position4 child = root_.after(best.move);
   if (child.is_game_over()) return Move4::none();
   const TeamKey key = key_of(child);
   TeamHit hit;
@@ -406,32 +474,33 @@ Move4 TeamSearcher::ponder_move(Move4 best) const {
   return Move4::none();
 }
 
-void TeamSearcher::check_limits() {
-  if (limits_.nodes != 0 && nodes_ >= limits_.nodes) stop_ = true;
-  if (nodes_ % kTimeCheckInterval != 0) return;
-  if (budget_.limited() && !pondering_.load(std::memory_order_relaxed) &&
-      elapsed_ms() >= budget_.hard_ms)
-    stop_ = true;
+void TeamWorker::check_limits() {
+  if (limits_.nodes != 0 && searcher_.total_nodes() >= limits_.nodes) searcher_.stop_ = true;
+  if (nodes() % kTimeCheckInterval != 0) return;
+  if (budget_.limited() && !searcher_.pondering_.load(std::memory_order_relaxed) &&
+      searcher_.elapsed_ms() >= budget_.hard_ms)
+    searcher_.stop_ = true;
 }
 
-bool TeamSearcher::is_repetition(const TeamKey& key, int ply) const {
+bool TeamWorker::is_repetition(const TeamKey& key, int ply) const {
   // The same seat is to move only every fourth ply (a pass also hands the move on), and keys
   // include the seat to move.
   for (int earlier = ply - 4; earlier >= 0; earlier -= 4)
     if (path_keys_[earlier] == key) return true;
-  return !history_set_.empty() && history_set_.count(key) != 0;
+  return !searcher_.history_set_.empty() && searcher_.history_set_.count(key) != 0;
 }
 
-void TeamSearcher::prepare_root_moves() {
+void TeamWorker::prepare_root_moves() {
   root_moves_.clear();
-  const Position4& root = root_;
+  const Position4& root = searcher_.root_;
   if (root.is_game_over()) return;
   root_scan_ = team_scan(root);
   const MoveList4 legal = root.legal_moves();
   std::vector<Move4> candidates(legal.begin(), legal.end());
   std::vector<Move4> requested;
+  const std::vector<Move4>& search_moves = searcher_.search_moves_;
   for (const Move4 move : candidates)
-    if (std::find(search_moves_.begin(), search_moves_.end(), move) != search_moves_.end())
+    if (std::find(search_moves.begin(), search_moves.end(), move) != search_moves.end())
       requested.push_back(move);
   if (!requested.empty()) candidates = requested;
   // A move that makes the other team's line loses at once: only when every move does.
@@ -455,15 +524,15 @@ void TeamSearcher::prepare_root_moves() {
                    });
 }
 
-void TeamSearcher::update_pv(int ply, Move4 move) {
+void TeamWorker::update_pv(int ply, Move4 move) {
   pv_[ply][0] = move;
   const int child_length = pv_length_[ply + 1];
   for (int i = 0; i < child_length; ++i) pv_[ply][i + 1] = pv_[ply + 1][i];
   pv_length_[ply] = child_length + 1;
 }
 
-void TeamSearcher::record_cutoff(Seat seat, int ply, Move4 move, int depth, const Move4* tried,
-                                 int tried_count) {
+void TeamWorker::record_cutoff(Seat seat, int ply, Move4 move, int depth, const Move4* tried,
+                               int tried_count) {
   if (killers_[ply][0] != move) {
     killers_[ply][1] = killers_[ply][0];
     killers_[ply][0] = move;
@@ -480,8 +549,8 @@ void TeamSearcher::record_cutoff(Seat seat, int ply, Move4 move, int depth, cons
     if (tried[i] != move) update(tried[i], -bonus);
 }
 
-Score TeamSearcher::search_root(Score alpha, Score beta, int depth) {
-  path_keys_[0] = key_of(root_);
+Score TeamWorker::search_root(Score alpha, Score beta, int depth) {
+  path_keys_[0] = key_of(searcher_.root_);
   Score best = -kInfiniteScore;
   for (std::size_t i = 0; i < root_moves_.size(); ++i) {
     TeamRootMove& root_move = root_moves_[i];
@@ -494,7 +563,7 @@ Score TeamSearcher::search_root(Score alpha, Score beta, int depth) {
     } else if (has_slide(root_scan_.losses, move)) {
       score = mated_in(1);
     } else {
-      const Position4 child = root_.after(move);
+      const Position4 child = searcher_.root_.after(move);
       if (i == 0) {
         score = -search(child, -beta, -alpha, depth - 1, 1, true);
       } else {
@@ -521,12 +590,12 @@ Score TeamSearcher::search_root(Score alpha, Score beta, int depth) {
   return best;
 }
 
-Score TeamSearcher::search(const Position4& position, Score alpha, Score beta, int depth, int ply,
-                           bool pv_node) {
+Score TeamWorker::search(const Position4& position, Score alpha, Score beta, int depth, int ply,
+                         bool pv_node) {
   pv_length_[ply] = 0;
   check_limits();
   if (stopped()) return kDrawScore;
-  ++nodes_;
+  count_node();
   selective_depth_ = std::max(selective_depth_, ply);
 
   const TeamKey key = key_of(position);
@@ -586,12 +655,13 @@ Score TeamSearcher::search(const Position4& position, Score alpha, Score beta, i
     const SlideIndex slide = SlideIndex(std::countr_zero(set));
     for (int point = 0; point < 2; ++point) {
       const Move4 move(slide, point == 0 ? seat : partner_of(seat));
-      int value = history_[seat][slide][point];
+      const bool ordered = features_.killers_and_history;
+      int value = ordered ? history_[seat][slide][point] : 0;
       if (move == tt_move)
         value = 1 << 30;
-      else if (move == killers_[ply][0])
+      else if (ordered && move == killers_[ply][0])
         value = 1 << 20;
-      else if (move == killers_[ply][1])
+      else if (ordered && move == killers_[ply][1])
         value = (1 << 20) - 1;
       moves[count] = move;
       order[count++] = value;
@@ -618,7 +688,7 @@ Score TeamSearcher::search(const Position4& position, Score alpha, Score beta, i
       // Late moves are first searched shallower; one that then beats alpha is searched again
       // at full depth.
       int reduction = 0;
-      if (depth >= 3 && i >= 3 && order[i] < (1 << 20) - 1)
+      if (features_.late_move_reductions && depth >= 3 && i >= 3 && order[i] < (1 << 20) - 1)
         reduction = std::clamp(kReductions.plies[depth][i + 1] - int(pv_node), 0, depth - 2);
       score = -search(child, -alpha - 1, -alpha, depth - 1 - reduction, ply + 1, false);
       if (reduction > 0 && score > alpha)
@@ -648,17 +718,18 @@ Score TeamSearcher::search(const Position4& position, Score alpha, Score beta, i
   return best;
 }
 
-void TeamSearcher::report(int depth, const TeamSearchCallbacks& callbacks, Bound bound) const {
+void TeamWorker::report(int depth, const TeamSearchCallbacks& callbacks, Bound bound) const {
   if (!callbacks.on_info || root_moves_.empty()) return;
-  const std::int64_t elapsed = elapsed_ms();
+  const std::int64_t elapsed = searcher_.elapsed_ms();
+  const std::uint64_t nodes = searcher_.total_nodes();
   const TeamRootMove& root_move = root_moves_[0];
   TeamSearchInfo info;
   info.depth = depth;
   info.selective_depth = std::max(root_move.selective_depth, depth);
   info.time_ms = elapsed;
-  info.nodes = nodes_;
-  info.nodes_per_second = nodes_ * 1000 / std::uint64_t(std::max<std::int64_t>(elapsed, 1));
-  info.hashfull = table_.hashfull();
+  info.nodes = nodes;
+  info.nodes_per_second = nodes * 1000 / std::uint64_t(std::max<std::int64_t>(elapsed, 1));
+  info.hashfull = searcher_.table_.hashfull();
   info.score = root_move.score != -kInfiniteScore ? root_move.score : root_move.previous_score;
   if (info.score == -kInfiniteScore) info.score = root_move.initial_order;
   info.bound = bound;
@@ -666,12 +737,14 @@ void TeamSearcher::report(int depth, const TeamSearchCallbacks& callbacks, Bound
   callbacks.on_info(info);
 }
 
-void TeamSearcher::iterative_deepening(const TeamSearchCallbacks& callbacks) {
+void TeamWorker::iterative_deepening(const TeamSearchCallbacks& callbacks) {
   prepare_root_moves();
   if (root_moves_.empty()) return;
-  const int depth_limit = limits_.depth > 0 ? std::min(limits_.depth, kMaxDepth) : kMaxDepth;
-  Move4 reported = Move4::none();
-  for (int depth = 1; depth <= depth_limit && !stopped(); ++depth) {
+  const int depth_limit = limits_.max_depth(kMaxDepth);
+  Move4 reported = Move4::none();  // the first move of the last pv sent
+  // Helpers start one ply deeper every other thread, so that threads spread over the depths.
+  int depth = 1 + (id_ & 1);
+  for (; depth <= depth_limit && !stopped(); ++depth) {
     // Scores of this iteration start unknown, so that a search stopped half-way never
     // compares them with the last iteration's.
     for (TeamRootMove& root_move : root_moves_) {
@@ -681,7 +754,8 @@ void TeamSearcher::iterative_deepening(const TeamSearchCallbacks& callbacks) {
     const Score previous = root_moves_[0].previous_score;
     Score delta = kAspirationDelta;
     Score alpha = -kInfiniteScore, beta = kInfiniteScore;
-    if (depth >= 4 && previous != -kInfiniteScore && !is_mate_score(previous)) {
+    if (features_.aspiration_windows && depth >= 4 && previous != -kInfiniteScore &&
+        !is_mate_score(previous)) {
       alpha = std::max(previous - delta, -kInfiniteScore);
       beta = std::min(previous + delta, kInfiniteScore);
     }
@@ -694,27 +768,22 @@ void TeamSearcher::iterative_deepening(const TeamSearchCallbacks& callbacks) {
       if (score <= alpha) {
         beta = (alpha + beta) / 2;
         alpha = std::max(score - delta, -kInfiniteScore);
-        if (elapsed_ms() > 1000) report(depth, callbacks, Bound::Upper);
+        if (is_main() && searcher_.elapsed_ms() > 1000) report(depth, callbacks, Bound::Upper);
       } else if (score >= beta) {
         beta = std::min(score + delta, kInfiniteScore);
-        if (elapsed_ms() > 1000) report(depth, callbacks, Bound::Lower);
+        if (is_main() && searcher_.elapsed_ms() > 1000) report(depth, callbacks, Bound::Lower);
       } else {
         break;
       }
       delta += delta / 2;
     }
-    if (stopped()) {
-      // A move that beat the best of the last iteration before the stop is the one played:
-      // report it, its score a lower bound of this unfinished iteration's result.
-      if (root_moves_[0].move != reported && root_moves_[0].score != -kInfiniteScore)
-        report(depth, callbacks, Bound::Lower);
-      break;
-    }
+    if (stopped()) break;
+    if (!is_main()) continue;
     report(depth, callbacks, Bound::Exact);
     reported = root_moves_[0].move;
 
     const Score best = root_moves_[0].score;
-    const bool waiting = pondering_.load() || infinite_.load();
+    const bool waiting = searcher_.pondering_.load() || searcher_.infinite_.load();
     if (limits_.mate > 0 && best >= kMateBound && mate_moves(best) <= limits_.mate) break;
     if (waiting) continue;
     // A proven result needs no deeper search once the depth covers it with room to spare.
@@ -724,8 +793,16 @@ void TeamSearcher::iterative_deepening(const TeamSearchCallbacks& callbacks) {
       if (root_moves_.size() == 1 && depth >= 4) break;
       // Another iteration takes a few times as long as this one: do not start what the soft
       // limit would cut short.
-      if (elapsed_ms() >= budget_.soft_ms * 6 / 10) break;
+      if (searcher_.elapsed_ms() >= budget_.soft_ms * 6 / 10) break;
     }
+  }
+  // The last info line must show the move to be played. One that beat the best of the last
+  // iteration before a stop is reported with its score as a lower bound of the unfinished
+  // iteration; when nothing was sent yet, the line is an estimate.
+  if (is_main() && root_moves_[0].move != reported) {
+    const bool improved = root_moves_[0].score != -kInfiniteScore;
+    report(std::clamp(improved ? depth : depth - 1, 1, depth_limit), callbacks,
+           improved ? Bound::Lower : Bound::Exact);
   }
 }
 

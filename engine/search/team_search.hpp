@@ -13,10 +13,12 @@
 // seat's colour (team_of(seat)); the other entries are ignored. A seat's clock runs only on its
 // own moves, so moves_to_go and the time plan are per seat as in the two-player game.
 //
-// Threads: the team search runs on one thread; EngineOptions::threads applies to the two-player
-// search only. EngineOptions::hash_mb sizes this search's own transposition table (allocated on
-// the first search, so a two-player-only session does not pay for it); multipv and features are
-// two-player options too.
+// Options: EngineOptions::threads runs the team search on that many threads (lazy SMP, as the
+// two-player search: the threads search the same root and share the table). hash_mb sizes this
+// search's own transposition table (allocated on the first search, so a two-player-only session
+// does not pay for it). Of the features, aspiration_windows, killers_and_history and
+// late_move_reductions apply; multipv, threat_extension, parry_threats and symmetric_table are
+// two-player options only.
 #pragma once
 
 #include <cstdint>

@@ -40,9 +40,12 @@ std::uint64_t mix(std::uint64_t key) {
 }  // namespace
 
 void TranspositionTable::resize(std::size_t megabytes) {
-  const std::size_t bytes = std::max<std::size_t>(megabytes, 1) << 20;
-  bucket_count_ = bytes / sizeof(Bucket);
-  buckets_ = std::make_unique<Bucket[]>(bucket_count_);
+  megabytes = std::max<std::size_t>(megabytes, 1);
+  const std::size_t count = (megabytes << 20) / sizeof(Bucket);
+  // The new table is allocated before the old one goes, so a failure changes nothing.
+  buckets_ = allocate_buckets<Bucket>(count, megabytes, megabytes_);
+  bucket_count_ = count;
+  megabytes_ = megabytes;
   generation_ = 0;
 }
 

@@ -12,11 +12,35 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <new>
+#include <stdexcept>
+#include <string>
 
 #include "core/position.hpp"
 #include "score.hpp"
 
 namespace quixo {
+
+// Thrown when a table cannot get the memory for a new size. The table keeps its old size and
+// contents, so the engine goes on as it was.
+class TableAllocationError : public std::runtime_error {
+ public:
+  TableAllocationError(std::size_t requested_mb, std::size_t kept_mb)
+      : std::runtime_error("cannot allocate " + std::to_string(requested_mb) +
+                           " MB for the hash table" +
+                           (kept_mb > 0 ? "; keeping " + std::to_string(kept_mb) + " MB"
+                                        : std::string("; set a smaller Hash"))) {}
+};
+
+// Allocates `count` value-initialised buckets, or throws TableAllocationError (naming `megabytes`
+// and the `kept_mb` of the table that stays).
+template <class Bucket>
+std::unique_ptr<Bucket[]> allocate_buckets(std::size_t count, std::size_t megabytes,
+                                           std::size_t kept_mb) {
+  Bucket* const buckets = new (std::nothrow) Bucket[count]();
+  if (buckets == nullptr) throw TableAllocationError(megabytes, kept_mb);
+  return std::unique_ptr<Bucket[]>(buckets);
+}
 
 struct TTHit {
   Move move;
@@ -29,7 +53,9 @@ class TranspositionTable {
  public:
   explicit TranspositionTable(std::size_t megabytes = 16) { resize(megabytes); }
 
+  // Throws TableAllocationError, leaving the table as it was, when the memory is not there.
   void resize(std::size_t megabytes);
+  std::size_t megabytes() const { return megabytes_; }
   void clear();
   // Called at the start of each search, so that entries of older searches are replaced first.
   void new_search() { generation_ = (generation_ + 1) & kGenerationMask; }
@@ -57,6 +83,7 @@ class TranspositionTable {
 
   std::unique_ptr<Bucket[]> buckets_;
   std::size_t bucket_count_ = 0;
+  std::size_t megabytes_ = 0;
   std::uint32_t generation_ = 0;
 };
 
