@@ -184,6 +184,8 @@ void describe_options(po::options_description& options) {
       "results", po::value<std::string>(),
       "keep the results (JSON) in this file after every game; needed for --resume")(
       "resume", po::bool_switch(), "continue the tournament recorded in --results")(
+      "overwrite", po::bool_switch(),
+      "let a new tournament replace an existing --pgn or --results file (refused otherwise)")(
       "report-interval", po::value<int>()->default_value(10),
       "games between rating reports (0: only at the end)")(
       "output", po::value<std::string>()->default_value("fastchess"),
@@ -334,6 +336,7 @@ TournamentConfig make_config(const po::variables_map& vm) {
   if (vm.count("pgn")) config.pgn_path = vm["pgn"].as<std::string>();
   if (vm.count("results")) config.results_path = vm["results"].as<std::string>();
   config.resume = vm["resume"].as<bool>();
+  config.overwrite = vm["overwrite"].as<bool>();
   return config;
 }
 
@@ -491,12 +494,14 @@ int run_arena_command_line(int argc, const char* const* argv, std::ostream& out,
         return kExitSprtH0;
       case TournamentEnd::SprtAcceptedH1:
         return kExitCompleted;
+      case TournamentEnd::SprtUndecided:
+        return kExitSprtUndecided;
       case TournamentEnd::Interrupted:
         return kExitInterrupted;
       case TournamentEnd::Completed:
         break;
     }
-    return config.sprt ? kExitSprtUndecided : kExitCompleted;
+    return kExitCompleted;
   } catch (const std::exception& error) {
     err << "quixo-arena: " << error.what() << "\n";
     return kExitUsage;

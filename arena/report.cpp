@@ -41,6 +41,12 @@ std::string pairs_ratio(const Pentanomial& pairs) {
   return fixed(static_cast<double>(won) / static_cast<double>(lost), 2);
 }
 
+// The SPRT's line, or why there is no LLR (a statistics failure, after which the games go on).
+std::string sprt_line(const TournamentConfig& config, const Standings& standings) {
+  if (standings.sprt) return format_sprt(*standings.sprt, *config.sprt);
+  return "LLR: unavailable (" + standings.sprt_error + ")";
+}
+
 std::string pairing_report(const TournamentConfig& config, const Standings& standings,
                            const PairingTally& pairing) {
   const std::string& first = standings.engines[pairing.first].name;
@@ -69,7 +75,7 @@ std::string pairing_report(const TournamentConfig& config, const Standings& stan
   const auto& c = pairing.pairs.counts;
   out << "Ptnml(0-2): [" << c[0] << ", " << c[1] << ", " << c[2] << ", " << c[3] << ", " << c[4]
       << "], Trinomial Elo: " << fixed(tri.elo, 2) << " +/- " << fixed(tri.elo_error, 2) << "\n";
-  if (standings.sprt && config.sprt) out << format_sprt(*standings.sprt, *config.sprt) << "\n";
+  if (config.sprt) out << sprt_line(config, standings) << "\n";
   return out.str();
 }
 
@@ -129,13 +135,22 @@ class TextReport : public ReportSink {
       out_ << " of the four-player game (team A seats 1 and 3, team B seats 2 and 4, "
            << (config.seating == Seating::PerSeat ? "a process per seat" : "a process per team")
            << ")";
-    out_ << ", time control " << config.time_control.to_string();
+    // The engines' time controls: the common one, or each engine's when they differ.
+    std::vector<std::string> controls;
+    for (const EngineConfig& engine : config.engines)
+      controls.push_back(engine.time_control.value_or(config.time_control).to_string());
+    const bool common = std::all_of(controls.begin(), controls.end(),
+                                    [&](const auto& c) { return c == controls[0]; });
+    out_ << ", " << (common ? "time control " + controls.front() : "time control per engine");
     if (config.time_control.margin_ms() > 0)
       out_ << " (margin " << config.time_control.margin_ms() << " ms)";
-    for (const EngineConfig& engine : config.engines)
-      if (engine.time_control)
-        out_ << ", " << engine.name << " " << engine.time_control->to_string();
     out_ << ", concurrency " << config.concurrency << "\n";
+    if (!common) {
+      out_ << "Time controls:";
+      for (std::size_t i = 0; i < controls.size(); ++i)
+        out_ << (i == 0 ? " " : ", ") << config.engines[i].name << "=" << controls[i];
+      out_ << "\n";
+    }
     out_ << "Openings: "
          << (config.openings.empty()
                  ? std::string("the start position")
@@ -171,8 +186,7 @@ class TextReport : public ReportSink {
                  std::to_string(r.losses) + " - " + std::to_string(r.draws) + " [" +
                  fixed(r.games() > 0 ? r.points() / static_cast<double>(r.games()) : 0.5, 3) +
                  "] " + std::to_string(r.games());
-      if (standings.sprt && config.sprt)
-        progress += "  " + format_sprt(*standings.sprt, *config.sprt);
+      if (config.sprt) progress += "  " + sprt_line(config, standings);
     } else {
       progress = "Games: " + std::to_string(standings.games) + " of " +
                  std::to_string(standings.total_games);
@@ -194,8 +208,14 @@ class TextReport : public ReportSink {
                            TournamentEnd end) override {
     std::string text = format_rating_report(config, standings);
     text += format_incident_report(standings);
-    text += "Tournament " + std::string(end_name(end)) + ": " + std::to_string(standings.games) +
-            " of " + std::to_string(standings.total_games) + " games played\n";
+    const std::string played = std::to_string(standings.games) + " of " +
+                               std::to_string(standings.total_games) + " games played";
+    if (end == TournamentEnd::SprtUndecided)
+      // Every game was played, but what the tournament was for is not done.
+      text += "SPRT undecided after " + std::to_string(standings.games) +
+              " games: the rounds ran out before a decision (" + played + ")\n";
+    else
+      text += "Tournament " + std::string(end_name(end)) + ": " + played + "\n";
     if (style_ == ReportStyle::Cutechess) {
       for (const PairingTally& pairing : standings.pairings) {
         const EloEstimate estimate = estimate_elo(pairing.results);

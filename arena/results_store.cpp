@@ -5,11 +5,14 @@
 
 #include <boost/json.hpp>
 #include <cerrno>
+#include <charconv>
 #include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <string_view>
+#include <utility>
 
 #include "game_position.hpp"
 #include "pgn.hpp"
@@ -46,14 +49,15 @@ void write_durably(const std::string& path, std::string_view text, bool append) 
     throw TournamentError("cannot write " + path + ": " + system_error_text());
 }
 
-// JSON numbers must be finite; infinite Elo (all games won) is written as null.
+// JSON numbers must be finite; infinite Elo (all games won) is written as null. Every number to
+// full precision (the shortest text that reads back as the same double): the text reports round,
+// the file does not, so that a tool reading it gets the arena's own numbers.
 json::value number(double value) {
   if (!std::isfinite(value)) return nullptr;
-  const double rounded = std::round(value * 100.0) / 100.0;
-  // Whole numbers as integers ("6", not "6E0"), and never a negative zero.
-  if (rounded == std::trunc(rounded) && std::fabs(rounded) < 1e15)
-    return static_cast<std::int64_t>(rounded);
-  return rounded;
+  // Whole numbers as integers ("6", not "6E0"), which loses nothing, and never a negative zero.
+  if (value == std::trunc(value) && std::fabs(value) < 1e15)
+    return static_cast<std::int64_t>(value);
+  return value;
 }
 
 json::object describe(const TournamentConfig& config) {
@@ -95,6 +99,26 @@ json::object describe(const TournamentConfig& config) {
         {"offset", config.opening_offset}}},
       {"rules",
        {{"max_plies", config.rules.max_plies}, {"repetitions", config.rules.repetitions}}}};
+  // Adjudication and the SPRT decide how games and the tournament end, so they belong to the
+  // tournament's identity too. They are described only when used, so that the description of a
+  // tournament without them (and a results file written before they were) stays as it was.
+  const Adjudication& adjudication = config.rules.adjudication;
+  json::object& rules = description["rules"].as_object();
+  if (adjudication.resign_move_count > 0)
+    rules["resign"] = {{"movecount", adjudication.resign_move_count},
+                       {"score", adjudication.resign_score_cp},
+                       {"twosided", adjudication.resign_two_sided}};
+  if (adjudication.draw_move_count > 0)
+    rules["draw"] = {{"movenumber", adjudication.draw_move_number},
+                     {"movecount", adjudication.draw_move_count},
+                     {"score", adjudication.draw_score_cp}};
+  if (config.sprt)
+    description["sprt"] = {
+        {"elo0", number(config.sprt->elo0)},
+        {"elo1", number(config.sprt->elo1)},
+        {"alpha", number(config.sprt->alpha)},
+        {"beta", number(config.sprt->beta)},
+        {"model", config.sprt->model == EloModel::Normalized ? "normalized" : "logistic"}};
   // Only four-player tournaments name their variant, so that a two-player description (and a
   // two-player results file written before four-player games existed) stays as it was.
   if (config.variant == Variant::FourPlayer) {
@@ -159,13 +183,19 @@ json::object standings_json(const TournamentConfig& config, const Standings& sta
                          {"engines", std::move(engines)},
                          {"pairings", std::move(pairings)},
                          {"terminations", std::move(terminations)}};
-  if (standings.sprt && config.sprt) {
-    const SprtResult& sprt = *standings.sprt;
-    const char* decision = sprt.decision == SprtResult::Decision::AcceptH1   ? "H1"
+  if (config.sprt && (standings.sprt || !standings.sprt_error.empty())) {
+    // Without an LLR (a statistics failure) the bounds and settings are still written, with the
+    // decision "unavailable" and the reason.
+    SprtResult sprt;
+    sprt.lower = config.sprt->lower_bound();
+    sprt.upper = config.sprt->upper_bound();
+    if (standings.sprt) sprt = *standings.sprt;
+    const char* decision = !standings.sprt                                   ? "unavailable"
+                           : sprt.decision == SprtResult::Decision::AcceptH1 ? "H1"
                            : sprt.decision == SprtResult::Decision::AcceptH0 ? "H0"
                                                                              : "continue";
-    result["sprt"] = {
-        {"llr", number(sprt.llr)},
+    json::object entry = {
+        {"llr", standings.sprt ? number(sprt.llr) : json::value(nullptr)},
         {"lower", number(sprt.lower)},
         {"upper", number(sprt.upper)},
         {"elo0", number(config.sprt->elo0)},
@@ -174,7 +204,10 @@ json::object standings_json(const TournamentConfig& config, const Standings& sta
         {"beta", number(config.sprt->beta)},
         {"model", config.sprt->model == EloModel::Normalized ? "normalized" : "logistic"},
         {"decision", decision},
-        {"summary", format_sprt(sprt, *config.sprt)}};
+        {"summary", standings.sprt ? format_sprt(sprt, *config.sprt)
+                                   : "LLR: unavailable (" + standings.sprt_error + ")"}};
+    if (!standings.sprt) entry["error"] = standings.sprt_error;
+    result["sprt"] = std::move(entry);
   }
   return result;
 }
@@ -207,6 +240,159 @@ json::value read_json_file(const std::string& path) {
       value.at("format") != json::value(kFileFormat))
     throw TournamentError(path + " is not a quixo-arena results file");
   return value;
+}
+
+// A value of a tournament description as the user wrote it: "10", "0.05", "nodes=100", an
+// object as "key=value ..." (an SPRT: "elo0=0 elo1=10 alpha=0.05 beta=0.05 model=normalized"),
+// an engine's options as "Hash=16", and "none" for what is not there.
+std::string shown(const json::value* value) {
+  if (value == nullptr || value->is_null()) return "none";
+  switch (value->kind()) {
+    case json::kind::string:
+      return std::string(value->get_string());
+    case json::kind::bool_:
+      return value->get_bool() ? "true" : "false";
+    case json::kind::int64:
+      return std::to_string(value->get_int64());
+    case json::kind::uint64:
+      return std::to_string(value->get_uint64());
+    case json::kind::double_: {
+      char text[32];
+      const auto end = std::to_chars(text, text + sizeof text, value->get_double()).ptr;
+      return std::string(text, end);
+    }
+    case json::kind::object: {
+      std::string text;
+      for (const auto& [key, item] : value->get_object())
+        text += (text.empty() ? "" : " ") + std::string(key) + "=" + shown(&item);
+      return text.empty() ? "none" : text;
+    }
+    case json::kind::array: {
+      std::string text;
+      for (const json::value& item : value->get_array()) {
+        // An option is a [name, value] pair.
+        const json::array* pair = item.if_array();
+        const std::string part = pair && pair->size() == 2
+                                     ? shown(&(*pair)[0]) + "=" + shown(&(*pair)[1])
+                                     : shown(&item);
+        text += (text.empty() ? "" : " ") + part;
+      }
+      return text.empty() ? "none" : text;
+    }
+    case json::kind::null:
+      break;
+  }
+  return "none";
+}
+
+// object[key] or object[key][subkey]; nullptr when it is not there.
+const json::value* member(const json::value& object, std::string_view key,
+                          std::string_view subkey = {}) {
+  const json::object* outer = object.if_object();
+  const json::value* value = outer ? outer->if_contains(key) : nullptr;
+  if (value == nullptr || subkey.empty()) return value;
+  const json::object* inner = value->if_object();
+  return inner ? inner->if_contains(subkey) : nullptr;
+}
+
+// Whether a setting is the same in both descriptions (both without it counts as the same).
+bool same(const json::value* a, const json::value* b) {
+  return a == nullptr ? b == nullptr : b != nullptr && *a == *b;
+}
+
+// What makes the tournament recorded in a results file (`recorded`) another one than this run's
+// (`now`), named as the options that set it: "--sprt differs (the file has elo0=0 elo1=10 ...,
+// this run elo0=0 elo1=5 ...)". Empty when the descriptions are the same.
+std::string description_difference(const json::value& recorded, const json::value& now) {
+  if (recorded == now) return "";
+  const auto differs = [](const std::string& label, const json::value* in_file,
+                          const json::value* in_run) {
+    return label + " differs (the file has " + shown(in_file) + ", this run " + shown(in_run) + ")";
+  };
+  // The engines, by their place in the list.
+  const json::value* file_engines = member(recorded, "engines");
+  const json::value* run_engines = member(now, "engines");
+  if (!file_engines || !run_engines || !file_engines->is_array() || !run_engines->is_array() ||
+      file_engines->get_array().size() != run_engines->get_array().size()) {
+    const auto names = [](const json::value* engines) {
+      std::string text;
+      if (engines && engines->is_array())
+        for (const json::value& engine : engines->get_array())
+          text += (text.empty() ? "" : ", ") + shown(member(engine, "name"));
+      return text.empty() ? std::string("none") : text;
+    };
+    return "the engines (--engine) differ (the file has " + names(file_engines) + ", this run " +
+           names(run_engines) + ")";
+  }
+  const json::array& file_list = file_engines->get_array();
+  const json::array& run_list = run_engines->get_array();
+  // The keys of the description and of --engine.
+  constexpr std::pair<std::string_view, std::string_view> kEngineKeys[] = {
+      {"name", "name"},           {"command", "cmd"},    {"args", "args"},
+      {"options", "option.NAME"}, {"protocol", "proto"}, {"time_control", "tc"}};
+  for (std::size_t i = 0; i < file_list.size(); ++i) {
+    for (const auto& [key, label] : kEngineKeys) {
+      const json::value* in_file = member(file_list[i], key);
+      const json::value* in_run = member(run_list[i], key);
+      if (same(in_file, in_run)) continue;
+      return differs("engine " + std::to_string(i + 1) + " (" + shown(member(run_list[i], "name")) +
+                         ")'s " + std::string(label),
+                     in_file, in_run);
+    }
+  }
+  struct Setting {
+    std::string_view key;
+    std::string_view subkey;
+    std::string_view label;
+  };
+  constexpr Setting kSettings[] = {
+      {"variant", "", "--variant"},
+      {"seating", "", "--seating"},
+      {"format", "", "--tournament"},
+      {"seeds", "", "--seeds"},
+      {"rounds", "", "--rounds"},
+      {"time_control", "", "--tc"},
+      {"time_margin_ms", "", "--timemargin"},
+      {"openings", "source", "--openings"},
+      {"openings", "count", "the number of openings in the book (--openings)"},
+      {"openings", "order", "--openings-order"},
+      {"openings", "seed", "--openings-seed"},
+      {"openings", "offset", "--openings-offset"},
+      {"rules", "max_plies", "--max-plies"},
+      {"rules", "repetitions", "--repetitions"},
+      {"rules", "resign", "--resign"},
+      {"rules", "draw", "--draw"},
+      {"sprt", "", "--sprt"},
+  };
+  for (const Setting& setting : kSettings) {
+    const json::value* in_file = member(recorded, setting.key, setting.subkey);
+    const json::value* in_run = member(now, setting.key, setting.subkey);
+    if (!same(in_file, in_run)) return differs(std::string(setting.label), in_file, in_run);
+  }
+  if (!same(member(recorded, "openings", "hash"), member(now, "openings", "hash")))
+    return "the positions of the book (--openings) differ";
+  return "its description differs (written by another version of quixo-arena?)";
+}
+
+// Refuses to let a fresh start empty an existing file that holds something, unless told to.
+void refuse_to_replace(const std::string& path, std::string_view what, std::string_view option,
+                       const TournamentConfig& config) {
+  if (path.empty() || config.overwrite) return;
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(path, error)) return;
+  const auto size = std::filesystem::file_size(path, error);
+  if (error || size == 0) return;
+  const std::string held = std::string(what) + " " + path + " (" + std::to_string(size) + " bytes)";
+  if (config.resume)
+    throw TournamentError("--resume found no results file " + config.results_path +
+                          ", so the tournament would start afresh and replace the existing " +
+                          held + "; give the earlier run's --results file, or --overwrite " +
+                          "(overwrite = true in a config file) to start afresh, or another " +
+                          std::string(option) + " file");
+  throw TournamentError("the " + held + " already exists and a new tournament would replace it; " +
+                        "give --overwrite (overwrite = true in a config file) to replace it, " +
+                        "--resume to continue the tournament recorded in the results file, or " +
+                        "another " + std::string(option) + " file");
 }
 
 // The games of a parsed results file, engines numbered by their order in its description.
@@ -259,12 +445,16 @@ std::vector<FinishedGame> ResultsStore::open() {
     throw TournamentError("--resume needs the results file of the earlier run (--results)");
   if (config_.resume && std::filesystem::exists(config_.results_path)) {
     const json::value file = read_json_file(config_.results_path);
-    if (!file.as_object().contains("tournament") ||
-        file.at("tournament") != json::value(describe(config_)))
+    // Through the same text as the file's, so that numbers compare as they read back.
+    const json::value now = json::parse(json::serialize(describe(config_)));
+    const json::value* tournament = file.as_object().if_contains("tournament");
+    const std::string difference =
+        tournament ? description_difference(*tournament, now) : "it has no tournament description";
+    if (!difference.empty())
       throw TournamentError("results file " + config_.results_path +
-                            " belongs to another tournament (engines, format, rounds, time "
-                            "control, openings or rules differ); use another file or start over "
-                            "without --resume");
+                            " belongs to another tournament: " + difference +
+                            "; resume with the earlier settings, or start a new tournament "
+                            "(without --resume) in another --results file or with --overwrite");
     games_ = games_of(file, config_.results_path);
     // The PGN's recorded length only means something for the file it was measured on.
     const auto* recorded_pgn = file.as_object().if_contains("pgn");
@@ -297,6 +487,9 @@ std::vector<FinishedGame> ResultsStore::open() {
     }
     return games_;
   }
+  // A fresh start empties both files: never one that holds something, unless told to.
+  refuse_to_replace(config_.pgn_path, "PGN file", "--pgn", config_);
+  refuse_to_replace(config_.results_path, "results file", "--results", config_);
   if (!config_.pgn_path.empty()) write_durably(config_.pgn_path, "", false);
   if (have_results) write_results(compute_standings(config_, games_), "running");
   return games_;

@@ -438,10 +438,31 @@ double los_from_wins_losses(std::int64_t wins, std::int64_t losses) {
 // --- SPRT ---------------------------------------------------------------------------------------
 
 void SprtParameters::validate() const {
+  // Six significant digits, as the user typed them ("300", "0.05").
+  const auto shown = [](double value) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%g", value);
+    return std::string(buffer);
+  };
+  const std::string given = "elo0=" + shown(elo0) + " elo1=" + shown(elo1);
   if (!(alpha > 0.0 && beta > 0.0 && alpha + beta < 1.0)) {
-    throw std::invalid_argument("SPRT: alpha and beta must be positive with alpha + beta < 1");
+    throw std::invalid_argument("SPRT: alpha and beta must be positive with alpha + beta < 1, " +
+                                ("not alpha=" + shown(alpha)) + " beta=" + shown(beta));
   }
-  if (!(elo0 < elo1)) throw std::invalid_argument("SPRT: elo0 must be below elo1");
+  if (model == EloModel::Normalized) {
+    // NaN fails these comparisons too.
+    if (!(std::fabs(elo0) <= kMaxNormalizedSprtBound && std::fabs(elo1) <= kMaxNormalizedSprtBound))
+      throw std::invalid_argument(
+          "SPRT: " + given +
+          " is beyond what the normalized model can test: its bounds must lie between -231.6 "
+          "and 231.6 nElo; use smaller bounds, or model=logistic (bounds in Elo, up to +-4000)");
+  } else if (!(std::fabs(elo0) <= kMaxLogisticSprtBound &&
+               std::fabs(elo1) <= kMaxLogisticSprtBound)) {
+    throw std::invalid_argument("SPRT: " + given +
+                                " is beyond what the logistic model can test: its bounds must lie "
+                                "between -4000 and 4000 Elo");
+  }
+  if (!(elo0 < elo1)) throw std::invalid_argument("SPRT: elo0 must be below elo1, not " + given);
 }
 
 double SprtParameters::lower_bound() const {

@@ -102,6 +102,16 @@ double los_from_wins_losses(std::int64_t wins, std::int64_t losses);
 
 enum class EloModel { Logistic, Normalized };
 
+// The widest bounds each model can test. Logistic: |elo| <= 4000, where the expected score is
+// within 1e-10 of 0 or 1 (beyond about 6380 it rounds to 0 or 1 and no test is possible).
+// Normalised: |nelo| <= 231.6, just inside 2/3 * kNeloPerT = 231.62 nElo, a t-value of
+// 2 sqrt(2) / 3 per game pair: fishtest's MLE_t_value starts from the uniform distribution of the
+// five pair scores, and at that t-value or beyond its first secular equation has no root,
+// whatever the games were. Inside these limits the LLR is defined for every sample (checked on
+// millions of count vectors).
+inline constexpr double kMaxLogisticSprtBound = 4000.0;
+inline constexpr double kMaxNormalizedSprtBound = 231.6;
+
 // H0: elo = elo0 against H1: elo = elo1, in the model's units; alpha is the false positive rate
 // (accepting H1 when elo = elo0), beta the false negative rate.
 struct SprtParameters {
@@ -111,7 +121,9 @@ struct SprtParameters {
   double beta = 0.05;
   EloModel model = EloModel::Logistic;
 
-  // Throws std::invalid_argument unless 0 < alpha, 0 < beta, alpha + beta < 1 and elo0 < elo1.
+  // Throws std::invalid_argument, naming the values and what is accepted, unless 0 < alpha,
+  // 0 < beta, alpha + beta < 1, elo0 < elo1, and both bounds are within the model's limits
+  // (|elo| <= kMaxLogisticSprtBound, |nelo| <= kMaxNormalizedSprtBound).
   void validate() const;
   double lower_bound() const;  // log(beta / (1 - alpha)), -2.944 for 0.05/0.05
   double upper_bound() const;  // log((1 - beta) / alpha), 2.944 for 0.05/0.05

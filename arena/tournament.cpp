@@ -59,6 +59,8 @@ std::string_view end_name(TournamentEnd end) {
       return "H0 accepted";
     case TournamentEnd::SprtAcceptedH1:
       return "H1 accepted";
+    case TournamentEnd::SprtUndecided:
+      return "SPRT undecided";
     case TournamentEnd::Interrupted:
       break;
   }
@@ -92,11 +94,14 @@ void validate(const TournamentConfig& config) {
     throw TournamentError("a gauntlet needs 1 to " + std::to_string(count - 1) + " seeds for " +
                           std::to_string(count) + " engines");
   if (config.sprt) {
-    if (count != 2) throw TournamentError("an SPRT needs exactly two engines");
+    if (count != 2)
+      throw TournamentError(
+          "an SPRT needs exactly two engines (the first is the one tested), not " +
+          std::to_string(count));
     try {
       config.sprt->validate();
     } catch (const std::invalid_argument& error) {
-      throw TournamentError(std::string("SPRT: ") + error.what());
+      throw TournamentError(error.what());  // "SPRT: ..." with the values and what is accepted
     }
   }
   if (config.rules.repetitions < 2) throw TournamentError("repetitions must be at least 2");
@@ -220,8 +225,15 @@ Standings compute_standings(const TournamentConfig& config,
     pairing.pairs.add(outcome_for(game->result, game->x == pairing.first),
                       outcome_for(partner->second->result, partner->second->x == pairing.first));
   }
-  if (config.sprt && !standings.pairings.empty())
-    standings.sprt = sprt(standings.pairings.front().pairs, *config.sprt);
+  if (config.sprt && !standings.pairings.empty()) {
+    // Bounds are checked before the first game, but no statistics failure may cost the games
+    // played: the standings say why there is no LLR and the tournament goes on.
+    try {
+      standings.sprt = sprt(standings.pairings.front().pairs, *config.sprt);
+    } catch (const std::exception& error) {
+      standings.sprt_error = error.what();
+    }
+  }
   return standings;
 }
 
@@ -232,13 +244,17 @@ std::optional<Ratings> rate_engines(const Standings& standings) {
       results.push_back({pairing.first, pairing.second, pairing.results});
   const std::size_t players = standings.engines.size();
   if (results.empty() || !players_connected(players, results)) return std::nullopt;
-  Ratings ratings = bradley_terry(players, results);
-  if (!ratings.converged) {
-    RatingOptions options;
-    options.prior_draws = kFallbackPriorDraws;
-    ratings = bradley_terry(players, results, options);
+  try {
+    Ratings ratings = bradley_terry(players, results);
+    if (!ratings.converged) {
+      RatingOptions options;
+      options.prior_draws = kFallbackPriorDraws;
+      ratings = bradley_terry(players, results, options);
+    }
+    return ratings;
+  } catch (const std::exception&) {
+    return std::nullopt;  // a report without ratings rather than a lost tournament
   }
-  return ratings;
 }
 
 TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& sink,
@@ -268,6 +284,16 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& sin
   TournamentOutcome outcome;
   outcome.standings = compute_standings(config, finished);
   sink.tournament_started(config, outcome.standings);
+  // A statistics failure is told once (and again should its reason change), not after every game.
+  std::string told_sprt_error;
+  const auto tell_sprt_error = [&](const Standings& standings) {
+    if (standings.sprt_error.empty() || standings.sprt_error == told_sprt_error) return;
+    told_sprt_error = standings.sprt_error;
+    sink.warning("the SPRT cannot be computed after " + std::to_string(standings.games) +
+                 " games (" + standings.sprt_error +
+                 "); the games go on and are recorded, without an SPRT decision while this lasts");
+  };
+  tell_sprt_error(outcome.standings);
 
   std::mutex lock;
   std::atomic<bool> halt{false};
@@ -364,6 +390,7 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& sin
         outcome.standings = compute_standings(config, finished);
         store.record(result, played.record, outcome.standings);
         sink.game_finished(config, result, outcome.standings);
+        tell_sprt_error(outcome.standings);
         if (config.report_interval > 0 && outcome.standings.games % config.report_interval == 0 &&
             outcome.standings.games < outcome.standings.total_games)
           sink.interval_report(config, outcome.standings);
@@ -396,6 +423,9 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& sin
   if (outcome.end == TournamentEnd::Completed &&
       std::find(done.begin(), done.end(), false) != done.end())
     outcome.end = TournamentEnd::Interrupted;
+  // Every game played and no decision: the tournament did not complete what it was for.
+  if (outcome.end == TournamentEnd::Completed && config.sprt)
+    outcome.end = TournamentEnd::SprtUndecided;
   store.finish(outcome.standings, outcome.end);
   sink.tournament_finished(config, outcome.standings, outcome.end);
   return outcome;

@@ -58,6 +58,9 @@ struct TournamentConfig {
   std::string pgn_path;      // empty: no PGN
   std::string results_path;  // empty: no results file (and no resume)
   bool resume = false;
+  // A run that starts afresh may replace an existing PGN or results file that is not empty;
+  // otherwise it refuses to start (a resume never replaces anything).
+  bool overwrite = false;
 };
 
 class TournamentError : public std::runtime_error {
@@ -126,17 +129,23 @@ struct Standings {
   std::int64_t games = 0;
   std::int64_t total_games = 0;            // in the schedule
   std::vector<std::int64_t> terminations;  // by Termination value
-  std::optional<SprtResult> sprt;          // when the tournament runs an SPRT
+  std::optional<SprtResult> sprt;          // when the tournament runs an SPRT (and it could be
+                                           // computed)
+  // Why the SPRT could not be computed from these games (a statistics failure); empty otherwise.
+  // The tournament goes on without a decision, and reports say why.
+  std::string sprt_error;
 };
 Standings compute_standings(const TournamentConfig& config, const std::vector<FinishedGame>& games);
 
 // Maximum-likelihood ratings of every engine from the standings (Bradley-Terry with a small
-// prior so that no rating is infinite), or nullopt when the engines are not connected by games.
+// prior so that no rating is infinite), or nullopt when the engines are not connected by games
+// (or the ratings cannot be computed: a report then goes without them).
 std::optional<Ratings> rate_engines(const Standings& standings);
 
-// How the tournament ended; the command line maps it to its exit code.
-enum class TournamentEnd { Completed, SprtAcceptedH0, SprtAcceptedH1, Interrupted };
-// "completed", "H0 accepted", "H1 accepted", "interrupted".
+// How the tournament ended; the command line maps it to its exit code. SprtUndecided: every game
+// of an SPRT was played without a decision.
+enum class TournamentEnd { Completed, SprtAcceptedH0, SprtAcceptedH1, SprtUndecided, Interrupted };
+// "completed", "H0 accepted", "H1 accepted", "SPRT undecided", "interrupted".
 std::string_view end_name(TournamentEnd end);
 std::ostream& operator<<(std::ostream& out, TournamentEnd end);
 
@@ -159,10 +168,12 @@ class ReportSink {
 // Plays the tournament. Checks first that every engine starts and completes the handshake
 // (TournamentError naming the engine otherwise). With config.resume and an existing results file,
 // the games recorded there are kept and only the rest are played; a results file of another
-// tournament is refused with TournamentError. Each finished game is written to the PGN file and
-// then the results file (atomically, see results_store.hpp) before it is reported. Setting
-// `interrupt` ends the tournament between moves; games in progress are then not recorded and are
-// played again on --resume.
+// tournament is refused with TournamentError naming the setting that differs. Without a resume,
+// existing files that are not empty are refused unless config.overwrite. Each finished game is
+// written to the PGN file and then the results file (atomically, see results_store.hpp) before it
+// is reported. Setting `interrupt` ends the tournament between moves; games in progress are then
+// not recorded and are played again on --resume. A statistics failure (an SPRT that cannot be
+// computed) is reported through the sink's warning and in the standings, and the games go on.
 struct TournamentOutcome {
   TournamentEnd end = TournamentEnd::Completed;
   Standings standings;

@@ -9,7 +9,8 @@
 #   scripts/regress.sh HEAD~1 HEAD -- --sprt elo0=-5 elo1=0 --tc 8+0.08
 # Each revision is exported with `git archive` and built once into build/regress/<sha>/; later runs
 # reuse the build. The exit code is quixo-arena's: 0 H1 accepted (NEW is better), 1 H0 accepted,
-# 3 undecided after all rounds, 2 error, 4 interrupted (run again with `-- --resume`).
+# 3 undecided after all rounds, 2 error, 4 interrupted (run again with `-- --resume`). A second run
+# of the same two revisions keeps the first one's files: add `-- --resume` or `-- --overwrite`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

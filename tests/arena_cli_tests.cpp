@@ -415,6 +415,26 @@ const std::vector<BadInput> kBadInputs = {
      with_two_engines({"--variant", "4p", "--openings", "@DIR@/book.txt"}),
      {{"book.txt", "startpos4 moves b1b5x b5b1o\n"}},
      "@DIR@/book.txt:1: move 2 'b5b1o'"},
+    // Issue 9, defect 7: bounds the GSPRT cannot test, refused before the first game.
+    {"--sprt bounds beyond the normalized model",
+     with_two_engines({"--sprt", "elo0=300", "elo1=400"}),
+     {},
+     "SPRT: elo0=300 elo1=400 is beyond what the normalized model can test: its bounds must lie "
+     "between -231.6 and 231.6 nElo"},
+    {"--sprt bounds beyond the logistic model",
+     with_two_engines({"--sprt", "elo0=0", "elo1=5000", "model=logistic"}),
+     {},
+     "its bounds must lie between -4000 and 4000 Elo"},
+    // Issue 9, defect 9: a new tournament does not empty the user's files.
+    {"an existing PGN without --overwrite",
+     with_two_engines({"--pgn", "@DIR@/games.pgn"}),
+     {{"games.pgn", "[Event \"mine\"]\n"}},
+     "the PGN file @DIR@/games.pgn (15 bytes) already exists and a new tournament would replace "
+     "it; give --overwrite"},
+    {"an existing results file without --overwrite",
+     with_two_engines({"--results", "@DIR@/r.json"}),
+     {{"r.json", "{}\n"}},
+     "the results file @DIR@/r.json (3 bytes) already exists"},
 };
 
 }  // namespace
@@ -799,6 +819,11 @@ const std::vector<ResumeChange> kResumeChanges = {
     {"another time control", "--tc", "nodes=200", true},
     {"more games at once", "--concurrency", "2", false},
     {"another report interval", "--report-interval", "1", false},
+    // Issue 9, defect 12: the SPRT and adjudication are part of the tournament too.
+    {"an SPRT", "--sprt", "elo1=5", true},
+    {"resign adjudication", "--resign", "movecount=3", true},
+    {"draw adjudication", "--draw", "movecount=2", true},
+    {"another repetition count", "--repetitions", "4", true},
 };
 
 // `args` with `option`'s value replaced, or the option added.
@@ -826,7 +851,7 @@ BOOST_DATA_TEST_CASE(resume_refuses_the_results_of_another_tournament, bdata::ma
       run_arena(with_option(join({args, {"--resume"}}), change.option, change.value), dir);
   if (change.refused) {
     BOOST_TEST(run.code() == 2, run);
-    BOOST_TEST(contains(run.err, "another tournament"), run);
+    BOOST_TEST(contains(run.err, "another tournament: " + change.option + " differs"), run);
     BOOST_TEST(std::count(run.err.begin(), run.err.end(), '\n') == 1, run);
   } else {
     BOOST_TEST(run.code() == 0, run);
@@ -913,7 +938,7 @@ const std::vector<SprtCase> kSprtCases = {
     {"worse first engine, normalized",
      join({mock("bad", "--mode illegal"), mock("good", "--mode normal --random-seed 3")}), "200",
      "normalized", 1, "H0 accepted", "H0"},
-    {"equal engines, too few games", two_normal_mocks(), "2", "normalized", 3, "completed",
+    {"equal engines, too few games", two_normal_mocks(), "2", "normalized", 3, "SPRT undecided",
      "continue"},
 };
 
@@ -937,6 +962,9 @@ BOOST_DATA_TEST_CASE(sprt_decisions_set_the_exit_code, bdata::make(kSprtCases), 
   const std::int64_t total = integer(standings, "total_games");
   if (sprt.decision == "continue") {
     BOOST_TEST(games == total);
+    // Issue 9, defect 13: not "completed" when what it was for is undecided.
+    BOOST_TEST(contains(run.out, "SPRT undecided after " + std::to_string(games) + " games"), run);
+    BOOST_TEST(!contains(run.out, "Tournament completed"), run);
   } else {
     BOOST_TEST(games < total, "a decision must stop the tournament early");
     BOOST_TEST(contains(run.out, "Tournament " + sprt.status + ": " + std::to_string(games) +
@@ -1023,6 +1051,39 @@ BOOST_AUTO_TEST_CASE(each_on_the_command_line_wins_over_the_config_files_each) {
   BOOST_TEST(engines[0].at("time_control") == json::value("nodes=333"));
   BOOST_TEST(engines[1].at("time_control") == json::value("nodes=222"),
              "the config file's `each` overrode the command line's --each");
+}
+
+// Issue 9, defect 9: a new tournament emptied an existing --pgn file without a word. An existing
+// PGN or results file is refused (exit 2, left as it was) unless --overwrite is given, on the
+// command line or as `overwrite = true` in a config file.
+BOOST_DATA_TEST_CASE(existing_files_are_replaced_only_with_overwrite, bdata::make({false, true}),
+                     in_config_file) {
+  TempDir dir;
+  const std::string pgn = dir.file("games.pgn");
+  const std::string results = dir.file("results.json");
+  const std::string my_pgn = "[Event \"my own games\"]\n";
+  const std::string my_results = "{\"mine\": true}\n";
+  write_text(pgn, my_pgn);
+  write_text(results, my_results);
+  const Args args = {"--config", config_file(dir), "--pgn", pgn, "--results", results};
+  const ArenaRun refused = run_arena(args, dir);
+  BOOST_TEST(refused.code() == 2, refused);
+  BOOST_TEST(contains(refused.err, pgn + " (23 bytes) already exists"), refused);
+  BOOST_TEST(contains(refused.err, "give --overwrite (overwrite = true in a config file)"),
+             refused);
+  BOOST_TEST(refused.out.empty(), refused);
+  BOOST_TEST(read_text(pgn) == my_pgn);
+  BOOST_TEST(read_text(results) == my_results);
+
+  const ArenaRun replaced = in_config_file
+                                ? run_arena({"--config", config_file(dir, "overwrite = true\n"),
+                                             "--pgn", pgn, "--results", results},
+                                            dir)
+                                : run_arena(join({args, {"--overwrite"}}), dir);
+  BOOST_TEST_REQUIRE(replaced.code() == 0, replaced);
+  const json::object file = load_results(results);
+  check_every_game_recorded(file, 2);
+  check_pgn_matches_results(load_pgn(pgn), file);
 }
 
 // ------------------------------------------------------------------------------ four players
@@ -1146,10 +1207,10 @@ BOOST_AUTO_TEST_CASE(the_four_player_variant_and_seating_come_from_the_config_fi
   const std::vector<arena::GameRecord> games = load_pgn(pgn);
   check_pgn_matches_results(games, file);
   check_four_player_pgn(games, "per-team");
-  // The command line wins over the file here too.
-  const ArenaRun two_player = run_arena(
-      {"--config", config_file(dir, "variant = 4p\n"), "--variant", "2p", "--results", results},
-      dir);
+  // The command line wins over the file here too (in the same results file, which it replaces).
+  const ArenaRun two_player = run_arena({"--config", config_file(dir, "variant = 4p\n"),
+                                         "--variant", "2p", "--results", results, "--overwrite"},
+                                        dir);
   BOOST_TEST_REQUIRE(two_player.code() == 0, two_player);
   BOOST_TEST(!load_results(results).at("tournament").as_object().contains("variant"));
 }

@@ -588,6 +588,109 @@ BOOST_AUTO_TEST_CASE(sprt_refuses_bad_parameters) {
   BOOST_TEST(!refused(-3, 1, 0.05, 0.05));
 }
 
+// Issue 9, defect 7: bounds the model cannot test are refused by validate (which the command line
+// and the tournament call before the first game), naming them and what is accepted. Normalised
+// bounds of 300 and 400 nElo used to pass and make every LLR throw.
+struct BoundsCase {
+  EloModel model;
+  double elo0;
+  double elo1;
+  std::string refusal;  // part of the message; empty: accepted
+};
+std::ostream& operator<<(std::ostream& out, const BoundsCase& c) {
+  return out << (c.model == EloModel::Normalized ? "normalized" : "logistic") << " <" << c.elo0
+             << "," << c.elo1 << ">";
+}
+
+const std::vector<BoundsCase> kBoundsCases = {
+    {EloModel::Normalized, 300, 400,
+     "SPRT: elo0=300 elo1=400 is beyond what the normalized model can test: its bounds must lie "
+     "between -231.6 and 231.6 nElo; use smaller bounds, or model=logistic"},
+    {EloModel::Normalized, 0, 240, "between -231.6 and 231.6 nElo"},
+    {EloModel::Normalized, -231.7, 0, "elo0=-231.7 elo1=0"},
+    {EloModel::Normalized, 0, kInf, "between -231.6 and 231.6 nElo"},
+    {EloModel::Normalized, std::nan(""), 5, "between -231.6 and 231.6 nElo"},
+    {EloModel::Normalized, -231.6, 231.6, ""},
+    {EloModel::Normalized, 230, 231.6, ""},
+    {EloModel::Normalized, 0, 10, ""},
+    {EloModel::Logistic, 300, 400, ""},
+    {EloModel::Logistic, -4000, 4000, ""},
+    {EloModel::Logistic, 0, 4001,
+     "SPRT: elo0=0 elo1=4001 is beyond what the logistic model can test: its bounds must lie "
+     "between -4000 and 4000 Elo"},
+    {EloModel::Logistic, -kInf, 0, "between -4000 and 4000 Elo"},
+    {EloModel::Logistic, 10, 0, "SPRT: elo0 must be below elo1, not elo0=10 elo1=0"},
+};
+
+BOOST_DATA_TEST_CASE(sprt_refuses_bounds_the_model_cannot_test, bdata::make(kBoundsCases), c) {
+  SprtParameters parameters;
+  parameters.model = c.model;
+  parameters.elo0 = c.elo0;
+  parameters.elo1 = c.elo1;
+  std::string message;
+  try {
+    parameters.validate();
+  } catch (const std::invalid_argument& error) {
+    message = error.what();
+  }
+  if (c.refusal.empty()) {
+    BOOST_TEST(message.empty(), message);
+  } else {
+    BOOST_TEST(message.find(c.refusal) != std::string::npos, message);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(sprt_refusals_name_alpha_and_beta) {
+  SprtParameters parameters;
+  parameters.alpha = 0.6;
+  parameters.beta = 0.5;
+  BOOST_CHECK_EXCEPTION(parameters.validate(), std::invalid_argument,
+                        [](const std::invalid_argument& error) {
+                          return std::string(error.what()) ==
+                                 "SPRT: alpha and beta must be positive with alpha + beta < 1, "
+                                 "not alpha=0.6 beta=0.5";
+                        });
+}
+
+// Inside the accepted bounds the GSPRT has an LLR for every sample, however lopsided: a run can
+// never meet bounds that pass validate but fail on its games. At the edges, on every count vector
+// made of 0, 1, 3, 1000 and 10^7 (zeros are regularised, huge counts leave no noise).
+BOOST_DATA_TEST_CASE(accepted_bounds_give_an_llr_for_every_sample, bdata::make({0, 1, 2, 3, 4, 5}),
+                     which) {
+  const double n = kMaxNormalizedSprtBound;
+  const double l = kMaxLogisticSprtBound;
+  const std::array<BoundsCase, 6> edges = {{{EloModel::Normalized, -n, n, ""},
+                                            {EloModel::Normalized, n - 1, n, ""},
+                                            {EloModel::Normalized, -n, 1 - n, ""},
+                                            {EloModel::Logistic, -l, l, ""},
+                                            {EloModel::Logistic, l - 1, l, ""},
+                                            {EloModel::Logistic, -l, 1 - l, ""}}};
+  const BoundsCase& edge = edges[static_cast<std::size_t>(which)];
+  SprtParameters parameters;
+  parameters.model = edge.model;
+  parameters.elo0 = edge.elo0;
+  parameters.elo1 = edge.elo1;
+  BOOST_REQUIRE_NO_THROW(parameters.validate());
+  const std::array<std::int64_t, 5> values = {0, 1, 3, 1000, 10'000'000};
+  int failures = 0;
+  std::array<std::size_t, 5> digit{};
+  for (int index = 0; index < 5 * 5 * 5 * 5 * 5; ++index) {
+    int rest = index;
+    for (std::size_t k = 0; k < 5; ++k, rest /= 5) digit[k] = static_cast<std::size_t>(rest % 5);
+    const Pentanomial p = penta({{values[digit[0]], values[digit[1]], values[digit[2]],
+                                  values[digit[3]], values[digit[4]]}});
+    const Trinomial t{values[digit[0]], values[digit[2]], values[digit[4]]};
+    try {
+      const double a = sprt(p, parameters).llr;
+      const double b = sprt(t, parameters).llr;
+      if (!std::isfinite(a) || !std::isfinite(b)) ++failures;
+    } catch (const std::exception& error) {
+      if (++failures == 1) BOOST_TEST_MESSAGE(error.what());
+    }
+  }
+  BOOST_TEST(failures == 0);
+}
+
 // --- Bradley-Terry -----------------------------------------------------------------------------
 
 // A planted round robin: strengths 1 : 2 : 4 (10^(elo/400)), 30 games per pairing, each

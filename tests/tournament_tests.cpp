@@ -8,18 +8,25 @@
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <array>
+#include <boost/json.hpp>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <iomanip>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "core/notation.hpp"
 #include "pgn.hpp"
+#include "report.hpp"
 #include "results_store.hpp"
 #include "scripted_engine.hpp"
 #include "tournament.hpp"
@@ -649,6 +656,398 @@ BOOST_AUTO_TEST_CASE(four_player_results_refuse_a_resume_with_another_seating_or
   two_player.resume = true;
   BOOST_CHECK_EXCEPTION(run_tournament(two_player, sink, interrupt, launcher_by_name(kPolicies)),
                         TournamentError, refused);
+}
+
+// ------------------------------------------- SPRT bounds, statistics failures, files, identity
+
+namespace {
+
+namespace json = boost::json;
+
+json::object load_json(const std::string& path) {
+  return json::parse(read_file(path)).as_object();
+}
+
+std::string json_text(const json::value& value) {
+  return value.is_string() ? std::string(value.get_string()) : json::serialize(value);
+}
+
+// A number of the results file is the double the arena computed (to the last bit or two: Boost
+// 1.81's parser may be an ulp off); infinite ones are null.
+bool same_number(const json::value& value, double expected) {
+  if (!std::isfinite(expected)) return value.is_null();
+  if (!value.is_number()) return false;
+  const double read = value.to_number<double>();
+  return std::fabs(read - expected) <= 1e-14 * std::max(1.0, std::fabs(expected));
+}
+
+#define CHECK_NUMBER(object, key, expected)                                                  \
+  BOOST_TEST(same_number((object).at(key), (expected)),                                      \
+             key << ": the file has " << json::serialize((object).at(key)) << ", the arena " \
+                 << std::setprecision(17) << (expected))
+
+SprtParameters normalized_sprt(double elo0, double elo1) {
+  SprtParameters sprt;
+  sprt.model = EloModel::Normalized;
+  sprt.elo0 = elo0;
+  sprt.elo1 = elo1;
+  return sprt;
+}
+
+FinishedGame finished_game(int id, std::size_t x, GameResult result) {
+  FinishedGame game;
+  game.id = id;
+  game.round = id / 2;
+  game.x = x;
+  game.o = 1 - x;
+  game.result = result;
+  game.termination = result == GameResult::Draw ? Termination::Repetition : Termination::Line;
+  return game;
+}
+
+}  // namespace
+
+// Issue 9, defect 7: --sprt elo0=300 elo1=400 (normalised) ran the first pair and then aborted
+// on "the secular equation has no root", leaving the results file "running". Such bounds are
+// refused before any engine plays, naming them and the bounds the model accepts.
+BOOST_AUTO_TEST_CASE(sprt_bounds_the_model_cannot_test_are_refused_before_the_first_game) {
+  TempDir dir;
+  TournamentConfig config = two_engine_config(2);
+  config.sprt = normalized_sprt(300, 400);
+  config.pgn_path = dir.file("games.pgn");
+  config.results_path = dir.file("results.json");
+  std::atomic<bool> interrupt{false};
+  RecordingSink sink;
+  BOOST_CHECK_EXCEPTION(run_tournament(config, sink, interrupt, launcher_by_name(kPolicies)),
+                        TournamentError, [](const TournamentError& error) {
+                          const std::string what = error.what();
+                          BOOST_TEST_MESSAGE(what);
+                          return what.find("elo0=300 elo1=400") != std::string::npos &&
+                                 what.find("between -231.6 and 231.6 nElo") != std::string::npos;
+                        });
+  BOOST_TEST(sink.started == 0);
+  BOOST_TEST(!std::filesystem::exists(config.pgn_path));
+  BOOST_TEST(!std::filesystem::exists(config.results_path));
+}
+
+// Issue 9, defect 7: should the SPRT still fail (here on bounds that never met validate, which
+// made the GSPRT throw after the first pair and the run abort), the standings say why instead of
+// throwing, and the results file records the games and the reason: no statistics failure costs
+// a tournament its games.
+BOOST_AUTO_TEST_CASE(a_statistics_failure_is_reported_and_the_games_are_kept) {
+  TempDir dir;
+  TournamentConfig config = two_engine_config(2);
+  config.sprt = normalized_sprt(300, 400);
+  config.results_path = dir.file("results.json");
+  const std::vector<FinishedGame> games = {finished_game(0, 0, GameResult::XWins),
+                                           finished_game(1, 1, GameResult::Draw)};
+  Standings standings;
+  BOOST_REQUIRE_NO_THROW(standings = compute_standings(config, games));
+  BOOST_TEST(standings.games == 2);
+  BOOST_TEST(standings.pairings.front().pairs.pairs() == 1);
+  BOOST_TEST(!standings.sprt.has_value());
+  BOOST_TEST(standings.sprt_error.find("elo0=300 elo1=400") != std::string::npos,
+             standings.sprt_error);
+  const std::string report = format_rating_report(config, standings);
+  BOOST_TEST(report.find("LLR: unavailable (" + standings.sprt_error + ")") != std::string::npos,
+             report);
+
+  ResultsStore store(config);
+  BOOST_REQUIRE(store.open().empty());
+  BOOST_REQUIRE_NO_THROW(
+      store.record(games[0], GameRecord{}, compute_standings(config, {games[0]})));
+  BOOST_REQUIRE_NO_THROW(store.record(games[1], GameRecord{}, standings));
+  const json::object file = load_json(config.results_path);
+  BOOST_TEST(json_text(file.at("status")) == "running");
+  const json::value& sprt = file.at("standings").at("sprt");
+  BOOST_TEST(json_text(sprt.at("decision")) == "unavailable");
+  BOOST_TEST(sprt.at("llr").is_null());
+  BOOST_TEST(json_text(sprt.at("error")) == standings.sprt_error);
+  CHECK_NUMBER(sprt.as_object(), "upper", config.sprt->upper_bound());
+  BOOST_TEST(read_results_file(config.results_path).size() == 2u);
+  BOOST_REQUIRE_NO_THROW(store.finish(standings, TournamentEnd::SprtUndecided));
+  BOOST_TEST(json_text(load_json(config.results_path).at("status")) == "SPRT undecided");
+}
+
+// Issue 9, defect 13: all rounds played without a decision is not "completed": the tournament
+// ends undecided (exit code 3), in the outcome, the results file and the final report.
+BOOST_AUTO_TEST_CASE(an_sprt_without_a_decision_ends_undecided) {
+  TempDir dir;
+  TournamentConfig config = two_engine_config(1);
+  config.sprt = normalized_sprt(0, 10);
+  config.results_path = dir.file("results.json");
+  std::atomic<bool> interrupt{false};
+  RecordingSink sink;
+  const TournamentOutcome outcome =
+      run_tournament(config, sink, interrupt, launcher_by_name(kPolicies));
+  BOOST_TEST(outcome.end == TournamentEnd::SprtUndecided);
+  BOOST_TEST((sink.last_end == TournamentEnd::SprtUndecided));
+  BOOST_TEST(outcome.standings.games == 2);
+  BOOST_TEST(json_text(load_json(config.results_path).at("status")) == "SPRT undecided");
+
+  std::ostringstream out;
+  make_text_report(out, ReportStyle::Fastchess, false)
+      ->tournament_finished(config, outcome.standings, outcome.end);
+  BOOST_TEST(out.str().find("SPRT undecided after 2 games") != std::string::npos, out.str());
+  BOOST_TEST(out.str().find("Tournament completed") == std::string::npos, out.str());
+}
+
+// Issue 9, defect 11: the results file rounded every number to two decimals (an LOS of 0.0106
+// became 0.01, the LLR bounds -2.944 became -2.94). It keeps them whole; reports round.
+BOOST_AUTO_TEST_CASE(the_results_file_keeps_every_number_to_full_precision) {
+  TempDir dir;
+  TournamentConfig config = two_engine_config(6);
+  SprtParameters sprt;
+  sprt.elo0 = -1.234;
+  sprt.elo1 = 5.678;
+  sprt.beta = 0.1;
+  config.sprt = sprt;
+  config.results_path = dir.file("results.json");
+  std::atomic<bool> interrupt{false};
+  RecordingSink sink;
+  const TournamentOutcome outcome =
+      run_tournament(config, sink, interrupt, launcher_by_name(kPolicies));
+  const Standings& standings = outcome.standings;
+  BOOST_REQUIRE(standings.sprt);
+  const json::object file = load_json(config.results_path);
+  const json::object& entry = file.at("standings").at("sprt").as_object();
+  CHECK_NUMBER(entry, "lower", std::log(0.1 / 0.95));  // -2.2512917986064953
+  CHECK_NUMBER(entry, "upper", std::log(0.9 / 0.05));  // 2.8903717578961645
+  CHECK_NUMBER(entry, "llr", standings.sprt->llr);
+  CHECK_NUMBER(entry, "elo0", -1.234);
+  CHECK_NUMBER(entry, "elo1", 5.678);
+
+  const PairingTally& pairing = standings.pairings.front();
+  const json::object& written = file.at("standings").at("pairings").as_array().at(0).as_object();
+  for (const auto& [key, estimate] :
+       {std::pair{"pentanomial_estimate", estimate_elo(pairing.pairs)},
+        std::pair{"trinomial_estimate", estimate_elo(pairing.results)}}) {
+    BOOST_TEST_CONTEXT(key) {
+      const json::object& e = written.at(key).as_object();
+      CHECK_NUMBER(e, "elo", estimate.elo);
+      CHECK_NUMBER(e, "elo_error", estimate.elo_error);
+      CHECK_NUMBER(e, "elo_lower", estimate.elo_lower);
+      CHECK_NUMBER(e, "elo_upper", estimate.elo_upper);
+      CHECK_NUMBER(e, "nelo", estimate.nelo);
+      CHECK_NUMBER(e, "nelo_error", estimate.nelo_error);
+      CHECK_NUMBER(e, "los", estimate.los);
+      CHECK_NUMBER(e, "draw_ratio", estimate.draw_ratio);
+      CHECK_NUMBER(e, "score", estimate.score);
+    }
+  }
+  const std::optional<Ratings> ratings = rate_engines(standings);
+  BOOST_REQUIRE(ratings);
+  for (std::size_t i = 0; i < 2; ++i) {
+    const json::object& tally = file.at("standings").at("engines").as_array().at(i).as_object();
+    CHECK_NUMBER(tally, "rating", ratings->elo[i]);
+    CHECK_NUMBER(tally, "rating_error", 1.959964 * ratings->error[i]);
+    CHECK_NUMBER(tally, "points", standings.engines[i].results.points());
+  }
+}
+
+namespace {
+
+// A change to a tournament before --resume, and what the refusal must name.
+struct IdentityChange {
+  std::string name;
+  std::function<void(TournamentConfig&)> change;
+  std::string named;
+};
+std::ostream& operator<<(std::ostream& out, const IdentityChange& change) {
+  return out << change.name;
+}
+
+const std::vector<IdentityChange> kIdentityChanges = {
+    {"SPRT elo1", [](TournamentConfig& c) { c.sprt->elo1 = 5; },
+     "--sprt differs (the file has elo0=0 elo1=10 alpha=0.05 beta=0.05 model=normalized, this "
+     "run elo0=0 elo1=5 alpha=0.05 beta=0.05 model=normalized)"},
+    {"SPRT model", [](TournamentConfig& c) { c.sprt->model = EloModel::Logistic; },
+     "--sprt differs"},
+    {"SPRT alpha", [](TournamentConfig& c) { c.sprt->alpha = 0.1; }, "--sprt differs"},
+    {"no SPRT", [](TournamentConfig& c) { c.sprt.reset(); },
+     "--sprt differs (the file has elo0=0 elo1=10 alpha=0.05 beta=0.05 model=normalized, this "
+     "run none)"},
+    {"resign score", [](TournamentConfig& c) { c.rules.adjudication.resign_score_cp = 600; },
+     "--resign differs (the file has movecount=3 score=500 twosided=true, this run movecount=3 "
+     "score=600 twosided=true)"},
+    {"one-sided resign", [](TournamentConfig& c) { c.rules.adjudication.resign_two_sided = false; },
+     "--resign differs"},
+    {"no resign", [](TournamentConfig& c) { c.rules.adjudication.resign_move_count = 0; },
+     "--resign differs (the file has movecount=3 score=500 twosided=true, this run none)"},
+    {"draw move number", [](TournamentConfig& c) { c.rules.adjudication.draw_move_number = 30; },
+     "--draw differs (the file has movenumber=20 movecount=4 score=10, this run movenumber=30 "
+     "movecount=4 score=10)"},
+    {"no draw", [](TournamentConfig& c) { c.rules.adjudication.draw_move_count = 0; },
+     "--draw differs"},
+    {"ply cap", [](TournamentConfig& c) { c.rules.max_plies = 50; },
+     "--max-plies differs (the file has 40, this run 50)"},
+    {"repetitions", [](TournamentConfig& c) { c.rules.repetitions = 4; },
+     "--repetitions differs (the file has 3, this run 4)"},
+    {"rounds", [](TournamentConfig& c) { c.rounds = 2; },
+     "--rounds differs (the file has 1, this run 2)"},
+    {"an engine's option",
+     [](TournamentConfig& c) {
+       c.engines[1].options = {{"Hash", "16"}};
+     },
+     "engine 2 (seeded-2)'s option.NAME differs (the file has none, this run Hash=16)"},
+};
+
+}  // namespace
+
+// Issue 9, defect 12: --resume took other SPRT and adjudication settings as the same tournament.
+// They are part of its identity like the engines and the time control, and a refusal names the
+// setting that differs, before any game.
+BOOST_DATA_TEST_CASE(resume_refuses_a_change_to_the_tournaments_identity,
+                     bdata::make(kIdentityChanges), change) {
+  TempDir dir;
+  TournamentConfig config = two_engine_config(1);
+  config.sprt = normalized_sprt(0, 10);
+  Adjudication& adjudication = config.rules.adjudication;
+  adjudication.resign_move_count = 3;
+  adjudication.resign_score_cp = 500;
+  adjudication.draw_move_number = 20;
+  adjudication.draw_move_count = 4;
+  adjudication.draw_score_cp = 10;
+  config.pgn_path = dir.file("games.pgn");
+  config.results_path = dir.file("results.json");
+  std::atomic<bool> interrupt{false};
+  RecordingSink sink;
+  BOOST_TEST(run_tournament(config, sink, interrupt, launcher_by_name(kPolicies)).standings.games ==
+             2);
+  config.resume = true;
+  // Unchanged, it is the same tournament, with nothing left to play.
+  RecordingSink same;
+  BOOST_TEST(run_tournament(config, same, interrupt, launcher_by_name(kPolicies)).standings.games ==
+             2);
+  BOOST_TEST(same.started == 0);
+  const std::string results_before = read_file(config.results_path);
+  const std::string pgn_before = read_file(config.pgn_path);
+
+  change.change(config);
+  RecordingSink changed;
+  BOOST_CHECK_EXCEPTION(run_tournament(config, changed, interrupt, launcher_by_name(kPolicies)),
+                        TournamentError, [&](const TournamentError& error) {
+                          const std::string what = error.what();
+                          BOOST_TEST_MESSAGE(what);
+                          return what.find("another tournament: " + change.named) !=
+                                 std::string::npos;
+                        });
+  BOOST_TEST(changed.started == 0);
+  BOOST_TEST(read_file(config.results_path) == results_before);
+  BOOST_TEST(read_file(config.pgn_path) == pgn_before);
+}
+
+namespace {
+
+// A file in the way of a tournament that starts afresh.
+struct ExistingFile {
+  std::string name;
+  bool pgn;  // the PGN, or the results file
+  std::string content;
+  bool resume;
+  bool overwrite;
+  bool refused;
+};
+std::ostream& operator<<(std::ostream& out, const ExistingFile& existing) {
+  return out << existing.name;
+}
+
+const std::vector<ExistingFile> kExistingFiles = {
+    {"a PGN", true, "[Event \"my own games\"]\n", false, false, true},
+    {"a results file", false, "{\"mine\": true}\n", false, false, true},
+    {"a PGN on a resume without a results file", true, "[Event \"mine\"]\n", true, false, true},
+    {"a PGN with --overwrite", true, "[Event \"my own games\"]\n", false, true, false},
+    {"a results file with --overwrite", false, "{\"mine\": true}\n", false, true, false},
+    {"an empty PGN", true, "", false, false, false},
+    {"an empty results file", false, "", false, false, false},
+};
+
+}  // namespace
+
+// Issue 9, defect 9: a tournament that starts afresh emptied an existing --pgn file (and results
+// file) without a word. It refuses, naming the file and the ways on, unless told to overwrite;
+// an empty file holds nothing to lose.
+BOOST_DATA_TEST_CASE(a_new_tournament_replaces_a_file_only_when_told_to,
+                     bdata::make(kExistingFiles), existing) {
+  TempDir dir;
+  TournamentConfig config = two_engine_config(1);
+  config.pgn_path = dir.file("games.pgn");
+  config.results_path = dir.file("results.json");
+  config.resume = existing.resume;
+  config.overwrite = existing.overwrite;
+  const std::string& path = existing.pgn ? config.pgn_path : config.results_path;
+  const std::string& other = existing.pgn ? config.results_path : config.pgn_path;
+  {
+    std::ofstream out(path, std::ios::binary);
+    out << existing.content;
+  }
+  std::atomic<bool> interrupt{false};
+  RecordingSink sink;
+  if (existing.refused) {
+    BOOST_CHECK_EXCEPTION(run_tournament(config, sink, interrupt, launcher_by_name(kPolicies)),
+                          TournamentError, [&](const TournamentError& error) {
+                            const std::string what = error.what();
+                            BOOST_TEST_MESSAGE(what);
+                            return what.find(path) != std::string::npos &&
+                                   what.find("--overwrite") != std::string::npos;
+                          });
+    BOOST_TEST(sink.started == 0);
+    BOOST_TEST(read_file(path) == existing.content);
+    BOOST_TEST(!std::filesystem::exists(other));
+  } else {
+    const TournamentOutcome outcome =
+        run_tournament(config, sink, interrupt, launcher_by_name(kPolicies));
+    BOOST_TEST(outcome.standings.games == 2);
+    BOOST_TEST(parse_pgn(read_file(config.pgn_path)).size() == 2u);
+    BOOST_TEST(read_results_file(config.results_path).size() == 2u);
+  }
+}
+
+namespace {
+
+struct HeaderCase {
+  std::string name;
+  std::optional<std::string> first_control;  // the engines' own time controls
+  std::optional<std::string> second_control;
+  std::string common_control;  // --tc
+  std::string expected;
+  std::string absent;
+};
+std::ostream& operator<<(std::ostream& out, const HeaderCase& header) {
+  return out << header.name;
+}
+
+const std::vector<HeaderCase> kHeaderCases = {
+    {"one time control", std::nullopt, std::nullopt, "nodes=100",
+     ", time control nodes=100, concurrency 1\nOpenings:", "Time controls"},
+    {"each engine its own", "nodes=5000", "10+0.1", "nodes=100",
+     ", time control per engine, concurrency 1\nTime controls: seeded-1=nodes=5000, "
+     "seeded-2=10+0.1\n",
+     "nodes=100"},
+    {"one engine its own", "nodes=5000", std::nullopt, "10+0.1",
+     "Time controls: seeded-1=nodes=5000, seeded-2=10+0.1\n", "time control 10+0.1"},
+    {"own controls that agree", "depth=3", "depth=3", "10+0.1",
+     ", time control depth=3, concurrency 1\n", "10+0.1"},
+};
+
+}  // namespace
+
+// Issue 9, defect 13: the report's header showed --tc (10+0.1 by default) even when every engine
+// played under its own control. It shows the control the engines play under: the common one, or
+// each engine's.
+BOOST_DATA_TEST_CASE(the_header_shows_the_time_controls_the_engines_play_under,
+                     bdata::make(kHeaderCases), header) {
+  TournamentConfig config = two_engine_config(1);
+  config.time_control = TimeControl::parse(header.common_control);
+  if (header.first_control)
+    config.engines[0].time_control = TimeControl::parse(*header.first_control);
+  if (header.second_control)
+    config.engines[1].time_control = TimeControl::parse(*header.second_control);
+  std::ostringstream out;
+  make_text_report(out, ReportStyle::Fastchess, false)
+      ->tournament_started(config, compute_standings(config, {}));
+  BOOST_TEST(out.str().find(header.expected) != std::string::npos, out.str());
+  BOOST_TEST(out.str().find(header.absent) == std::string::npos, out.str());
 }
 
 BOOST_AUTO_TEST_SUITE_END()
