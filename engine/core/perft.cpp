@@ -36,11 +36,12 @@ inline void count_leaves(PackedBoards boards, PerftCounts& counts) {
 constexpr int kCancelCheckDepth = 4;
 
 bool cancelled(const std::atomic<bool>* cancel, int depth) {
-  return cancel != nullptr && depth >= kCancelCheckDepth && cancel->load(std::memory_order_relaxed);
+  return depth >= kCancelCheckDepth && cancel->load(std::memory_order_relaxed);
 }
 
-// depth >= 1; `boards` is a position where the game goes on.
-template <bool kBulk>
+// depth >= 1; `boards` is a position where the game goes on. Only a kCancellable count reads
+// `cancel`: the plain count keeps its loop free of the check.
+template <bool kBulk, bool kCancellable>
 void count_two_player(PackedBoards boards, int depth, PerftCounts& counts,
                       const std::atomic<bool>* cancel) {
   if constexpr (kBulk) {
@@ -51,16 +52,17 @@ void count_two_player(PackedBoards boards, int depth, PerftCounts& counts,
   } else {
     if (depth == 1) return count_leaves(boards, counts);
   }
-  if (cancelled(cancel, depth)) return;
+  if constexpr (kCancellable)
+    if (cancelled(cancel, depth)) return;
   for (std::uint64_t slides = slides_from(takeable_for_mover(boards)); slides != 0;
        slides &= slides - 1) {
     const PackedBoards after = play(kPackedSlides[std::countr_zero(slides)], boards);
     if (has_line_in_either(after)) continue;  // the game is over: no moves below
-    count_two_player<kBulk>(after, depth - 1, counts, cancel);
+    count_two_player<kBulk, kCancellable>(after, depth - 1, counts, cancel);
   }
 }
 
-template <bool kBulk>
+template <bool kBulk, bool kCancellable = false>
 PerftCounts perft_two_player(const Position& position, int depth,
                              const std::atomic<bool>* cancel = nullptr) {
   PerftCounts counts;
@@ -70,18 +72,19 @@ PerftCounts perft_two_player(const Position& position, int depth,
   }
   if (position.is_game_over()) return counts;
   const Color mover = position.side_to_move();
-  count_two_player<kBulk>(pack(position.cubes(mover), position.cubes(~mover)), depth, counts,
-                          cancel);
+  count_two_player<kBulk, kCancellable>(pack(position.cubes(mover), position.cubes(~mover)), depth,
+                                        counts, cancel);
   return counts;
 }
 
 // The four-player counts work on the two packed words of Position4 (cubes by point: seats 0|1
 // and 2|3). OR-ing them gives both team boards, which is all a line check needs.
 // depth >= 1; the position (pairs, seat) is one where the game goes on.
-template <bool kBulk>
+template <bool kBulk, bool kCancellable>
 void count_four_player(const PackedBoards (&pairs)[2], Seat seat, int depth, PerftCounts& counts,
                        const std::atomic<bool>* cancel) {
-  if (cancelled(cancel, depth)) return;
+  if constexpr (kCancellable)
+    if (cancelled(cancel, depth)) return;
   const PackedBoards teams = pairs[0] | pairs[1];
   const Bitboard blanks = kFullBoard & ~Bitboard(teams | teams >> 32);
   const Bitboard own = Bitboard(pairs[seat >> 1] >> (32 * (seat & 1)));
@@ -90,7 +93,7 @@ void count_four_player(const PackedBoards (&pairs)[2], Seat seat, int depth, Per
     if (depth == 1)
       counts.leaves += 1;
     else
-      count_four_player<kBulk>(pairs, next_seat(seat), depth - 1, counts, cancel);
+      count_four_player<kBulk, kCancellable>(pairs, next_seat(seat), depth - 1, counts, cancel);
     return;
   }
   if (kBulk && depth == 1) {
@@ -109,13 +112,13 @@ void count_four_player(const PackedBoards (&pairs)[2], Seat seat, int depth, Per
         counts.leaves += 1;
         counts.decisive_leaves += over;
       } else if (!over) {
-        count_four_player<kBulk>(after, next_seat(seat), depth - 1, counts, cancel);
+        count_four_player<kBulk, kCancellable>(after, next_seat(seat), depth - 1, counts, cancel);
       }
     }
   }
 }
 
-template <bool kBulk>
+template <bool kBulk, bool kCancellable = false>
 PerftCounts perft_four_player(const Position4& position, int depth,
                               const std::atomic<bool>* cancel = nullptr) {
   PerftCounts counts;
@@ -127,7 +130,7 @@ PerftCounts perft_four_player(const Position4& position, int depth,
   const PackedBoards pairs[2] = {
       pack(position.cubes_pointing_to(0), position.cubes_pointing_to(1)),
       pack(position.cubes_pointing_to(2), position.cubes_pointing_to(3))};
-  count_four_player<kBulk>(pairs, position.seat_to_move(), depth, counts, cancel);
+  count_four_player<kBulk, kCancellable>(pairs, position.seat_to_move(), depth, counts, cancel);
   return counts;
 }
 
@@ -150,11 +153,11 @@ PerftCounts perft_every_leaf(const Position4& position, int depth) {
 }
 
 std::uint64_t perft(const Position& position, int depth, const std::atomic<bool>& cancel) {
-  return perft_two_player<true>(position, depth, &cancel).leaves;
+  return perft_two_player<true, true>(position, depth, &cancel).leaves;
 }
 
 std::uint64_t perft(const Position4& position, int depth, const std::atomic<bool>& cancel) {
-  return perft_four_player<true>(position, depth, &cancel).leaves;
+  return perft_four_player<true, true>(position, depth, &cancel).leaves;
 }
 
 }  // namespace quixo
