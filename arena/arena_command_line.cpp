@@ -30,13 +30,35 @@ bool is_grouped_option(std::string_view arg) {
   return false;
 }
 
-// `key=value with spaces` as one command-line word becomes `key="value with spaces"`, so that
-// joining words keeps the value whole.
-std::string requote(std::string_view word) {
+std::vector<std::string> split_words(std::string_view text);
+
+// The keys of an engine description besides option.NAME (apply_engine_keys).
+constexpr std::string_view kEngineKeys[] = {"name", "cmd",   "args", "arg",
+                                            "dir",  "proto", "tc",   "stderr"};
+
+bool is_engine_key(std::string_view key) {
+  if (key.starts_with("option.") && key.size() > 7) return true;
+  return std::find(std::begin(kEngineKeys), std::end(kEngineKeys), key) != std::end(kEngineKeys);
+}
+
+// One command-line word with a blank after a grouped option is either several key=value words
+// in one quoted string (`--engine "name=b cmd=/path/e"`), kept as it is, or one key whose value
+// holds blanks (`"args=--config engine.ini"`), which becomes `args="--config engine.ini"` so that
+// joining the words keeps the value whole. It is the former when each of its blank-separated
+// parts is key=value with a key of an engine description; the other grouped options (--sprt,
+// --resign, --draw) have no values with blanks, so for them it always is.
+std::string requote(std::string_view option, std::string_view word) {
   const auto equals = word.find('=');
   if (equals == std::string_view::npos || word.find(' ') == std::string_view::npos ||
       word.find('"') != std::string_view::npos)
     return std::string(word);
+  if (option != "--engine" && option != "--each") return std::string(word);
+  const std::vector<std::string> parts = split_words(word);
+  const bool several_keys = std::all_of(parts.begin(), parts.end(), [](const std::string& part) {
+    const auto part_equals = part.find('=');
+    return part_equals != std::string::npos && is_engine_key(part.substr(0, part_equals));
+  });
+  if (several_keys) return std::string(word);
   return std::string(word.substr(0, equals + 1)) + '"' + std::string(word.substr(equals + 1)) + '"';
 }
 
@@ -51,7 +73,7 @@ std::vector<std::string> group_arguments(int argc, const char* const* argv) {
       const std::string_view next = argv[i + 1];
       if (next.empty() || next.front() == '-' || next.find('=') == std::string_view::npos) break;
       if (!joined.empty()) joined += ' ';
-      joined += requote(next);
+      joined += requote(arg, next);
       ++i;
     }
     if (!joined.empty()) args.push_back(joined);
@@ -98,11 +120,24 @@ std::vector<std::string> split_words(std::string_view text) {
   return words;
 }
 
-// A command without '/' is looked for next to quixo-arena first (the build puts quixo-engine
-// there), then on PATH when the process starts.
-std::string resolve_command(const std::string& command) {
-  if (command.empty() || command.find('/') != std::string::npos) return command;
+// Where an engine's command is found: a relative path (with a '/') is taken from the engine's
+// `dir` when it has one, else from the arena's working directory; a name without '/' is looked
+// for in `dir` (when given), next to quixo-arena (the build puts quixo-engine there), then on
+// PATH when the process starts. A path found from `dir` is made absolute, since the engine starts
+// in `dir` and a relative path would then be taken from there a second time.
+std::string resolve_command(const std::string& command, const std::string& directory) {
+  if (command.empty() || command.front() == '/') return command;
   std::error_code error;
+  if (!directory.empty()) {
+    const std::filesystem::path in_directory = std::filesystem::path(directory) / command;
+    const bool has_slash = command.find('/') != std::string::npos;
+    if (has_slash || (::access(in_directory.c_str(), X_OK) == 0 &&
+                      !std::filesystem::is_directory(in_directory, error))) {
+      const std::filesystem::path absolute = std::filesystem::absolute(in_directory, error);
+      return (error ? in_directory : absolute).lexically_normal().string();
+    }
+  }
+  if (command.find('/') != std::string::npos) return command;
   const auto self = std::filesystem::read_symlink("/proc/self/exe", error);
   if (error) return command;
   const auto sibling = self.parent_path() / command;
@@ -124,8 +159,10 @@ const char* const kUsage =
     "      --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 --pgn games.pgn --results results.json\n"
     "\n"
     "Engine keys (for --engine and --each): name=NAME cmd=PATH args=\"A B\" arg=A dir=DIR\n"
-    "  proto=uqi|ugi tc=TC option.NAME=VALUE. A cmd without '/' is looked for next to\n"
-    "  quixo-arena, then on PATH. --each sets keys for every engine; an engine's own win.\n"
+    "  proto=uqi|ugi tc=TC stderr=FILE option.NAME=VALUE, as separate words or one quoted\n"
+    "  string. A relative cmd is taken from dir when given; one without '/' is also looked for\n"
+    "  next to quixo-arena, then on PATH. stderr=FILE appends the engine's stderr to FILE\n"
+    "  (default: discarded). --each sets keys for every engine; an engine's own win.\n"
     "Time controls (TC): 40/60+0.6 (moves/seconds+increment), 10+0.1, 60 (sudden death),\n"
     "  st=1.5 (seconds per move), nodes=N, depth=N.\n"
     "Four players: --variant 4p plays the team game, each engine a team (seats 1 and 3 against\n"
@@ -275,7 +312,8 @@ TournamentConfig make_config(const po::variables_map& vm) {
       EngineConfig engine = each;
       apply_engine_keys(engine, parse_key_values(keys));
       if (engine.name.empty()) engine.name = std::filesystem::path(engine.process.command).stem();
-      engine.process.command = resolve_command(engine.process.command);
+      engine.process.command =
+          resolve_command(engine.process.command, engine.process.working_directory);
       config.engines.push_back(std::move(engine));
     }
   }
@@ -403,6 +441,8 @@ void apply_engine_keys(EngineConfig& engine,
       engine.process.args.push_back(value);
     } else if (key == "dir") {
       engine.process.working_directory = value;
+    } else if (key == "stderr") {
+      engine.process.stderr_path = value;
     } else if (key == "proto") {
       if (value == "uqi")
         engine.protocol = Protocol::Uqi;
@@ -419,7 +459,7 @@ void apply_engine_keys(EngineConfig& engine,
       options.emplace_back(name, value);
     } else {
       throw std::invalid_argument("unknown engine key \"" + key +
-                                  "\" (known: name cmd args arg dir proto tc option.NAME)");
+                                  "\" (known: name cmd args arg dir proto tc stderr option.NAME)");
     }
   }
 }

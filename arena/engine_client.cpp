@@ -4,6 +4,7 @@
 
 #include <exception>
 #include <string_view>
+#include <thread>
 
 namespace quixo::arena {
 namespace {
@@ -16,6 +17,9 @@ using std::chrono::milliseconds;
 // once, so waiting longer only delays the arena.
 constexpr milliseconds kQuitGrace{1000};
 constexpr milliseconds kExitGrace{50};
+// How long an engine whose output ended may take to exit before it is taken for one that closed
+// its stdout and lives on (and is killed).
+constexpr milliseconds kClosedOutputGrace{250};
 
 std::string first_token(std::string_view line) {
   const std::vector<std::string_view> tokens = uqi::tokenize(line);
@@ -160,7 +164,8 @@ bool EngineClient::start(milliseconds timeout) {
     case WaitResult::Found:
       break;
     case WaitResult::Closed:
-      return exited("exited during the handshake");
+      fail(end_after_closed_output("during the handshake"));
+      return false;
     case WaitResult::Timeout:
       return silent("no " + ok + " within " + std::to_string(timeout.count()) + " ms");
   }
@@ -176,7 +181,8 @@ bool EngineClient::start(milliseconds timeout) {
     case WaitResult::Found:
       return true;
     case WaitResult::Closed:
-      return exited("exited during the handshake");
+      fail(end_after_closed_output("during the handshake"));
+      return false;
     case WaitResult::Timeout:
       return silent("no readyok within " + std::to_string(timeout.count()) + " ms");
   }
@@ -199,7 +205,7 @@ bool EngineClient::new_game(milliseconds timeout) {
     case WaitResult::Found:
       return true;
     case WaitResult::Closed:
-      fail("exited before a new game");
+      fail(end_after_closed_output("before a new game"));
       return false;
     case WaitResult::Timeout:
       fail("no readyok within " + std::to_string(timeout.count()) + " ms after " +
@@ -247,6 +253,9 @@ MoveReply EngineClient::search(const std::string& position_arguments, const std:
         // Anything that is not an `info` line is ignored: engines print all kinds of things.
         std::optional<uqi::InfoLine> info = uqi::parse_info_line(line);
         if (!info) return;
+        // With MultiPV the best line is `multipv 1` (a line without multipv counts as 1); the
+        // others are worse moves, whose scores say nothing about the position.
+        if (info->multipv.value_or(1) != 1) return;
         if (info->score_cp || info->score_mate)
           scored = std::move(info);
         else if (info->depth)
@@ -270,7 +279,7 @@ MoveReply EngineClient::search(const std::string& position_arguments, const std:
     case WaitResult::Closed:
       searching_ = false;
       reply.status = MoveReply::Status::Disconnected;
-      fail("exited during its search");
+      fail(end_after_closed_output("during its search"));
       break;
     case WaitResult::Timeout:
       reply.status = MoveReply::Status::Timeout;
@@ -311,6 +320,21 @@ void EngineClient::quit() {
   process_->shut_down(kQuitGrace);
   process_.reset();
   searching_ = false;
+}
+
+std::string EngineClient::end_after_closed_output(const std::string& when) {
+  // An engine whose output ended has normally exited; one that closed its stdout and lives on
+  // can never answer again. Either way it is a disconnection, and the process is ended now, so
+  // that alive() is false (a crash, not a stall) and the next game starts it afresh.
+  const SteadyClock::time_point deadline = SteadyClock::now() + kClosedOutputGrace;
+  while (process_->running() && SteadyClock::now() < deadline)
+    std::this_thread::sleep_for(milliseconds(2));
+  const bool exited = !process_->running();
+  process_->shut_down(milliseconds(0));
+  process_.reset();
+  searching_ = false;
+  return exited ? "exited " + when
+                : "closed its output " + when + " but kept running (it was killed)";
 }
 
 bool EngineClient::alive() {

@@ -68,7 +68,8 @@ struct MoveReply {
   };
   Status status = Status::Disconnected;
   std::string move;
-  // The last `info` line of the search that carried a score (else the last one with a depth).
+  // The last `info` line of the search that carried a score (else the last one with a depth);
+  // with MultiPV only the `multipv 1` lines (the best line) count.
   std::optional<uqi::InfoLine> info;
   std::int64_t elapsed_ms = 0;  // from sending `go` to reading `bestmove` (or giving up)
 };
@@ -126,6 +127,9 @@ class EngineClient {
   // Sends `position` and `go_line`, then reads the reply as go() describes.
   MoveReply search(const std::string& position_arguments, const std::string& go_line,
                    std::chrono::milliseconds deadline);
+  // After the engine's output ended `when` ("during its search"): waits briefly for its exit,
+  // ends the process either way, and says which it was ("exited ...", "closed its output ...").
+  std::string end_after_closed_output(const std::string& when);
   std::string prefix() const;          // `engine "<name>"`
   void fail(const std::string& what);  // last_error_ = prefix() + ": " + what
 

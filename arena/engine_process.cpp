@@ -3,7 +3,9 @@
 // are slow to compile.
 #include "engine_process.hpp"
 
+#include <fcntl.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -14,7 +16,9 @@
 #include <boost/asio/write.hpp>
 #include <boost/process/v2.hpp>
 
+#include <algorithm>
 #include <cerrno>
+#include <climits>
 #include <cstring>
 #include <mutex>
 #include <optional>
@@ -39,19 +43,15 @@ void ignore_sigpipe() {
   std::call_once(once, [] { ::signal(SIGPIPE, SIG_IGN); });
 }
 
-std::mutex& launch_mutex() {
-  static std::mutex mutex;
-  return mutex;
-}
-
 std::string quoted_name(const std::string& text) {
   return "\"" + text + "\"";
 }
 
-// The executable to run for `command`: the path itself when it names one, else the first match
-// on PATH. Checked here so that a bad command gives a clear error instead of a failure inside the
-// forked child.
-bp::filesystem::path resolve_executable(const std::string& command) {
+// The executable to run for `command`: the path itself when it names one (a relative one taken
+// from `directory` when that is given, since the child starts there), else the first match on
+// PATH. Checked here so that a bad command gives a clear error instead of a failure inside the
+// forked child. The path is made absolute, so the child's change of directory cannot change it.
+bp::filesystem::path resolve_executable(const std::string& command, const std::string& directory) {
   if (command.empty()) throw ProcessStartError("cannot start an engine: the command is empty");
   if (command.find('/') == std::string::npos) {
     bp::filesystem::path found = bp::environment::find_executable(command);
@@ -59,15 +59,114 @@ bp::filesystem::path resolve_executable(const std::string& command) {
       throw ProcessStartError("cannot start " + quoted_name(command) + ": no such command on PATH");
     return found;
   }
+  bp::filesystem::path path(command);
+  if (path.is_relative() && !directory.empty()) path = bp::filesystem::path(directory) / path;
+  const std::string shown = path.string() == command
+                                ? quoted_name(command)
+                                : quoted_name(command) + " (" + path.string() + ")";
   struct stat info {};
-  if (::stat(command.c_str(), &info) != 0)
-    throw ProcessStartError("cannot start " + quoted_name(command) + ": " + std::strerror(errno));
+  if (::stat(path.c_str(), &info) != 0)
+    throw ProcessStartError("cannot start " + shown + ": " + std::strerror(errno));
   if (S_ISDIR(info.st_mode))
-    throw ProcessStartError("cannot start " + quoted_name(command) + ": it is a directory");
-  if (::access(command.c_str(), X_OK) != 0)
-    throw ProcessStartError("cannot start " + quoted_name(command) + ": not executable");
-  return bp::filesystem::path(command);
+    throw ProcessStartError("cannot start " + shown + ": it is a directory");
+  if (::access(path.c_str(), X_OK) != 0)
+    throw ProcessStartError("cannot start " + shown + ": not executable");
+  boost::system::error_code ignored;
+  const bp::filesystem::path absolute = bp::filesystem::absolute(path, ignored);
+  return absolute.empty() ? path : absolute;
 }
+
+// An owned file descriptor, closed when it goes out of scope unless released.
+class Descriptor {
+ public:
+  Descriptor() = default;
+  explicit Descriptor(int fd) : fd_(fd) {}
+  ~Descriptor() { reset(); }
+  Descriptor(Descriptor&& other) noexcept : fd_(other.release()) {}
+  Descriptor& operator=(Descriptor&& other) noexcept {
+    if (this != &other) {
+      reset();
+      fd_ = other.release();
+    }
+    return *this;
+  }
+  Descriptor(const Descriptor&) = delete;
+  Descriptor& operator=(const Descriptor&) = delete;
+
+  int get() const { return fd_; }
+  int release() { return std::exchange(fd_, -1); }
+  void reset() {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
+  }
+
+ private:
+  int fd_ = -1;
+};
+
+// `fd` moved above the standard streams (0-2), close-on-exec. A descriptor of the arena's own
+// that lands on 0-2 (when the arena runs with a standard stream closed) could otherwise be
+// overwritten by the child's dup2 of another stream before it is itself duplicated.
+Descriptor above_standard_streams(Descriptor fd, const std::string& what) {
+  if (fd.get() > STDERR_FILENO) return fd;
+  const int moved = ::fcntl(fd.get(), F_DUPFD_CLOEXEC, STDERR_FILENO + 1);
+  if (moved < 0) throw ProcessStartError(what + ": " + std::strerror(errno));
+  return Descriptor(moved);
+}
+
+// A pipe whose two ends are close-on-exec from the moment they exist (pipe2), so that no child
+// that another thread starts at the same time inherits them; the end meant for the child becomes
+// its stdin or stdout by dup2, which clears the flag on that copy only.
+struct Pipe {
+  Descriptor read_end;
+  Descriptor write_end;
+};
+Pipe make_pipe(const std::string& command) {
+  int ends[2];
+  if (::pipe2(ends, O_CLOEXEC) != 0)
+    throw ProcessStartError("cannot start " + quoted_name(command) +
+                            ": cannot create a pipe: " + std::strerror(errno));
+  const std::string what = "cannot start " + quoted_name(command) + ": cannot move a pipe";
+  Pipe pipe{Descriptor(ends[0]), Descriptor(ends[1])};
+  pipe.read_end = above_standard_streams(std::move(pipe.read_end), what);
+  pipe.write_end = above_standard_streams(std::move(pipe.write_end), what);
+  return pipe;
+}
+
+// The engine's stderr: appended to `path`, created when missing, or /dev/null.
+Descriptor open_stderr(const std::string& command, const std::string& path) {
+  const char* target = path.empty() ? "/dev/null" : path.c_str();
+  Descriptor fd(::open(target, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644));
+  if (fd.get() < 0)
+    throw ProcessStartError("cannot start " + quoted_name(command) + ": cannot open " +
+                            quoted_name(target) + " for its stderr: " + std::strerror(errno) +
+                            " (stderr= takes a writable file; its folder must exist)");
+  return above_standard_streams(std::move(fd),
+                                "cannot start " + quoted_name(command) + ": cannot move stderr");
+}
+
+// In the child, after its stdin, stdout and stderr are in place: every other descriptor is made
+// close-on-exec, whatever the arena opened without the flag (its PGN and results files, say),
+// so the engine holds nothing but its three streams. (Boost 1.81's own close_all() leaves open
+// the descriptors below the highest one it keeps.) The three streams themselves are cleared of
+// the flag. Only async-signal-safe calls: this runs between fork and exec.
+struct CloseOtherDescriptors {
+  template <typename Launcher>
+  boost::system::error_code on_exec_setup(Launcher&, const bp::filesystem::path&,
+                                          const char* const*) {
+    for (int fd = STDIN_FILENO; fd <= STDERR_FILENO; ++fd) ::fcntl(fd, F_SETFD, 0);
+#ifdef CLOSE_RANGE_CLOEXEC
+    if (::close_range(STDERR_FILENO + 1, UINT_MAX, CLOSE_RANGE_CLOEXEC) == 0) return {};
+#endif
+    // A kernel without close_range's CLOEXEC flag (before Linux 5.11): one descriptor at a time.
+    struct rlimit limit {};
+    int highest = 65536;
+    if (::getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY)
+      highest = static_cast<int>(std::min<rlim_t>(limit.rlim_cur, 65536));
+    for (int fd = STDERR_FILENO + 1; fd < highest; ++fd) ::fcntl(fd, F_SETFD, FD_CLOEXEC);
+    return {};
+  }
+};
 
 void check_working_directory(const std::string& command, const std::string& directory) {
   if (directory.empty()) return;
@@ -80,26 +179,32 @@ void check_working_directory(const std::string& command, const std::string& dire
 class AsioEngineProcess final : public EngineProcess {
  public:
   explicit AsioEngineProcess(const ProcessSpec& spec) {
-    const bp::filesystem::path executable = resolve_executable(spec.command);
     check_working_directory(spec.command, spec.working_directory);
+    const bp::filesystem::path executable =
+        resolve_executable(spec.command, spec.working_directory);
+    // Every descriptor is made here with close-on-exec, the child's ends included, and the child
+    // makes anything else close-on-exec too, so launches need no lock: an engine never holds a
+    // pipe of another engine (or a second copy of its own stdout), which would hide its exit or
+    // its closed output from the arena.
+    Pipe to_engine = make_pipe(spec.command);
+    Pipe from_engine = make_pipe(spec.command);
+    Descriptor error_output = open_stderr(spec.command, spec.stderr_path);
     try {
-      // Boost 1.81's close_all() in the child only closes the descriptors above the highest one
-      // it keeps, so a child can inherit whatever is open without close-on-exec below that: the
-      // child ends of pipes being made for another engine at the same moment, or their parent
-      // ends before close-on-exec is set. With one launch at a time, no engine can hold another
-      // engine's pipe open (which would hide that engine's exit from the arena).
-      const std::lock_guard<std::mutex> lock(launch_mutex());
+      bp::process_stdio stdio{to_engine.read_end.get(), from_engine.write_end.get(),
+                              error_output.get()};
       if (spec.working_directory.empty()) {
-        process_.emplace(context_, executable, spec.args,
-                         bp::process_stdio{input_, output_, nullptr});
+        process_.emplace(context_, executable, spec.args, stdio, CloseOtherDescriptors{});
       } else {
-        process_.emplace(context_, executable, spec.args,
-                         bp::process_stdio{input_, output_, nullptr},
-                         bp::process_start_dir{spec.working_directory});
+        process_.emplace(context_, executable, spec.args, stdio,
+                         bp::process_start_dir{spec.working_directory}, CloseOtherDescriptors{});
       }
+      input_.assign(to_engine.write_end.release());
+      output_.assign(from_engine.read_end.release());
     } catch (const std::exception& error) {
       throw ProcessStartError("cannot start " + quoted_name(spec.command) + ": " + error.what());
     }
+    // The child's ends (and stderr) are closed here by their Descriptors: from now on only the
+    // child holds them, so its exit, or its closing stdout, is an end of file at once.
   }
 
   ~AsioEngineProcess() override { shut_down(std::chrono::milliseconds(100)); }

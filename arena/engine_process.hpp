@@ -3,7 +3,9 @@
 // EngineProcess is an interface so that tests can put scripted engines in place of real ones;
 // start_process() makes the real thing with Boost.Process v2 and Asio pipes. Reads take a
 // timeout, so a silent engine never blocks the arena; writes to an engine that has exited fail
-// instead of raising SIGPIPE.
+// instead of raising SIGPIPE. A child holds no descriptor but its own stdin, stdout and stderr
+// (no other engine's pipe ends, nor its own twice), so an engine that closes its stdout is seen
+// at once as the end of its output, even while it keeps running.
 #pragma once
 
 #include <chrono>
@@ -16,9 +18,12 @@
 namespace quixo::arena {
 
 struct ProcessSpec {
-  std::string command;            // a path, or a name looked up on PATH when it has no '/'
+  // A path, or a name looked up on PATH when it has no '/'. A relative path with a '/' is taken
+  // relative to `working_directory` when one is given (else to the arena's).
+  std::string command;
   std::vector<std::string> args;  // without the command itself
   std::string working_directory;  // empty: the arena's own
+  std::string stderr_path = {};   // the engine's stderr is appended to this file; empty: discarded
 };
 
 class EngineProcess {
@@ -51,9 +56,9 @@ class ProcessStartError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Starts the engine with its stdin and stdout connected to the arena and its stderr discarded.
-// Throws ProcessStartError naming the command and the reason (not found, not executable, bad
-// working directory).
+// Starts the engine with its stdin and stdout connected to the arena and its stderr appended to
+// spec.stderr_path (discarded when it is empty). Throws ProcessStartError naming the command and
+// the reason (not found, not executable, bad working directory, stderr file not writable).
 std::unique_ptr<EngineProcess> start_process(const ProcessSpec& spec);
 
 }  // namespace quixo::arena

@@ -49,6 +49,7 @@ Opening parse_opening_line(std::string_view line) {
   const std::vector<std::string_view> tokens = split_whitespace(line);
   std::size_t next = 0;
   std::string position_text;
+  std::string move_number;
   if (tokens[0] == "startpos" || tokens[0] == "startpos4") {
     position_text = std::string(tokens[0] == "startpos" ? kStartPosition : kStartPosition4);
     next = 1;
@@ -60,11 +61,13 @@ Opening parse_opening_line(std::string_view line) {
           "'startpos4', optionally followed by 'moves ...'");
     position_text = std::string(tokens[next]) + " " + std::string(tokens[next + 1]);
     next += 2;
-    // The position string may carry a move number (SPEC section 3); the book does not keep it.
-    if (next < tokens.size() && is_move_number(tokens[next])) ++next;
+    // The position string may carry a move number (SPEC section 3). It is kept, so that the
+    // PGN's FEN tag and move numbers go on from it as in the book.
+    if (next < tokens.size() && is_move_number(tokens[next])) move_number = tokens[next++];
   }
-  GamePosition position = GamePosition::parse(position_text);
-  Opening opening{position.text(), {}};
+  GamePosition position =
+      GamePosition::parse(move_number.empty() ? position_text : position_text + " " + move_number);
+  Opening opening{position.text() + (move_number.empty() ? "" : " " + move_number), {}};
   if (next < tokens.size()) {
     if (tokens[next] != "moves")
       throw std::invalid_argument("unexpected '" + std::string(tokens[next]) +

@@ -6,7 +6,8 @@
 //   <board> <side> [moves m1 m2 ...]      e.g. "5/5/5/5/5 x moves b1e1 e5a5"
 //   startpos [moves m1 m2 ...]
 // with positions and moves in the notation of SPEC section 3 (also `fen <board> <side>` as in
-// the `position` command; a move number after the side is accepted and dropped). Four-player
+// the `position` command; a move number after the side is kept in the position string, and so in
+// the PGN's FEN tag and move numbers). Four-player
 // openings are written the same way, with a seat to move and four-player moves:
 // "5/5/5/5/5 1 moves b1b5x e5a5o", "startpos4 moves b1b5X". A book may hold either kind; a
 // tournament checks that its book is of its variant.
@@ -25,7 +26,9 @@
 namespace quixo::arena {
 
 struct Opening {
-  std::string position;            // canonical position string, e.g. "5/5/5/5/5 x", "5/5/5/5/5 1"
+  // Canonical position string, e.g. "5/5/5/5/5 x", "5/5/5/5/5 1", with the book's move number
+  // when it gave one ("x4/5/5/5/o4 x 12").
+  std::string position;
   std::vector<std::string> moves;  // canonical move texts, legal in turn from `position`
   friend bool operator==(const Opening&, const Opening&) = default;
 };

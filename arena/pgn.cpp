@@ -155,6 +155,31 @@ bool o_moves_first(std::string_view start_position) {
   }
 }
 
+// The full-move number of the FEN's first ply: the position string's move number (SPEC section
+// 3) when it has one, else 1. A book line "x4/5/5/5/o4 x 12 moves ..." numbers its moves from 12.
+std::size_t first_move_number(std::string_view start_position) {
+  // The notation's blanks (std::isspace), so that the number read is the one the position has:
+  // with '\r' or '\v' as a separator, the writer numbered from 1 and the reader, after the tag
+  // turned them into spaces, expected the FEN's number (found by fuzz_pgn).
+  const auto blank = [&](std::size_t at) {
+    return std::isspace(static_cast<unsigned char>(start_position[at])) != 0;
+  };
+  std::size_t field = 0;
+  std::size_t i = 0;
+  while (i < start_position.size()) {
+    while (i < start_position.size() && blank(i)) ++i;
+    const std::size_t start = i;
+    while (i < start_position.size() && !blank(i)) ++i;
+    if (i == start) break;
+    if (++field != 3) continue;
+    std::size_t number = 0;
+    const std::string_view text = start_position.substr(start, i - start);
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
+    return error == std::errc() && end == text.data() + text.size() && number > 0 ? number : 1;
+  }
+  return 1;
+}
+
 // --- Reading ----------------------------------------------------------------------------------
 
 bool is_space(char c) {
@@ -341,6 +366,7 @@ class PgnReader {
     context_ = "Round " + value("Round") + ", " + value("White") + " - " + value("Black");
     const auto fen = tags_.find("FEN");
     o_first_ = fen != tags_.end() && o_moves_first(fen->second.value);
+    first_number_ = fen != tags_.end() ? first_move_number(fen->second.value) : 1;
   }
 
   void read_tag() {
@@ -458,7 +484,7 @@ class PgnReader {
     return (ply + (o_first_ ? 1 : 0)) % 2 == 0 ? Color::X : Color::O;
   }
   std::size_t move_number_of_ply(std::size_t ply) const {
-    return (ply + (o_first_ ? 1 : 0)) / 2 + 1;
+    return (ply + (o_first_ ? 1 : 0)) / 2 + first_number_;
   }
 
   const Tag& required_tag(std::string_view name) const {
@@ -605,8 +631,9 @@ class PgnReader {
   int game_number_ = 0;
   std::string context_;
   std::map<std::string, Tag> tags_;
-  bool o_first_ = false;         // the FEN has O to move: ply 0 is "1..."
-  bool pending_number_ = false;  // a move number was read and its move is still to come
+  bool o_first_ = false;          // the FEN has O to move: ply 0 is "1..."
+  std::size_t first_number_ = 1;  // the FEN's move number: ply 0's number
+  bool pending_number_ = false;   // a move number was read and its move is still to come
 };
 
 }  // namespace
@@ -642,8 +669,9 @@ std::string format_pgn(const GameRecord& game) {
 
   LineWrapper movetext;
   const std::size_t first = o_moves_first(game.start_position) ? 1 : 0;
+  const std::size_t first_number = first_move_number(game.start_position);
   for (std::size_t ply = 0; ply < plies; ++ply) {
-    const std::size_t number = (ply + first) / 2 + 1;
+    const std::size_t number = (ply + first) / 2 + first_number;
     const bool x_moves = (ply + first) % 2 == 0;
     const bool book = ply < game.opening_moves.size();
     const std::string& move =

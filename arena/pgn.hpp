@@ -22,8 +22,9 @@
 //   [Reason "<reason>"]  only when the reason is not empty
 //   [PlyCount "<opening moves + engine moves>"]
 // Tag values escape '"' and '\' with '\'; control characters (a tag is one line) become spaces.
-// Movetext: "1. a1e1 {book} 1... e5a5 {+0.35/9 0.120s} 2. ..." numbered from 1 at the FEN
-// ("1..." first when O is to move there); every O move restates its number because every move
+// Movetext: "1. a1e1 {book} 1... e5a5 {+0.35/9 0.120s} 2. ..." numbered from the FEN's move
+// number (SPEC section 3; 1 when it has none: "12..." first for "... o 12"), "N..." first when O
+// is to move there; every O move restates its number because every move
 // carries a comment. The teams alternate in the four-player game, so its plies are numbered the
 // same way (team A's "N.", team B's "N..."), with moves like "b1e1X" and passes "0000". An engine
 // comment is "[score[/depth] ]time": score in hundredths written as pawns with two decimals and a

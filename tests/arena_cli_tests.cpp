@@ -634,6 +634,99 @@ BOOST_AUTO_TEST_CASE(misbehaving_engines_lose_their_games_and_the_gauntlet_goes_
   }
 }
 
+// Issue 9, defect 10: an engine that closes its stdout and lives on loses by a crash at once,
+// not by a stall or a time loss after the deadline, also with two games at once (whose engines
+// must not hold each other's pipes).
+BOOST_AUTO_TEST_CASE(an_engine_that_closes_its_stdout_crashes_at_once_with_two_games_at_once) {
+  TempDir dir;
+  const std::string results = dir.file("results.json");
+  const std::string pgn = dir.file("games.pgn");
+  // A stall would cost 20 s a game: 8 of them, two at a time, 80 s.
+  const ArenaRun run =
+      run_arena(join({two_normal_mocks(),
+                      mock("closer", "--mode close-stdout --after 1"),
+                      {"--tc", "nodes=100", "--stall-timeout", "20000", "--max-plies", "40",
+                       "--rounds", "2", "--concurrency", "2", "--pgn", pgn, "--results", results}}),
+                dir);
+  BOOST_TEST_REQUIRE(run.code() == 0, run);
+  BOOST_TEST(run.seconds < 30.0, run);
+  const json::object file = load_results(results);
+  check_every_game_recorded(file, 12);
+  check_standings_add_up(file, 12);
+  check_pgn_matches_results(load_pgn(pgn), file);
+  const json::value& closer = tally_of(file, "closer");
+  BOOST_TEST(integer(closer, "games") == 8);
+  BOOST_TEST(integer(closer, "crashes") == 8);
+  BOOST_TEST(integer(closer, "stalls") == 0);
+  BOOST_TEST(integer(closer, "time_forfeits") == 0);
+  for (const json::value& game : games_of(file)) {
+    const bool as_x = text(game, "x") == "closer";
+    if (!as_x && text(game, "o") != "closer") continue;
+    BOOST_TEST_CONTEXT("game " << integer(game, "id") + 1 << ": " << text(game, "reason")) {
+      BOOST_TEST(text(game, "termination") == "crash");
+      BOOST_TEST(text(game, "result") == (as_x ? "0-1" : "1-0"));
+      BOOST_TEST(contains(text(game, "reason"), "closed its output during its search"));
+    }
+  }
+}
+
+// Issue 9, defect 14: the engine as one quoted string of key=value words, as the README says
+// (quotes inside group a value with blanks); --each the same way.
+BOOST_AUTO_TEST_CASE(an_engine_given_as_one_quoted_string_is_read_key_by_key) {
+  TempDir dir;
+  const std::string results = dir.file("results.json");
+  const ArenaRun run =
+      run_arena({"--engine", "name=a cmd=" + kMock + " args=\"--mode normal --random-seed 3\"",
+                 "--engine", "name=b cmd=" + kMock, "--each", "tc=nodes=100 option.Hash=1",
+                 "--max-plies", "30", "--results", results},
+                dir);
+  BOOST_TEST_REQUIRE(run.code() == 0, run);
+  const json::object file = load_results(results);
+  check_standings_add_up(file, 2);
+  BOOST_TEST(integer(tally_of(file, "a"), "games") == 2);
+  BOOST_TEST(integer(tally_of(file, "b"), "games") == 2);
+  for (const json::value& game : games_of(file)) {
+    BOOST_TEST(text(game, "termination") != "crash", text(game, "reason"));
+    BOOST_TEST(text(game, "termination") != "illegal move", text(game, "reason"));
+  }
+}
+
+// Issue 9, defect 13: a relative cmd is taken from the engine's dir; stderr=FILE keeps the
+// engine's stderr; a book line's move number stays in the PGN's FEN and numbers the moves.
+BOOST_AUTO_TEST_CASE(cmd_is_found_in_dir_stderr_goes_to_its_file_and_the_move_number_stays) {
+  TempDir dir;
+  fs::create_directory(dir.file("engines"));
+  fs::create_symlink(kMock, dir.file("engines/mock"));
+  write_text(dir.file("book.txt"), "x4/5/5/5/o4 x 12 moves b1b5\n");
+  const std::string pgn = dir.file("games.pgn");
+  const std::string results = dir.file("results.json");
+  const std::string engines = dir.file("engines");
+  const ArenaRun run = run_arena(
+      join({{"--engine", "name=a", "cmd=./mock", "dir=" + engines, "stderr=" + dir.file("a.err"),
+             "args=--mode normal --random-seed 3"},
+            {"--engine", "name=b", "cmd=mock", "dir=" + engines, "stderr=" + dir.file("b.err")},
+            {"--tc", "nodes=100", "--max-plies", "30", "--openings", dir.file("book.txt")},
+            {"--pgn", pgn, "--results", results}}),
+      dir);
+  BOOST_TEST_REQUIRE(run.code() == 0, run);
+  const json::object file = load_results(results);
+  check_standings_add_up(file, 2);
+  for (const std::string name : {"a", "b"}) {
+    const std::string log = read_text(dir.file(name + ".err"));
+    // The check before the first game and the game's own process(es) each wrote their line.
+    BOOST_TEST(contains(log, "quixo-mock-engine: mode normal\n"), name << ": " << log);
+    BOOST_TEST(std::count(log.begin(), log.end(), '\n') >= 2, name << ": " << log);
+  }
+  const std::string pgn_text = read_text(pgn);
+  BOOST_TEST(contains(pgn_text, "[FEN \"x4/5/5/5/o4 x 12\"]"), pgn_text);
+  BOOST_TEST(contains(pgn_text, "\n12. b1b5 {book} 12... "), pgn_text);
+  const std::vector<arena::GameRecord> games = load_pgn(pgn);
+  BOOST_TEST(games.size() == 2u);
+  check_pgn_matches_results(games, file);
+  for (const json::value& game : games_of(file))
+    BOOST_TEST(text(game, "opening") == "x4/5/5/5/o4 x 12 moves b1b5");
+}
+
 BOOST_AUTO_TEST_CASE(an_engine_that_overruns_its_clock_loses_on_time) {
   TempDir dir;
   const std::string results = dir.file("results.json");

@@ -7,6 +7,9 @@
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -18,6 +21,7 @@
 #include <optional>
 #include <ostream>
 #include <set>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -285,6 +289,100 @@ BOOST_AUTO_TEST_CASE(a_command_without_a_slash_is_found_on_path_in_its_working_d
   BOOST_TEST((process->read_line(5s).status == ReadStatus::Closed));
 }
 
+// Issue 9, defect 10: a child holds its own stdin, stdout and stderr and nothing else: not its
+// pipes' other ends, not another child's pipes, not a file the arena opened without
+// close-on-exec (its PGN, say).
+BOOST_AUTO_TEST_CASE(a_child_inherits_no_descriptor_but_its_three_streams) {
+  const int stray = ::open("/dev/null", O_RDONLY);  // no O_CLOEXEC, like an ofstream's
+  BOOST_REQUIRE(stray >= 0);
+  auto neighbour = quixo::arena::start_process({"cat", {}, {}});
+  // The child says its pid and becomes `sleep`, whose descriptors are then listed from outside.
+  auto process = quixo::arena::start_process({"/bin/sh", {"-c", "echo $$; exec sleep 30"}, {}});
+  ::close(stray);
+  const EngineProcess::ReadResult read = process->read_line(5s);
+  BOOST_REQUIRE((read.status == ReadStatus::Line));
+  const std::filesystem::path proc = "/proc/" + read.line;
+  const auto end = SteadyClock::now() + 5s;
+  std::string command;
+  while (command != "sleep" && SteadyClock::now() < end) {
+    std::ifstream(proc / "comm") >> command;
+    if (command != "sleep") std::this_thread::sleep_for(2ms);
+  }
+  BOOST_REQUIRE(command == "sleep");
+  std::set<int> descriptors;
+  for (const auto& entry : std::filesystem::directory_iterator(proc / "fd"))
+    descriptors.insert(std::stoi(entry.path().filename().string()));
+  BOOST_TEST(descriptors == std::set<int>({0, 1, 2}), boost::test_tools::per_element());
+  BOOST_TEST(neighbour->running());
+}
+
+BOOST_AUTO_TEST_CASE(a_closed_stdout_is_the_end_of_the_output_while_the_child_lives_on) {
+  // Two at once from two threads, each closing its stdout and then waiting for its input to end:
+  // neither may keep the other's output open.
+  std::vector<std::unique_ptr<EngineProcess>> processes(2);
+  {
+    std::vector<std::jthread> starters;
+    for (auto& process : processes)
+      starters.emplace_back([&process] {
+        process = quixo::arena::start_process(
+            {"/bin/sh", {"-c", "echo before; exec 1>&-; read line; sleep 30"}, {}});
+      });
+  }
+  for (auto& process : processes) {
+    BOOST_TEST(process->read_line(5s).line == "before");
+    const auto start = SteadyClock::now();
+    BOOST_TEST((process->read_line(5s).status == ReadStatus::Closed));
+    BOOST_TEST(ms_since(start) < 2000);
+    BOOST_TEST(process->running());
+  }
+  for (auto& process : processes) {
+    process->shut_down(100ms);
+    BOOST_TEST(!process->running());
+  }
+}
+
+BOOST_AUTO_TEST_CASE(a_relative_command_is_taken_from_the_working_directory) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / "quixo-engine-client-tests-relative-command";
+  std::filesystem::create_directories(dir / "bin");
+  const std::filesystem::path script = dir / "bin" / "hello";
+  std::ofstream(script) << "#!/bin/sh\npwd\n";
+  std::filesystem::permissions(script, std::filesystem::perms::owner_all);
+  auto process = quixo::arena::start_process({"./bin/hello", {}, dir.string()});
+  const EngineProcess::ReadResult read = process->read_line(5s);
+  BOOST_TEST((read.status == ReadStatus::Line));
+  BOOST_TEST(read.line == dir.string());
+  process->shut_down(100ms);
+  std::filesystem::remove_all(dir);
+}
+
+BOOST_AUTO_TEST_CASE(stderr_is_appended_to_the_file_the_spec_names) {
+  const std::filesystem::path log =
+      std::filesystem::temp_directory_path() / "quixo-engine-client-tests-stderr.log";
+  std::filesystem::remove(log);
+  for (const std::string word : {"one", "two"}) {
+    ProcessSpec spec{"/bin/sh", {"-c", "echo " + word + " >&2; echo done"}, {}};
+    spec.stderr_path = log.string();
+    auto process = quixo::arena::start_process(spec);
+    BOOST_TEST(process->read_line(5s).line == "done");
+    BOOST_TEST((process->read_line(5s).status == ReadStatus::Closed));
+  }
+  std::ifstream in(log);
+  std::stringstream text;
+  text << in.rdbuf();
+  BOOST_TEST(text.str() == "one\ntwo\n");
+  std::filesystem::remove(log);
+
+  ProcessSpec bad{"/bin/sh", {"-c", "true"}, {}};
+  bad.stderr_path = "/no/such/dir/engine.err";
+  BOOST_CHECK_EXCEPTION(quixo::arena::start_process(bad), ProcessStartError,
+                        [](const ProcessStartError& error) {
+                          BOOST_TEST_MESSAGE(error.what());
+                          return contains(error.what(), "/no/such/dir/engine.err") &&
+                                 contains(error.what(), "stderr");
+                        });
+}
+
 BOOST_AUTO_TEST_CASE(a_read_times_out_and_the_line_still_arrives_later) {
   auto process = quixo::arena::start_process({"/bin/sh", {"-c", "sleep 0.3; echo hi"}, {}});
   const auto start = SteadyClock::now();
@@ -453,6 +551,54 @@ BOOST_AUTO_TEST_CASE(without_a_score_the_kept_info_is_the_last_with_a_depth) {
   BOOST_TEST(!reply.info->score_cp.has_value());
 }
 
+// Issue 9, defect 8: with MultiPV the last `info` line of an iteration is the worst line's.
+BOOST_AUTO_TEST_CASE(with_multipv_the_kept_info_is_the_best_line_not_the_last) {
+  EngineClient client({"scripted", {"unused", {}, {}}, {}, std::nullopt, Protocol::Uqi},
+                      scripted({"info depth 1 multipv 1 score cp 40 pv a1a5",
+                                "info depth 1 multipv 2 score cp 10 pv b1b5",
+                                "info depth 2 multipv 1 score cp 35 nodes 99 pv a1a5",
+                                "info depth 2 multipv 2 score cp -80 pv b1b5",
+                                "info depth 2 multipv 3 score cp -1500 pv c1c5",
+                                "info depth 3 multipv 2 currmove e1e5", "bestmove a1a5"}));
+  BOOST_REQUIRE_MESSAGE(client.start(1s), client.last_error());
+  const MoveReply reply = client.go("startpos", nodes_request(1), 1s);
+  BOOST_REQUIRE((reply.status == MoveStatus::Move));
+  BOOST_REQUIRE(reply.info.has_value());
+  BOOST_TEST(reply.info->score_cp.value_or(0) == 35);
+  BOOST_TEST(reply.info->depth.value_or(-1) == 2);
+  BOOST_TEST(reply.info->nodes.value_or(0) == 99u);
+  BOOST_TEST(reply.info->pv == std::vector<std::string>{"a1a5"}, boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(a_line_without_multipv_counts_as_the_first) {
+  EngineClient client(
+      {"scripted", {"unused", {}, {}}, {}, std::nullopt, Protocol::Uqi},
+      scripted({"info depth 4 multipv 2 score cp -300 pv b1b5", "info depth 4 score cp 12 pv a1a5",
+                "info depth 5 multipv 3 score mate -2 pv c1c5", "bestmove a1a5"}));
+  BOOST_REQUIRE_MESSAGE(client.start(1s), client.last_error());
+  const MoveReply reply = client.go("startpos", nodes_request(1), 1s);
+  BOOST_REQUIRE((reply.status == MoveStatus::Move));
+  BOOST_REQUIRE(reply.info.has_value());
+  BOOST_TEST(reply.info->score_cp.value_or(0) == 12);
+  BOOST_TEST(!reply.info->score_mate.has_value());
+}
+
+BOOST_AUTO_TEST_CASE(the_real_engine_with_multipv_3_reports_its_best_line) {
+  EngineConfig config = real_engine();
+  config.options = {{"MultiPV", "3"}};
+  EngineClient client(config);
+  BOOST_REQUIRE_MESSAGE(client.start(kStartTimeout), client.last_error());
+  // X to move can win at once (a1..d1 are X's, e1 is blank): the best line scores a mate, the
+  // others do not.
+  const std::string position = "fen 5/5/5/o1o2/xxxx1 x";
+  const MoveReply reply = client.go(position, nodes_request(20000), kMoveTimeout);
+  BOOST_REQUIRE_MESSAGE(reply.status == MoveStatus::Move, client.last_error());
+  BOOST_REQUIRE(reply.info.has_value());
+  BOOST_TEST(reply.info->multipv.value_or(1) == 1);
+  BOOST_TEST(reply.info->score_mate.value_or(0) == 1);
+  BOOST_TEST((!reply.info->pv.empty() && reply.info->pv.front() == reply.move));
+}
+
 BOOST_AUTO_TEST_CASE(a_launcher_that_throws_is_a_failed_start_not_an_exception) {
   EngineClient client({"broken", {}, {}, std::nullopt, Protocol::Uqi},
                       [](const ProcessSpec&) -> std::unique_ptr<EngineProcess> {
@@ -533,6 +679,26 @@ BOOST_AUTO_TEST_CASE(a_crash_on_go_is_a_disconnection_and_a_restart_works) {
   play_moves(client, 1);  // the new process behaves again for its first move
   BOOST_TEST(
       (client.go(position, nodes_request(1), kMoveTimeout).status == MoveStatus::Disconnected));
+}
+
+// Issue 9, defect 10: an engine that closes its stdout but lives on must be seen at once, not
+// after the deadline: no process may hold a second copy of its stdout's pipe.
+BOOST_AUTO_TEST_CASE(an_engine_that_closes_its_stdout_is_a_disconnection_at_once) {
+  EngineClient client(mock("close-stdout", {"--after", "1"}));
+  BOOST_REQUIRE_MESSAGE(client.start(kStartTimeout), client.last_error());
+  BOOST_REQUIRE_MESSAGE(client.new_game(kStartTimeout), client.last_error());
+  const std::string position = play_moves(client, 1);
+  const auto start = SteadyClock::now();
+  const MoveReply reply = client.go(position, nodes_request(1), kMoveTimeout);
+  BOOST_TEST((reply.status == MoveStatus::Disconnected));
+  BOOST_TEST(ms_since(start) < 3000);
+  BOOST_TEST(client.last_error() ==
+                 "engine \"mock close-stdout\": closed its output during its search but kept "
+                 "running (it was killed)",
+             client.last_error());
+  BOOST_TEST(!client.alive());  // ended, so the game loop calls it a crash, not a stall
+  BOOST_REQUIRE_MESSAGE(client.start(kStartTimeout), client.last_error());
+  play_moves(client, 1);
 }
 
 BOOST_AUTO_TEST_CASE(after_two_moves_the_fault_begins) {

@@ -271,6 +271,30 @@ BOOST_AUTO_TEST_CASE(the_record_keeps_setup_scores_and_time_controls) {
   BOOST_TEST(record.date.size() == 10u);
 }
 
+// Issue 9, defect 8: with MultiPV 3 the last `info` line of an iteration is the third best
+// line's; the record and adjudication must take the best line's (multipv 1) score.
+BOOST_AUTO_TEST_CASE(with_multipv_the_best_lines_score_is_recorded_and_adjudicated) {
+  GameSetup setup = setup_from(std::string(kStartPosition));
+  setup.rules.adjudication.resign_move_count = 2;
+  setup.rules.adjudication.resign_score_cp = 1000;
+  setup.rules.adjudication.resign_two_sided = false;
+  setup.rules.max_plies = 8;
+  setup.rules.repetitions = 100;
+  const ScriptedPolicy multipv = [](const uqi::Game& game, int) {
+    const std::vector<std::string> moves = uqi::legal_move_texts(game);
+    ScriptedReply reply;
+    reply.lines = {"info depth 1 multipv 1 score cp 20 pv " + moves[0],
+                   "info depth 1 multipv 2 score cp -400 pv " + moves[1],
+                   "info depth 1 multipv 3 score cp -2000 pv " + moves[2], "bestmove " + moves[0]};
+    return reply;
+  };
+  const GameOutcome outcome = play_scripted(setup, multipv, quixo::test::first_legal_move());
+  BOOST_TEST(outcome.record.termination == Termination::PlyCap, outcome.record.reason);
+  BOOST_REQUIRE(outcome.record.moves.size() == 8u);
+  for (std::size_t ply = 0; ply < 8; ply += 2)
+    BOOST_TEST(outcome.record.moves[ply].score_cp.value_or(0) == 20, "ply " << ply + 1);
+}
+
 BOOST_AUTO_TEST_CASE(an_abort_returns_between_moves_and_marks_the_game) {
   std::atomic<bool> abort{true};
   EngineClient x(quixo::test::scripted_config("alpha"),

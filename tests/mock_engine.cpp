@@ -17,9 +17,14 @@
 //   slow-start     sleeps --delay-ms before answering `uqi`/`ugi`
 //   no-handshake   reads its input (and obeys `quit`) but answers nothing, so never `uqiok`
 //   crash-on-start exits with code 1 before reading anything
+//   close-stdout   when told `go`, closes its stdout and stays alive: it reads (and ignores) its
+//                  input, `quit` included, until the input ends, so only the arena can end it
 // --after N: the first N `go` commands are answered normally, the mode applies from then on (for
 // the modes that concern `go`, and for garbage), so a game can run a few moves before the fault.
-// --delay-ms defaults to 2000. Every line is flushed at once, as a real engine must.
+// --delay-ms defaults to 2000. Every line is flushed at once, as a real engine must. On start it
+// writes one line to stderr: "quixo-mock-engine: mode MODE".
+#include <unistd.h>
+
 #include <bit>
 #include <chrono>
 #include <cstdint>
@@ -31,6 +36,7 @@
 #include <string>
 #include <string_view>
 #include <thread>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -53,6 +59,7 @@ enum class Mode {
   SlowStart,
   NoHandshake,
   CrashOnStart,
+  CloseStdout,
 };
 
 struct ModeName {
@@ -70,6 +77,7 @@ constexpr ModeName kModes[] = {
     {Mode::SlowStart, "slow-start"},
     {Mode::NoHandshake, "no-handshake"},
     {Mode::CrashOnStart, "crash-on-start"},
+    {Mode::CloseStdout, "close-stdout"},
 };
 
 struct Options {
@@ -272,6 +280,8 @@ class MockEngine {
       switch (options_.mode) {
         case Mode::CrashOnGo:
           std::exit(3);
+        case Mode::CloseStdout:
+          close_stdout_and_linger();
         case Mode::Stall:
           return;
         case Mode::Illegal:
@@ -295,6 +305,17 @@ class MockEngine {
       }
     }
     answer();
+  }
+
+  // Closes stdout (the only descriptor of it this process holds, if the arena started it right)
+  // and lives on without a word until its input ends.
+  [[noreturn]] static void close_stdout_and_linger() {
+    std::cout.flush();
+    ::close(STDOUT_FILENO);
+    std::string ignored;
+    while (std::getline(std::cin, ignored)) {
+    }
+    std::exit(0);
   }
 
   void answer() {
@@ -356,5 +377,8 @@ class MockEngine {
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
-  return MockEngine(parse_options(argc, argv)).run();
+  Options options = parse_options(argc, argv);
+  // One line on stderr, so that a test can see where the arena puts an engine's stderr.
+  std::cerr << "quixo-mock-engine: mode " << options.mode_name << std::endl;
+  return MockEngine(std::move(options)).run();
 }

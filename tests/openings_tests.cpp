@@ -66,7 +66,7 @@ const std::vector<ValidLine> kValidLines = {
     {"startpos moves a1e1 e5a5", "5/5/5/5/5 x", "a1e1 e5a5"},
     {"fen 5/5/5/5/5 o", "5/5/5/5/5 o", ""},
     {"fen x4/5/5/5/o4 x moves b1b5", "x4/5/5/5/o4 x", "b1b5"},
-    {"x4/5/5/5/o4 x 12 moves b1b5 a1a5", "x4/5/5/5/o4 x", "b1b5 a1a5"},  // move number dropped
+    {"x4/5/5/5/o4 x 12 moves b1b5 a1a5", "x4/5/5/5/o4 x 12", "b1b5 a1a5"},  // move number kept
     {"  5/5/5/5/5 x \t moves   a1e1  ", "5/5/5/5/5 x", "a1e1"},
     {"5/5/5/5/5 x moves", "5/5/5/5/5 x", ""},
     {"11111/5/23/5/14 x", "5/5/5/5/5 x", ""},                           // runs of blanks are merged
@@ -91,6 +91,7 @@ const std::vector<BadLine> kBadLines = {
     {"5/5/5/5/5 1 moves b1b5", "move 1 'b1b5': four-player move"},
     {"startpos foo", "unexpected 'foo' after the position"},
     {"5/5/5/5/5 x 0 moves a1e1", "unexpected '0' after the position"},
+    {"5/5/5/5/5 x 1234567890 moves a1e1", "bad move number '1234567890'"},
     {"startpos moves a1a1", "move 1 'a1a1': a cube may not be pushed back in on a1"},
     {"startpos moves a1e1 e1a1", "move 2 'e1a1': e1 holds an X cube"},
     {"startpos moves a1e1X", "move 1 'a1e1X'"},

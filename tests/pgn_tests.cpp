@@ -14,6 +14,7 @@
 #include <ostream>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "game_record.hpp"
@@ -135,6 +136,21 @@ GameRecord o_moves_first() {
   return game;
 }
 
+// A book line with a move number (SPEC section 3): "x4/5/5/5/4o o 12 moves e1a1 ..." keeps it in
+// the FEN tag, and the moves are numbered from it.
+GameRecord numbered_start(std::string start_position) {
+  GameRecord game = base_game();
+  const bool o_first = start_position.find(" o ") != std::string::npos;
+  game.start_position = std::move(start_position);
+  game.opening_moves =
+      o_first ? std::vector<std::string>{"e1a1", "b1b5"} : std::vector<std::string>{"b1b5", "e1a1"};
+  game.moves = {engine_move(o_first ? "a1e1" : "a5e5", 10, {}, 5, 30)};
+  game.result = GameResult::Draw;
+  game.termination = Termination::PlyCap;
+  game.reason = "the ply cap of 3 was reached";
+  return game;
+}
+
 // A book opening of four plies and then a stall of O with zero engine moves.
 GameRecord book_only() {
   GameRecord game = base_game();
@@ -170,6 +186,8 @@ std::vector<RoundTripSample> round_trip_samples() {
       {"o wins by line", o_wins_by_line()},
       {"crash on the first move", crash_on_first_move()},
       {"o moves first", o_moves_first()},
+      {"x moves first at move 7", numbered_start("x4/5/5/5/4o x 7")},
+      {"o moves first at move 12", numbered_start("x4/5/5/5/4o o 12")},
       {"book only", book_only()},
       {"repetition", ended_by(Termination::Repetition, GameResult::Draw)},
       {"ply cap", ended_by(Termination::PlyCap, GameResult::Draw)},
@@ -248,6 +266,40 @@ BOOST_AUTO_TEST_CASE(a_small_game_has_the_exact_text) {
   const std::vector<GameRecord> games = parse_pgn(expected);
   BOOST_TEST_REQUIRE(games.size() == 1u);
   BOOST_TEST(describe(games[0]) == describe(representable(game)));
+}
+
+// Issue 9, defect 13: the FEN tag keeps the book line's move number and the movetext goes on
+// from it, as in chess PGN.
+BOOST_AUTO_TEST_CASE(the_fen_keeps_the_move_number_and_the_moves_are_numbered_from_it) {
+  const std::string o_first = format_pgn(numbered_start("x4/5/5/5/4o o 12"));
+  BOOST_TEST(o_first.find("[FEN \"x4/5/5/5/4o o 12\"]\n") != std::string::npos, o_first);
+  BOOST_TEST(
+      o_first.find("\n12... e1a1 {book} 13. b1b5 {book} 13... a1e1 {+0.10/5 0.030s} 1/2-1/2\n") !=
+          std::string::npos,
+      o_first);
+  const std::string x_first = format_pgn(numbered_start("x4/5/5/5/4o x 7"));
+  BOOST_TEST(x_first.find("\n7. b1b5 {book} 7... e1a1 {book} 8. a5e5 {+0.10/5 0.030s} 1/2-1/2\n") !=
+                 std::string::npos,
+             x_first);
+  // A reader that numbered from 1 would refuse these numbers.
+  std::string wrong = x_first;
+  BOOST_REQUIRE(replace_once(wrong, "7. b1b5", "1. b1b5"));
+  BOOST_CHECK_THROW(parse_pgn(wrong), PgnError);
+}
+
+// Found by fuzz_pgn: the move number after a blank other than ' ' and '\t' (here '\r' and '\v',
+// which the notation takes as blanks too) was not seen by the writer, which numbered from 1,
+// while the reader of the written text (the tag turns control characters into spaces) expected
+// the FEN's number and refused the game.
+BOOST_AUTO_TEST_CASE(a_move_number_after_any_blank_numbers_the_moves) {
+  const std::string text = format_pgn(numbered_start("x4/5/5/5/4o x\r\v7"));
+  BOOST_TEST(text.find("[FEN \"x4/5/5/5/4o x  7\"]\n") != std::string::npos, text);
+  BOOST_TEST(text.find("\n7. b1b5 {book} 7... e1a1 {book} 8. a5e5 ") != std::string::npos, text);
+  std::vector<GameRecord> games;
+  BOOST_REQUIRE_NO_THROW(games = parse_pgn(text));
+  BOOST_REQUIRE(games.size() == 1u);
+  BOOST_TEST(games[0].start_position == "x4/5/5/5/4o x  7");
+  BOOST_TEST(format_pgn(games[0]) == text);
 }
 
 BOOST_AUTO_TEST_CASE(a_game_without_moves_has_only_the_result) {
