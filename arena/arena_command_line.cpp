@@ -13,6 +13,7 @@
 #include <ostream>
 
 #include "openings.hpp"
+#include "program_options_message.hpp"
 #include "report.hpp"
 
 namespace quixo::arena {
@@ -498,7 +499,8 @@ int run_arena_command_line(int argc, const char* const* argv, std::ostream& out,
         // Stored after the command line: values already given there win.
         po::store(po::parse_config_file(file, file_options), vm);
       } catch (const po::error& error) {
-        err << "quixo-arena: config file \"" << path << "\": " << error.what() << "\n";
+        err << "quixo-arena: config file \"" << path << "\": " << program_options_message(error)
+            << "\n";
         return kExitUsage;
       }
       if (vm.count("each")) {
@@ -512,7 +514,7 @@ int run_arena_command_line(int argc, const char* const* argv, std::ostream& out,
     }
     po::notify(vm);
   } catch (const po::error& error) {
-    err << "quixo-arena: " << error.what() << " (see --help)\n";
+    err << "quixo-arena: " << program_options_message(error) << " (see --help)\n";
     return kExitUsage;
   } catch (const std::exception& error) {
     err << "quixo-arena: " << error.what() << "\n";

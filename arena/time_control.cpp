@@ -13,6 +13,9 @@ namespace {
 // Each number in a time control has at most this many integer digits, so that every time in
 // milliseconds (hours included) stays far inside std::int64_t.
 constexpr std::size_t kMaxDigits = 12;
+// The canonical text writes every time as seconds, so a time written with minutes or hours must
+// still have at most kMaxDigits digits of seconds, or to_string would give a text parse refuses.
+constexpr std::int64_t kMaxSeconds = 1'000'000'000'000;  // 10^kMaxDigits
 
 [[noreturn]] void fail(std::string_view text, const std::string& reason) {
   throw std::invalid_argument("invalid time control '" + std::string(text) + "': " + reason);
@@ -95,6 +98,7 @@ std::int64_t parse_seconds(std::string_view part, std::string_view text, const c
     if (leading[1] >= 60) bad("has 60 or more minutes after a ':'");
     total_ms += (leading[0] * 60 + leading[1]) * 60 * 1000;
   }
+  if (total_ms / 1000 >= kMaxSeconds) bad("is too large");
   return total_ms;
 }
 

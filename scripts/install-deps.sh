@@ -12,6 +12,11 @@ packages=(
   libboost-test1.81-dev
   libboost-filesystem1.81-dev
   libboost-json1.81-dev
+  # The fuzz preset (scripts/fuzz.sh): clang++, libFuzzer and the sanitizer runtimes, and
+  # llvm-symbolizer for readable stack traces.
+  clang
+  libclang-rt-14-dev
+  llvm
 )
 
 missing=()

@@ -362,6 +362,17 @@ const std::vector<BadInput> kBadInputs = {
      {"--config", "@DIR@/bad.conf"},
      {{"bad.conf", "rounds = 2\ncolour = red\n"}},
      "unrecognised option 'colour'"},
+    // Found by fuzz_arena_config: Boost.Program_options' own message put an argument that holds
+    // its own placeholder into itself for ever (the arena hung, its memory growing).
+    {"placeholder in a value",
+     {"--rounds", "%value%"},
+     {},
+     "the argument ('%value%') for option '--rounds' is invalid"},
+    {"placeholder in an option", {"--x%original_token%"}, {}, "option '--x%original_token%'"},
+    {"placeholder in a config file line",
+     {"--config", "@DIR@/bad.conf"},
+     {{"bad.conf", "%invalid_line%\n"}},
+     "invalid line '%invalid_line%'"},
     {"illegal move in the openings",
      with_two_engines({"--openings", "@DIR@/book.txt"}),
      {{"book.txt", "startpos\nstartpos moves a1e1 c3c1\n"}},

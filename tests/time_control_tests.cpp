@@ -52,6 +52,8 @@ const std::vector<ClockSample> kClocks = {
     {"300+3", 300000, 3000, 0, "300+3"},
     {"120/7200+30", 7200000, 30000, 120, "120/7200+30"},
     {"0:0:1", 1000, 0, 0, "1"},
+    // The most seconds a time may have (12 digits), here written with minutes.
+    {"16666666666:39.999", 999999999999999, 0, 0, "999999999999.999"},
 };
 
 // A fixed-per-move or unlimited text, its kind and value, and its canonical spelling.
@@ -112,6 +114,10 @@ const std::vector<std::string> kMalformed = {
     "=3",
     "99999999999999999999",
     "1234567890123",  // more than 12 digits of seconds
+    // Found by fuzz_time_control: 12 digits of hours or minutes are more than 12 digits of
+    // seconds, which the canonical text (seconds only) could not give back.
+    "999998256492:59:59.9959",
+    "16666666666:40",
     "40.5/60",
     "10+0.1x",
     "1e3",

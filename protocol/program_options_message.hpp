@@ -1,0 +1,18 @@
+// The message of a Boost.Program_options error, for quixo-engine's and quixo-arena's command
+// lines and config files.
+//
+// Boost's own what() puts the option's name, token and value into its message template and then
+// replaces each placeholder until none is left, so an argument that contains its own placeholder
+// never ends: `quixo-arena --rounds %value%` or `quixo-engine --x%original_token%` looped forever,
+// their memory growing (found by fuzz_arena_config). This gives Boost's message, except that
+// when the user's text holds a '%' each placeholder is replaced once, in one pass.
+#pragma once
+
+#include <boost/program_options/errors.hpp>
+#include <string>
+
+namespace quixo {
+
+std::string program_options_message(const boost::program_options::error& error);
+
+}  // namespace quixo
