@@ -1,10 +1,18 @@
 #!/usr/bin/env bash
-# The test command: install what is missing, build with a CMake preset (default: release) and
-# run every test suite. Usage: scripts/test.sh [release|debug|asan]
+# The test command: install what is missing, build with CMake presets and run every test suite.
+#   scripts/test.sh             every preset: release, asan (ASan+UBSan), tsan (ThreadSanitizer)
+#                               and fuzz (short libFuzzer runs); what .ci/run calls
+#   scripts/test.sh PRESET...   only those presets, e.g. scripts/test.sh release
 set -euo pipefail
 cd "$(dirname "$0")/.."
-preset=${1:-release}
+presets=("$@")
+if [ ${#presets[@]} -eq 0 ]; then
+  presets=(release asan tsan fuzz)
+fi
 scripts/install-deps.sh
-cmake --preset "$preset" >/dev/null
-cmake --build --preset "$preset"
-ctest --preset "$preset" -j "$(nproc)"
+for preset in "${presets[@]}"; do
+  echo "== preset $preset"
+  cmake --preset "$preset" >/dev/null
+  cmake --build --preset "$preset"
+  ctest --preset "$preset" -j "$(nproc)"
+done
