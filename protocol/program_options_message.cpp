@@ -11,8 +11,8 @@ namespace po = boost::program_options;
 // A copy of the error, to read its template and substitutions (protected members in Boost).
 class SafeMessage : public po::error_with_option_name {
  public:
-  explicit SafeMessage(const po::error_with_option_name& error)
-      : po::error_with_option_name(error) {}
+  explicit SafeMessage(const po::error_with_option_name& original)
+      : po::error_with_option_name(original) {}
 
   bool has_user_percent() const {
     for (const auto& substitution : m_substitutions)
