@@ -6,6 +6,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <cstdint>
+#include <limits>
 
 #include "search/time_manager.hpp"
 
@@ -197,6 +198,27 @@ BOOST_DATA_TEST_CASE(soft_never_exceeds_hard,
     BOOST_TEST(budget.soft_ms <= budget.hard_ms);
     if (clock > overhead + 1) BOOST_TEST(budget.hard_ms <= clock - overhead);
   }
+}
+
+// Found by fuzz_uqi_session: a clock, increment or move time near the int64 maximum (a GUI's
+// "huge" value, which the parser keeps) overflowed the budget's arithmetic, undefined behaviour
+// that UBSan reports. They now plan a very long but finite think, small enough that the searches'
+// `soft_ms * 6 / 10` stays in range too.
+BOOST_DATA_TEST_CASE(huge_clocks_plan_without_overflow, bdata::make({0, 1, 40}), moves_to_go) {
+  constexpr std::int64_t kHuge = std::numeric_limits<std::int64_t>::max();
+  for (const std::int64_t increment : {std::int64_t{0}, kHuge}) {
+    const TimeBudget budget =
+        plan_time(clock_limits(kHuge, kHuge, increment, increment, moves_to_go), Color::O, 30);
+    BOOST_TEST(budget.limited());
+    BOOST_TEST(budget.soft_ms >= 1);
+    BOOST_TEST(budget.soft_ms <= budget.hard_ms);
+    BOOST_TEST(budget.hard_ms <= kHuge / 10);
+  }
+  SearchLimits limits;
+  limits.move_time_ms = kHuge;
+  const TimeBudget fixed = plan_time(limits, Color::X, 30);
+  BOOST_TEST(fixed.hard_ms >= 1);
+  BOOST_TEST(fixed.hard_ms <= kHuge / 10);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -4,18 +4,29 @@
 
 namespace quixo {
 
+namespace {
+
+// A GUI's "huge" clock, increment or move time (up to the int64 maximum, which the protocol
+// parser keeps) is planned as this many milliseconds, some 35,000 years, so that the arithmetic
+// below and the searches' `soft_ms * 6 / 10` cannot overflow (found by fuzz_uqi_session).
+constexpr std::int64_t kMaxPlannedMs = std::int64_t{1} << 50;
+
+}  // namespace
+
 TimeBudget plan_time(const SearchLimits& limits, Color side_to_move, int move_overhead_ms) {
   TimeBudget budget;
   const std::int64_t overhead = std::max(0, move_overhead_ms);
   if (limits.move_time_ms > 0) {
-    budget.hard_ms = std::max<std::int64_t>(1, limits.move_time_ms - overhead);
+    budget.hard_ms =
+        std::max<std::int64_t>(1, std::min(limits.move_time_ms, kMaxPlannedMs) - overhead);
     budget.soft_ms = budget.hard_ms;
     budget.use_all = true;
     return budget;
   }
-  const std::int64_t clock = limits.time_ms[int(side_to_move)];
+  const std::int64_t clock = std::min(limits.time_ms[int(side_to_move)], kMaxPlannedMs);
   if (clock < 0) return budget;  // no clock for us: depth, nodes, infinite or ponder decide
-  const std::int64_t increment = std::max<std::int64_t>(0, limits.increment_ms[int(side_to_move)]);
+  const std::int64_t increment =
+      std::clamp<std::int64_t>(limits.increment_ms[int(side_to_move)], 0, kMaxPlannedMs);
   const int moves_to_go =
       limits.moves_to_go > 0 ? std::min(limits.moves_to_go, 50) : kAssumedMovesToGo;
   // What may be spent without ever reaching zero: the overhead is lost on every move, and a
