@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <set>
 #include <string>
@@ -891,6 +892,78 @@ BOOST_AUTO_TEST_CASE(two_threads_work) {
   const SearchRun tactic = search(engine, win_in_two, depth_limit(4));
   BOOST_TEST((tactic.best == parse_move(win_in_two, "b5b1")));
   BOOST_TEST(tactic.last().score == mate_in(3));
+}
+
+// Lazy SMP under random timing (issue 9; the tsan preset runs it under ThreadSanitizer): three
+// and four threads, every kind of search ended by stop, ponderhit, both at once, or its own
+// limit racing a stop, at random moments, with new games and table resizes in between. Every go
+// gets exactly one legal bestmove, every line is legal, the last line shows the move played,
+// and a stop is answered promptly.
+BOOST_DATA_TEST_CASE(many_threads_stopped_at_random_moments, bdata::make({3, 4}), threads) {
+  Engine engine;
+  engine.set_options(options(threads));
+  const std::vector<Position> positions = random_positions(900u + unsigned(threads), 16);
+  std::mt19937 random(31u * unsigned(threads));
+  const auto pause = [&](unsigned max_ms) {
+    if (const unsigned ms = unsigned(random() % (max_ms + 1)); ms > 0)
+      std::this_thread::sleep_for(milliseconds(ms));
+  };
+  for (int round = 0; round < 48; ++round) {
+    const Position& position = positions[std::size_t(round) % positions.size()];
+    if (round % 12 == 11) engine.new_game();
+    if (round % 16 == 15) engine.set_options(options(threads, 1, 1 + round % 3));
+    engine.set_position(position, {});
+    const int kind = round % 6;
+    SearchLimits limits;
+    if (kind == 0) limits.infinite = true;
+    if (kind == 1 || kind == 2 || kind == 3) {
+      limits = kind == 1 ? move_time(15) : clocks(2000, 2000);
+      limits.ponder = true;
+    }
+    if (kind == 4) limits = move_time(1 + std::int64_t(random() % 30));
+    if (kind == 5) limits = node_limit(500 + random() % 5000);
+    BOOST_TEST_CONTEXT("threads " << threads << " round " << round << " kind " << kind << " "
+                                  << to_string(position)) {
+      const auto observer = start(engine, limits);
+      pause(30);
+      std::optional<Clock::time_point> stopped;
+      switch (kind) {
+        case 1:  // ponderhit, then the movetime ends it, or a stop that races it
+          engine.ponderhit();
+          pause(20);
+          if (random() % 2 == 0) {
+            stopped = Clock::now();
+            engine.stop();
+          }
+          break;
+        case 2:  // ponderhit and stop back to back
+          engine.ponderhit();
+          stopped = Clock::now();
+          engine.stop();
+          break;
+        case 3:  // a ponder miss: stop, then a stray ponderhit
+          stopped = Clock::now();
+          engine.stop();
+          engine.ponderhit();
+          break;
+        default:  // infinite: stop; movetime and nodes: a stop that races the limit
+          stopped = Clock::now();
+          engine.stop();
+          break;
+      }
+      const SearchRun run = finish(engine, *observer);
+      check_answer(position, run);
+      BOOST_TEST_REQUIRE(!run.infos.empty());
+      BOOST_TEST((run.last().pv.front() == run.best));
+      if (stopped)
+        BOOST_TEST(std::chrono::duration_cast<milliseconds>(run.answered - *stopped).count() <
+                   2000);
+      // Nothing more comes after the bestmove, not even for a late stop.
+      engine.stop();
+      engine.ponderhit();
+      BOOST_TEST(observer->bestmove_count() == 1);
+    }
+  }
 }
 
 // bench is the search's signature: the same node count every time, whatever was searched

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <string>
 #include <string_view>
@@ -724,6 +725,52 @@ BOOST_AUTO_TEST_CASE(threads_search_together) {
       check_answer(position, run);
       BOOST_TEST_REQUIRE(!run.infos.empty());
       BOOST_TEST((run.last().pv.front() == run.best), "threads " << threads << " round " << round);
+    }
+  }
+}
+
+// Ponder, ponderhit and stop racing the search at random moments (issue 9; the tsan preset runs
+// it under ThreadSanitizer), with one and three threads: ponderhit then the move time or a stop,
+// ponderhit and stop back to back, a ponder miss (stop, then a stray ponderhit), a move time
+// racing a stop. Every go gets exactly one legal bestmove, promptly after a stop, and nothing
+// after it.
+BOOST_DATA_TEST_CASE(ponderhit_and_stop_race_the_search, bdata::make({1, 3}), threads) {
+  const std::vector<Position4> positions = random_positions(53u + unsigned(threads), 8);
+  TeamEngine engine;
+  EngineOptions options = small_table();
+  options.threads = threads;
+  engine.set_options(options);
+  std::mt19937 random(7u * unsigned(threads));
+  const auto pause = [&](unsigned max_ms) {
+    if (const unsigned ms = unsigned(random() % (max_ms + 1)); ms > 0)
+      std::this_thread::sleep_for(milliseconds(ms));
+  };
+  for (int round = 0; round < 24; ++round) {
+    const Position4& position = positions[std::size_t(round) % positions.size()];
+    if (round % 8 == 7) engine.new_game();
+    engine.set_position(position, {});
+    const int kind = round % 4;
+    SearchLimits limits = kind == 1 ? seat_clock(position, 2000) : move_time(kind == 3 ? 20 : 15);
+    limits.ponder = kind != 3;
+    BOOST_TEST_CONTEXT("threads " << threads << " round " << round << " " << to_string(position)) {
+      const auto observer = start(engine, limits);
+      pause(30);
+      std::optional<Clock::time_point> stopped;
+      if (kind == 0 || kind == 1) engine.ponderhit();
+      if (kind == 0) pause(20);
+      if (kind != 0 || random() % 2 == 0) {
+        stopped = Clock::now();
+        engine.stop();
+      }
+      if (kind == 2) engine.ponderhit();
+      const TeamRun run = finish(engine, *observer);
+      check_answer(position, run);
+      if (stopped)
+        BOOST_TEST(std::chrono::duration_cast<milliseconds>(run.answered - *stopped).count() <
+                   2000);
+      engine.stop();
+      engine.ponderhit();
+      BOOST_TEST(observer->bestmove_count() == 1);
     }
   }
 }

@@ -1050,4 +1050,45 @@ BOOST_DATA_TEST_CASE(the_header_shows_the_time_controls_the_engines_play_under,
   BOOST_TEST(out.str().find(header.absent) == std::string::npos, out.str());
 }
 
+// Two games at once between real engine processes that search with two threads each, on a move
+// time, so that helper threads are stopped by the clock in every move (issue 9; under the tsan
+// preset the runner, its Asio pipes and the engines are all ThreadSanitizer builds, and a race
+// ends an engine with TSan's exit code, which the arena counts as a crash). Every game ends by
+// the rules, none by a fault of an engine.
+BOOST_AUTO_TEST_CASE(real_engines_with_two_threads_play_two_games_at_once) {
+  TournamentConfig config;
+  for (const std::string name : {"smp-a", "smp-b"}) {
+    EngineConfig real;
+    real.name = name;
+    real.process.command = QUIXO_ENGINE_BINARY;
+    real.options = {{"Threads", "2"}, {"Hash", "4"}};
+    config.engines.push_back(real);
+  }
+  config.rounds = 2;
+  config.concurrency = 2;
+  // A margin far above any scheduling delay: a loaded machine must not lose a game on time.
+  config.time_control = TimeControl::fixed_time(30).with_margin(5000);
+  config.rules.max_plies = 24;
+  config.rules.stall_timeout = std::chrono::seconds(30);
+  config.openings = small_book();
+  config.report_interval = 0;
+  std::atomic<bool> interrupt{false};
+  RecordingSink sink;
+  const TournamentOutcome outcome = run_tournament(config, sink, interrupt);
+  BOOST_TEST(outcome.end == TournamentEnd::Completed);
+  BOOST_TEST(outcome.standings.games == 4);
+  BOOST_TEST(sink.finished_ids.size() == 4u);
+  BOOST_TEST(sink.warnings.empty());
+  for (const EngineTally& tally : outcome.standings.engines) {
+    BOOST_TEST_CONTEXT(tally.name) {
+      BOOST_TEST(tally.results.games() == 4);
+      BOOST_TEST(tally.crashes == 0);
+      BOOST_TEST(tally.time_forfeits == 0);
+      BOOST_TEST(tally.illegal_moves == 0);
+      BOOST_TEST(tally.stalls == 0);
+      BOOST_TEST(tally.restarts == 0);
+    }
+  }
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -851,6 +851,99 @@ BOOST_AUTO_TEST_CASE(random_sessions) {
   BOOST_TEST_MESSAGE("random sessions: " << searches << " searches");
 }
 
+// Four search threads, and commands sent in bursts without waiting for answers, so that the
+// command loop reads and writes while the search threads run and report: isready, setoption
+// (some that stop the search, some that do not), position, d, ponderhit and stop at every stage
+// of a search. Every go gets exactly one legal bestmove for its position, every isready one
+// readyok (before the bestmove of an infinite search), and the engine exits with 0. Under the
+// tsan preset the engine is a ThreadSanitizer build, which a data race ends with its own exit
+// code (halt_on_error), so this is the race check of the session (issue 9).
+BOOST_AUTO_TEST_CASE(command_bursts_during_searches_with_four_threads) {
+  EngineProcess engine(engine_binary());
+  handshake(engine);
+  engine.send("setoption name Threads value 4");
+  engine.send("setoption name Ponder value true");
+  int isready_sent = 1;  // the handshake's
+  sync(engine);
+  ++isready_sent;
+  int readyok_read = isready_sent;
+  // Sends isready and reads up to its readyok (the answers to earlier ones come first): all
+  // that was sent before has been answered. Returns the lines read.
+  const auto drain = [&] {
+    engine.send("isready");
+    ++isready_sent;
+    std::vector<std::string> lines;
+    for (; readyok_read < isready_sent; ++readyok_read) {
+      const std::vector<std::string> more = expect(engine, "readyok");
+      lines.insert(lines.end(), more.begin(), more.end());
+    }
+    return lines;
+  };
+  const std::vector<std::string> positions = {
+      "position startpos", "position startpos moves a1e1 a5e5 c1c5",
+      "position fen xo3/1x3/2o2/5/4o x", "position fen oo2x/x3x/o1x1x/o1o2/xoo2 x",
+      "position fen 1ooo1/5/5/5/1xxxx x"};
+  const std::vector<std::string> gos = {
+      "go infinite",    "go ponder movetime 20", "go ponder xtime 2000 otime 2000 xinc 10 oinc 10",
+      "go movetime 15", "go nodes 3000",         "go depth 3"};
+  std::mt19937 random(2026);
+  const auto pause = [&] {
+    if (random() % 3 == 0) std::this_thread::sleep_for(std::chrono::milliseconds(random() % 25));
+  };
+  std::vector<std::string> position_at_go;
+  for (int round = 0; round < 48; ++round) {
+    const std::string& position = positions[random() % positions.size()];
+    engine.send(position);  // also ends the previous round's search, if it still runs
+    const std::size_t kind = std::size_t(round) % gos.size();
+    if (kind == 0) drain();  // reads the previous search's bestmove
+    engine.send(gos[kind]);
+    position_at_go.push_back(position_after(position));
+    if (kind == 0) {
+      // An infinite search answers isready at once and holds its bestmove.
+      BOOST_TEST(count_prefix(drain(), "bestmove") == 0, "round " << round);
+    } else {
+      engine.send("isready");
+      ++isready_sent;
+    }
+    pause();
+    switch (random() % 5) {
+      case 0:
+        engine.send("setoption name Ponder value " + std::string(round % 2 ? "true" : "false"));
+        break;  // no effect on the search
+      case 1:
+        engine.send("setoption name MultiPV value " + std::to_string(1 + round % 3));
+        break;  // a changed option stops the search first
+      case 2:
+        engine.send("d");
+        break;
+      default:
+        engine.send("isready");
+        ++isready_sent;
+        break;
+    }
+    pause();
+    if (kind == 1 || kind == 2) engine.send("ponderhit");
+    pause();
+    if (random() % 4 != 0) engine.send("stop");
+    if (random() % 2 == 0) engine.send("ponderhit");  // stray: nothing happens
+  }
+  engine.send("stop");
+  drain();
+  engine.close_input();
+  BOOST_TEST(engine.wait_exit(kTimeout).value_or(-1) == 0, transcript(engine));
+  engine.read_for(200ms);
+  std::vector<std::string> bestmoves;
+  int readyoks = 0;
+  for (const std::string& line : engine.lines_read()) {
+    if (starts_with(line, "bestmove")) bestmoves.push_back(line);
+    readyoks += line == "readyok";
+  }
+  BOOST_TEST(readyoks == isready_sent);
+  BOOST_TEST_REQUIRE(bestmoves.size() == position_at_go.size(), transcript(engine));
+  for (std::size_t i = 0; i < bestmoves.size(); ++i)
+    check_bestmove(bestmoves[i], position_at_go[i]);
+}
+
 // ------------------------------------------------------------------------ issue 9 regressions
 
 // A memory limit breaks sanitizer runtimes (they reserve terabytes of address space), so the
