@@ -50,17 +50,19 @@ for target in "${targets[@]}"; do
   before=$(find "$crashes" -type f | wc -l)
   echo "== fuzz_$target for $seconds s (log $log)"
   status=0
+  start=$SECONDS
   # shellcheck disable=SC2086  # FUZZ_FLAGS is a list of flags
   nice "$binary" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 \
     -artifact_prefix="$crashes/" ${FUZZ_FLAGS:-} "$corpus" "tests/fuzz/corpus/$target" \
     >"$log" 2>&1 || status=$?
+  elapsed=$((SECONDS - start))
   after=$(find "$crashes" -type f | wc -l)
   executions=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   if [ -z "$executions" ]; then  # fork mode prints "#N: cov: ..." lines instead
     executions=$(sed -n 's/^#\([0-9][0-9]*\):* .*/\1/p' "$log" | tail -1)
   fi
   found=$((after - before))
-  line="$target: ${executions:-?} inputs executed in $seconds s, $found crash(es) found"
+  line="$target: ${executions:-?} inputs executed in $elapsed s, $found crash(es) found"
   if [ "$found" -gt 0 ] || [ "$status" -ne 0 ]; then
     failed=1
     line+=" (exit $status; see $crashes/ and $log)"
