@@ -72,8 +72,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::ostringstream out;
   std::ostringstream err;
   const std::atomic<bool> interrupt{false};
-  const int code = quixo::arena::run_arena_command_line(int(words.size()), argv.data(), out, err,
-                                                        interrupt);
+  const int code =
+      quixo::arena::run_arena_command_line(int(words.size()), argv.data(), out, err, interrupt);
   FUZZ_CHECK(code == quixo::arena::kExitUsage || code == quixo::arena::kExitCompleted,
              "exit code " + std::to_string(code) + "\n" + err.str());
   if (code == quixo::arena::kExitUsage)

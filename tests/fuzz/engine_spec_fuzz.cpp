@@ -58,8 +58,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (std::size_t j = i + 1; j < engine.options.size(); ++j)
       FUZZ_CHECK(engine.options[i].first != engine.options[j].first,
                  "option " + quote(engine.options[i].first) + " twice");
-  const bool has_tc = std::any_of(keys.begin(), keys.end(),
-                                  [](const auto& key) { return key.first == "tc"; });
+  const bool has_tc =
+      std::any_of(keys.begin(), keys.end(), [](const auto& key) { return key.first == "tc"; });
   FUZZ_CHECK(has_tc == engine.time_control.has_value(), "tc key and time control disagree");
   return 0;
 }

@@ -42,7 +42,7 @@ inline std::vector<std::string_view> lines_of(std::string_view text) {
 }  // namespace quixo::fuzz
 
 // FUZZ_CHECK(condition, detail): `detail` (a std::string expression) is evaluated only on failure.
-#define FUZZ_CHECK(condition, detail)                                   \
-  do {                                                                  \
+#define FUZZ_CHECK(condition, detail)                                                \
+  do {                                                                               \
     if (!(condition)) ::quixo::fuzz::fail(__FILE__, __LINE__, #condition, (detail)); \
   } while (false)

@@ -36,13 +36,13 @@ template <class PositionT>
 void check_position(const PositionT& position) {
   const std::string text = to_string(position);
   const PositionT again = parse_any<PositionT>(text);
-  FUZZ_CHECK(again == position, "format/parse round trip changed " + quote(text) + " into " +
-                                    quote(to_string(again)));
+  FUZZ_CHECK(again == position,
+             "format/parse round trip changed " + quote(text) + " into " + quote(to_string(again)));
   FUZZ_CHECK(to_string(again) == text, "formatting is not canonical: " + quote(text));
   FUZZ_CHECK(parse_any<PositionT>(text + " 17") == position,
              "a move number changed the position " + quote(text));
-  FUZZ_CHECK(variant_of(text) == (std::is_same_v<PositionT, Position> ? Variant::TwoPlayer
-                                                                      : Variant::FourPlayer),
+  FUZZ_CHECK(variant_of(text) ==
+                 (std::is_same_v<PositionT, Position> ? Variant::TwoPlayer : Variant::FourPlayer),
              "variant_of disagrees with the parser for " + quote(text));
   if constexpr (std::is_same_v<PositionT, Position>)
     FUZZ_CHECK((position.cubes(Color::X) & position.cubes(Color::O)) == 0,
@@ -75,9 +75,8 @@ void play(PositionT position, const std::vector<std::string_view>& lines) {
     for (const auto move : position.legal_moves()) is_legal_text |= to_string(move) == text;
     try {
       const auto move = parse_move(position, text);
-      FUZZ_CHECK(position.is_legal(move),
-                 "parse_move accepted the illegal " + quote(text) + " in " +
-                     quote(to_string(position)));
+      FUZZ_CHECK(position.is_legal(move), "parse_move accepted the illegal " + quote(text) +
+                                              " in " + quote(to_string(position)));
       FUZZ_CHECK(to_string(move) == text,
                  "move " + quote(text) + " formats as " + quote(to_string(move)));
       position = position.after(move);

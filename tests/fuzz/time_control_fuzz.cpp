@@ -27,9 +27,9 @@ void check_control(const TimeControl& control, std::string_view text) {
     case TimeControl::Kind::Infinite:
       break;
     case TimeControl::Kind::Clock:
-      FUZZ_CHECK(control.base_ms() >= 1 && control.increment_ms() >= 0 &&
-                     control.moves_per_period() >= 0,
-                 "clock out of range from " + quote(text));
+      FUZZ_CHECK(
+          control.base_ms() >= 1 && control.increment_ms() >= 0 && control.moves_per_period() >= 0,
+          "clock out of range from " + quote(text));
       break;
     case TimeControl::Kind::FixedTime:
       FUZZ_CHECK(control.move_time_ms() >= 1, "move time below 1 ms from " + quote(text));
@@ -60,13 +60,12 @@ void run_clock(const TimeControl& control, std::string_view bytes) {
   Clock clock(control.with_margin(margin));
   for (std::size_t i = 0; i + 1 < bytes.size() && i < 1200; i += 2) {
     if (clock.flagged()) break;
-    const std::int64_t elapsed = static_cast<unsigned char>(bytes[i]) * 256 +
-                                 static_cast<unsigned char>(bytes[i + 1]);
+    const std::int64_t elapsed =
+        static_cast<unsigned char>(bytes[i]) * 256 + static_cast<unsigned char>(bytes[i + 1]);
     const GoLimits limits = clock.go_limits();
     switch (control.kind()) {
       case TimeControl::Kind::Clock:
-        FUZZ_CHECK(limits.time_ms && *limits.time_ms >= 0 && limits.increment_ms,
-                   "clock limits");
+        FUZZ_CHECK(limits.time_ms && *limits.time_ms >= 0 && limits.increment_ms, "clock limits");
         FUZZ_CHECK(!limits.moves_to_go || (*limits.moves_to_go >= 1 &&
                                            *limits.moves_to_go <= control.moves_per_period()),
                    "moves to go out of the period");

@@ -52,8 +52,8 @@ void check_game(const Game& game) {
     const std::string line = fen + " moves " + move;
     const Tokens tokens = tokenize(line);
     const PositionCommand after = parse_position_command(tokens);
-    FUZZ_CHECK(after.game, "legal move " + quote(move) + " is refused after " + quote(text) +
-                               ": " + after.error);
+    FUZZ_CHECK(after.game, "legal move " + quote(move) + " is refused after " + quote(text) + ": " +
+                               after.error);
     FUZZ_CHECK(repetition_count(*after.game) >= 1, "repetition count below 1");
   }
   const std::vector<std::string> drawing = draw_game(game);
@@ -83,8 +83,8 @@ void check_go(const Tokens& args, const Game& game) {
   const Tokens tokens = tokenize(text);
   FUZZ_CHECK(!tokens.empty() && tokens[0] == "go", "formatted go " + quote(text));
   const GoCommand again = parse_go_command(args_of(tokens, "go"));
-  FUZZ_CHECK(again.notes.empty(), "the formatted " + quote(text) + " has notes: " +
-                                      (again.notes.empty() ? "" : again.notes[0]));
+  FUZZ_CHECK(again.notes.empty(), "the formatted " + quote(text) +
+                                      " has notes: " + (again.notes.empty() ? "" : again.notes[0]));
   FUZZ_CHECK(format_go_command(again) == text, "go " + quote(text) + " is not a fixed point");
   const SearchLimits& a = go.limits;
   const SearchLimits& b = again.limits;

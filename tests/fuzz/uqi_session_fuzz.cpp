@@ -133,9 +133,9 @@ void check_bestmove(const std::vector<std::string_view>& tokens, const Search& s
     FUZZ_CHECK(contains(search.search_moves, best),
                "bestmove " + std::string(best) + " is not one of the searchmoves" + where);
   if (tokens.size() == 4)
-    FUZZ_CHECK(playable(search.game, {best, tokens[3]}),
-               "illegal ponder move " + std::string(tokens[3]) + " after " +
-                   std::string(best) + where);
+    FUZZ_CHECK(
+        playable(search.game, {best, tokens[3]}),
+        "illegal ponder move " + std::string(tokens[3]) + " after " + std::string(best) + where);
 }
 
 }  // namespace
@@ -200,8 +200,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto best = uqi::parse_bestmove_line(line);
     FUZZ_CHECK(best && (tokens.size() == 2 || (tokens.size() == 4 && tokens[2] == "ponder")),
                "malformed " + line + "\nafter:\n" + transcript);
-    FUZZ_CHECK(bestmoves < searches, "a bestmove without a search\ninput:\n" + transcript +
-                                         "output:\n" + output);
+    FUZZ_CHECK(bestmoves < searches,
+               "a bestmove without a search\ninput:\n" + transcript + "output:\n" + output);
     check_bestmove(tokens, started[std::size_t(bestmoves)], transcript);
     ++bestmoves;
   }
