@@ -101,14 +101,22 @@ EngineClient::WaitResult EngineClient::wait_for(std::string_view token,
                                                 SteadyClock::time_point deadline,
                                                 const std::function<void(const std::string&)>& each,
                                                 std::string* found_line) {
+  // Past the deadline, what has arrived already is still read (a zero timeout is a poll), up to
+  // this many lines: an arena that was not scheduled for a while (a loaded machine, a sanitizer
+  // build) must not take a reply that came in time for a stall, and an engine that floods its
+  // output must not keep the arena long past the deadline.
+  constexpr int kLinesAfterDeadline = 1000;
+  int late_lines = 0;
   for (;;) {
-    const milliseconds left = remaining_until(deadline);
-    if (left <= milliseconds(0) || SteadyClock::now() >= deadline) return WaitResult::Timeout;
-    EngineProcess::ReadResult read = process_->read_line(left);
+    const bool late = SteadyClock::now() >= deadline;
+    if (late && late_lines++ == kLinesAfterDeadline) return WaitResult::Timeout;
+    EngineProcess::ReadResult read =
+        process_->read_line(late ? milliseconds(0) : remaining_until(deadline));
     switch (read.status) {
       case EngineProcess::ReadStatus::Closed:
         return WaitResult::Closed;
       case EngineProcess::ReadStatus::Timeout:
+        if (late) return WaitResult::Timeout;
         break;  // the loop checks the deadline
       case EngineProcess::ReadStatus::Line:
         if (first_token(read.line) == token) {

@@ -405,7 +405,11 @@ BOOST_DATA_TEST_CASE(moves_that_lose_at_once_are_avoided, bdata::make({0, 1, 2, 
   const SearchRun run = search(engine, position, limits[limit_kind]);
   check_answer(position, run);
   BOOST_TEST((run.best == safe));
-  // O wins at its next move whatever X does: mated in two plies.
+  // O wins at its next move whatever X does: mated in two plies. Only a 1 ms search that its
+  // first clock check stops before the first iteration ends (thread start-up on a loaded machine
+  // or under a sanitizer can take that long) sends instead its one line with the move's static
+  // estimate.
+  if (limit_kind == 3 && run.infos.size() == 1) return;
   for (const SearchInfo& info : run.infos) BOOST_TEST(info.score == mated_in(2));
 }
 

@@ -8,6 +8,8 @@
 #include <cstdlib>
 #include <optional>
 #include <random>
+#include <sstream>
+#include <streambuf>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -16,6 +18,7 @@
 #include "child_process.hpp"
 #include "core/notation.hpp"
 #include "uqi_messages.hpp"
+#include "uqi_session.hpp"
 
 namespace {
 
@@ -940,6 +943,100 @@ BOOST_AUTO_TEST_CASE(command_bursts_during_searches_with_four_threads) {
   }
   BOOST_TEST(readyoks == isready_sent);
   BOOST_TEST_REQUIRE(bestmoves.size() == position_at_go.size(), transcript(engine));
+  for (std::size_t i = 0; i < bestmoves.size(); ++i)
+    check_bestmove(bestmoves[i], position_at_go[i]);
+}
+
+// The same in-process: a UqiSession whose output goes to a buffer without a lock of its own
+// (compiled with this test, so ThreadSanitizer sees every access), so that the session's output
+// lock is all that keeps the search threads' info and bestmove lines from racing the command
+// loop's answers. Commands come with short random pauses while two or three threads search. A
+// marker (an unknown command, answered at once) after each go and its isready shows what came
+// before it: that isready's readyok, and no bestmove yet from a search that holds it (infinite,
+// ponder). In the end every go has exactly one legal bestmove and every isready a readyok.
+namespace {
+class UnguardedBuffer : public std::streambuf {
+ public:
+  std::string text;
+
+ protected:
+  int_type overflow(int_type c) override {
+    if (!traits_type::eq_int_type(c, traits_type::eof())) text += traits_type::to_char_type(c);
+    return traits_type::not_eof(c);
+  }
+  std::streamsize xsputn(const char* data, std::streamsize count) override {
+    text.append(data, std::size_t(count));
+    return count;
+  }
+};
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(an_in_process_session_guards_its_output_from_the_search_threads) {
+  UnguardedBuffer buffer;
+  std::ostream out(&buffer);
+  const std::vector<std::string> positions = {
+      "position startpos", "position startpos moves a1e1 a5e5 c1c5",
+      "position fen xo3/1x3/2o2/5/4o x", "position fen 1ooo1/5/5/5/1xxxx x"};
+  const std::vector<std::string> gos = {
+      "go infinite",    "go ponder movetime 20", "go ponder xtime 2000 otime 2000",
+      "go movetime 15", "go nodes 3000",         "go depth 3"};
+  std::vector<std::string> position_at_go;
+  std::vector<bool> holds;  // whether the go holds its bestmove until stop or ponderhit
+  int isready_sent = 0;
+  {
+    quixo::UqiSession session(out);
+    std::mt19937 random(99);
+    const auto pause = [&] {
+      if (random() % 2 == 0) std::this_thread::sleep_for(std::chrono::milliseconds(random() % 15));
+    };
+    const auto send = [&](const std::string& line) { BOOST_TEST(session.handle_line(line)); };
+    send("setoption name Threads value 3");
+    for (int round = 0; round < 36; ++round) {
+      const std::string& position = positions[random() % positions.size()];
+      send(position);  // ends the previous round's search, if it still runs
+      const std::size_t kind = std::size_t(round) % gos.size();
+      send(gos[kind]);
+      position_at_go.push_back(position_after(position));
+      holds.push_back(kind <= 2);
+      send("isready");
+      ++isready_sent;
+      send("marker-" + std::to_string(round));
+      pause();
+      if (round % 9 == 4) send("setoption name MultiPV value " + std::to_string(1 + round % 2));
+      if (round % 9 == 8) send("setoption name Threads value " + std::to_string(2 + round % 2));
+      if (kind == 1 || kind == 2) send("ponderhit");
+      pause();
+      if (kind != 1 || random() % 2 == 0) send("stop");
+    }
+    BOOST_TEST(!session.handle_line("quit"));
+  }
+  // The session and its threads are gone: the buffer is the test's alone.
+  std::vector<std::string> bestmoves;
+  int readyoks = 0;
+  int readyoks_before_marker = 0;
+  std::size_t round = 0;
+  std::istringstream stream(buffer.text);
+  for (std::string line; std::getline(stream, line);) {
+    if (starts_with(line, "bestmove")) bestmoves.push_back(line);
+    if (line == "readyok") {
+      ++readyoks;
+      ++readyoks_before_marker;
+    }
+    if (!contains(line, "unknown command 'marker-")) continue;
+    BOOST_TEST_REQUIRE(round < holds.size());
+    BOOST_TEST(contains(line, "'marker-" + std::to_string(round) + "'"), line);
+    BOOST_TEST(readyoks_before_marker == 1, "round " << round);
+    // Before the marker: the bestmoves of the earlier rounds (the position command ends a
+    // search that still runs), and this round's only when its search does not hold it.
+    if (holds[round]) BOOST_TEST(bestmoves.size() == round, "round " << round);
+    if (!holds[round]) BOOST_TEST(bestmoves.size() >= round, "round " << round);
+    BOOST_TEST(bestmoves.size() <= round + 1, "round " << round);
+    readyoks_before_marker = 0;
+    ++round;
+  }
+  BOOST_TEST(round == holds.size());
+  BOOST_TEST(readyoks == isready_sent);
+  BOOST_TEST_REQUIRE(bestmoves.size() == position_at_go.size(), buffer.text);
   for (std::size_t i = 0; i < bestmoves.size(); ++i)
     check_bestmove(bestmoves[i], position_at_go[i]);
 }
