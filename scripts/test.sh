@@ -1,14 +1,13 @@
 #!/usr/bin/env bash
 # The test command: install what is missing, build with CMake presets and run every test suite.
-#   scripts/test.sh             the presets CI runs: release, asan (ASan+UBSan) and fuzz (short
-#                               libFuzzer runs); what .ci/run calls
-#   scripts/test.sh PRESET...   only those presets, e.g. scripts/test.sh tsan (ThreadSanitizer;
-#                               not yet in the default list: it has not had a full passing run)
+#   scripts/test.sh             the presets CI runs: release, asan (ASan+UBSan), tsan
+#                               (ThreadSanitizer) and fuzz (short libFuzzer runs); what .ci/run calls
+#   scripts/test.sh PRESET...   only those presets, e.g. scripts/test.sh tsan
 set -euo pipefail
 cd "$(dirname "$0")/.."
 presets=("$@")
 if [ ${#presets[@]} -eq 0 ]; then
-  presets=(release asan fuzz)
+  presets=(release asan tsan fuzz)
 fi
 scripts/install-deps.sh
 for preset in "${presets[@]}"; do
