@@ -17,25 +17,14 @@
 #include "core/position.hpp"
 #include "core/position4.hpp"
 #include "reference/simple_rules.hpp"
+#include "support/board_literals.hpp"
 
 namespace bdata = boost::unit_test::data;
 using namespace quixo;
+using quixo::test::bb;
+using quixo::test::sq;
 
 namespace {
-
-Square sq(std::string_view name) {
-  return (name[1] - '1') * 5 + (name[0] - 'a');
-}
-
-Bitboard bb(std::string_view names) {
-  Bitboard board = 0;
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    if (names[i] == ' ') continue;
-    board |= Bitboard{1} << sq(names.substr(i, 2));
-    ++i;
-  }
-  return board;
-}
 
 // Printable form of arbitrary input for failure messages.
 std::string printable(std::string_view text) {

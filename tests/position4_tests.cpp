@@ -17,26 +17,14 @@
 #include "core/notation.hpp"
 #include "core/position4.hpp"
 #include "reference/simple_rules.hpp"
+#include "support/board_literals.hpp"
 
 namespace bdata = boost::unit_test::data;
 using namespace quixo;
+using quixo::test::bb;
+using quixo::test::sq;
 
 namespace {
-
-Square sq(std::string_view name) {
-  BOOST_REQUIRE(name.size() == 2);
-  return (name[1] - '1') * 5 + (name[0] - 'a');
-}
-
-Bitboard bb(std::string_view names) {
-  Bitboard board = 0;
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    if (names[i] == ' ') continue;
-    board |= Bitboard{1} << sq(names.substr(i, 2));
-    ++i;
-  }
-  return board;
-}
 
 // The seat (0..3) a cube letter points to, by SPEC section 3.
 Seat seat_of_letter(char letter) {

@@ -19,26 +19,14 @@
 #include "core/notation.hpp"
 #include "core/position.hpp"
 #include "reference/simple_rules.hpp"
+#include "support/board_literals.hpp"
 
 namespace bdata = boost::unit_test::data;
 using namespace quixo;
+using quixo::test::bb;
+using quixo::test::sq;
 
 namespace {
-
-Square sq(std::string_view name) {
-  BOOST_REQUIRE(name.size() == 2);
-  return (name[1] - '1') * 5 + (name[0] - 'a');
-}
-
-Bitboard bb(std::string_view names) {
-  Bitboard board = 0;
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    if (names[i] == ' ') continue;
-    board |= Bitboard{1} << sq(names.substr(i, 2));
-    ++i;
-  }
-  return board;
-}
 
 // A move from its squares, built from the slide table (not from the notation parser, so that
 // illegal moves can be built too).

@@ -17,34 +17,14 @@
 
 #include "core/slide.hpp"
 #include "core/types.hpp"
+#include "support/board_literals.hpp"
 
 namespace bdata = boost::unit_test::data;
 using namespace quixo;
+using quixo::test::bb;
+using quixo::test::sq;
 
 namespace {
-
-// "b1" -> square index, written independently of the notation module.
-Square sq(std::string_view name) {
-  BOOST_REQUIRE(name.size() == 2);
-  BOOST_REQUIRE(name[0] >= 'a' && name[0] <= 'e');
-  BOOST_REQUIRE(name[1] >= '1' && name[1] <= '5');
-  return (name[1] - '1') * 5 + (name[0] - 'a');
-}
-
-// "a1 b1 c3" -> the bitboard of those squares.
-Bitboard bb(std::string_view names) {
-  Bitboard board = 0;
-  std::size_t i = 0;
-  while (i < names.size()) {
-    if (names[i] == ' ') {
-      ++i;
-      continue;
-    }
-    board |= Bitboard{1} << sq(names.substr(i, 2));
-    i += 2;
-  }
-  return board;
-}
 
 // The 12 lines of five, written out square by square.
 const std::array<Bitboard, 12>& all_lines() {

@@ -19,25 +19,14 @@
 #include "core/notation.hpp"
 #include "core/perft.hpp"
 #include "core/symmetry.hpp"
+#include "support/board_literals.hpp"
 
 namespace bdata = boost::unit_test::data;
 using namespace quixo;
+using quixo::test::bb;
+using quixo::test::sq;
 
 namespace {
-
-Square sq(std::string_view name) {
-  return (name[1] - '1') * 5 + (name[0] - 'a');
-}
-
-Bitboard bb(std::string_view names) {
-  Bitboard board = 0;
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    if (names[i] == ' ') continue;
-    board |= Bitboard{1} << sq(names.substr(i, 2));
-    ++i;
-  }
-  return board;
-}
 
 const std::array<Bitboard, 12> kLines = {
     bb("a1 b1 c1 d1 e1"), bb("a2 b2 c2 d2 e2"), bb("a3 b3 c3 d3 e3"), bb("a4 b4 c4 d4 e4"),
