@@ -1,7 +1,6 @@
 #include "openings.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <fstream>
 #include <istream>
 #include <mutex>
@@ -19,22 +18,11 @@
 #include "search/engine.hpp"
 #include "search/score.hpp"
 #include "search/team_search.hpp"
+#include "text_helpers.hpp"
 
 namespace quixo::arena {
 
 namespace {
-
-std::vector<std::string_view> split_whitespace(std::string_view text) {
-  std::vector<std::string_view> tokens;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
-    const std::size_t start = i;
-    while (i < text.size() && !std::isspace(static_cast<unsigned char>(text[i]))) ++i;
-    if (i > start) tokens.push_back(text.substr(start, i - start));
-  }
-  return tokens;
-}
 
 bool is_move_number(std::string_view token) {
   if (token.empty() || token[0] == '0') return false;
@@ -46,7 +34,7 @@ bool is_move_number(std::string_view token) {
 // One book line (not blank, not a comment) as an Opening; throws NotationError or
 // std::invalid_argument with the problem, which the caller prefixes with source:line.
 Opening parse_opening_line(std::string_view line) {
-  const std::vector<std::string_view> tokens = split_whitespace(line);
+  const std::vector<std::string_view> tokens = text_helpers::tokenize(line);
   std::size_t next = 0;
   std::string position_text;
   std::string move_number;
@@ -205,7 +193,7 @@ std::vector<Opening> parse_openings(std::istream& in, std::string_view source_na
   int line_number = 0;
   while (std::getline(in, line)) {
     ++line_number;
-    const std::vector<std::string_view> tokens = split_whitespace(line);
+    const std::vector<std::string_view> tokens = text_helpers::tokenize(line);
     if (tokens.empty() || tokens[0][0] == '#') continue;
     try {
       openings.push_back(parse_opening_line(line));
