@@ -1,6 +1,7 @@
-// The UQI message layer on its own: tokenizing, the `go`, `position` and `setoption` parsers, and
-// the engine-output formatters and their reverse parsers (which the arena uses). Every parser is
-// fed garbage too: it must never throw.
+// The UQI message layer on its own, both sides of it: tokenizing (text_helpers), the engine's
+// `go`, `position` and `setoption` parsers and output formatters (uqi_engine_messages), and a
+// GUI's reverse parsers of that output (uqi_client_messages, which the arena uses). Every parser
+// is fed garbage too: it must never throw.
 
 #include <boost/test/data/monomorphic.hpp>
 #include <boost/test/data/test_case.hpp>

@@ -1,6 +1,6 @@
-// Fuzzes the UQI message parsers (protocol/uqi_messages.hpp): what a GUI sends (`position`,
-// `go`, `setoption`) and what an engine answers, as the arena reads it (`info`, `bestmove`,
-// `option`, `id`, `response`).
+// Fuzzes the UQI message parsers: what a GUI sends, as the engine reads it (`position`, `go`,
+// `setoption`; protocol/uqi_engine_messages.hpp) and what an engine answers, as a GUI such as the
+// arena reads it (`info`, `bestmove`, `option`, `id`, `response`; uqi_client_messages.hpp).
 //
 // Input: lines; every line goes to every parser (a leading `position`, `go` or `setoption` word
 // is dropped for the command parsers). Invariants:
