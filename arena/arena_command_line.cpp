@@ -185,7 +185,7 @@ void describe_options(po::options_description& options) {
       "seeds", po::value<int>()->default_value(1), "gauntlet: the first N engines play the rest")(
       "variant", po::value<std::string>()->default_value("2p"),
       "2p (two players) or 4p (the four-player team game: each engine is a team, seats 1 and 3 "
-      "against 2 and 4); also the generator's variant")(
+      "against 2 and 4)")(
       "seating", po::value<std::string>()->default_value("per-seat"),
       "4p: per-seat (a process per seat: no conferring) or per-team (one per team)")(
       "rounds", po::value<int>()->default_value(1),
@@ -228,18 +228,7 @@ void describe_options(po::options_description& options) {
       "games between rating reports (0: only at the end)")(
       "output", po::value<std::string>()->default_value("fastchess"),
       "report style: fastchess or cutechess");
-  po::options_description generator("Opening generator (instead of a tournament)", 100);
-  generator.add_options()("generate-openings", po::value<std::string>(),
-                          "write a new book to this file and exit")(
-      "generate-count", po::value<std::size_t>()->default_value(200), "openings to make")(
-      "generate-min-plies", po::value<int>()->default_value(4), "random plies, at least")(
-      "generate-max-plies", po::value<int>()->default_value(10), "random plies, at most")(
-      "generate-seed", po::value<std::uint64_t>()->default_value(1), "random seed")(
-      "generate-depth", po::value<int>()->default_value(6),
-      "depth of the search that drops unbalanced openings (0: none)")(
-      "generate-max-score", po::value<int>()->default_value(150),
-      "drop openings scored beyond this many centipawns");
-  options.add(engines).add(tournament).add(openings).add(output).add(generator);
+  options.add(engines).add(tournament).add(openings).add(output);
 }
 
 SprtParameters parse_sprt(const std::string& text) {
@@ -379,43 +368,6 @@ TournamentConfig make_config(const po::variables_map& vm) {
   return config;
 }
 
-int generate(const po::variables_map& vm, std::ostream& out) {
-  OpeningGeneratorOptions options;
-  options.count = vm["generate-count"].as<std::size_t>();
-  options.min_plies = vm["generate-min-plies"].as<int>();
-  options.max_plies = vm["generate-max-plies"].as<int>();
-  options.seed = vm["generate-seed"].as<std::uint64_t>();
-  options.search_depth = vm["generate-depth"].as<int>();
-  options.max_abs_score_cp = vm["generate-max-score"].as<int>();
-  options.variant = parse_variant(vm["variant"].as<std::string>());
-  if (options.count < 1 || options.min_plies < 0 || options.max_plies < options.min_plies ||
-      options.search_depth < 0)
-    throw std::invalid_argument(
-        "the generator needs count >= 1, 0 <= min-plies <= max-plies and depth >= 0");
-  const std::string path = vm["generate-openings"].as<std::string>();
-  const auto begin = std::chrono::steady_clock::now();
-  const std::vector<Opening> book = generate_openings(options);
-  const std::string temporary = path + ".tmp";
-  {
-    std::ofstream file(temporary);
-    if (!file) throw std::runtime_error("cannot write " + path);
-    file << "# quixo-arena --generate-openings " << path;
-    if (options.variant == Variant::FourPlayer) file << " --variant 4p";
-    file << " --generate-count " << options.count << " --generate-min-plies " << options.min_plies
-         << " --generate-max-plies " << options.max_plies << " --generate-seed " << options.seed;
-    file << " --generate-depth " << options.search_depth << " --generate-max-score "
-         << options.max_abs_score_cp;
-    file << "\n";
-    write_openings(file, book);
-    if (!file.flush()) throw std::runtime_error("cannot write " + path);
-  }
-  std::filesystem::rename(temporary, path);
-  const auto seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
-  out << "Wrote " << book.size() << " openings to " << path << " in " << seconds << " s\n";
-  return kExitCompleted;
-}
-
 }  // namespace
 
 std::vector<std::pair<std::string, std::string>> parse_key_values(std::string_view text) {
@@ -522,7 +474,6 @@ int run_arena_command_line(int argc, const char* const* argv, std::ostream& out,
   }
 
   try {
-    if (vm.count("generate-openings")) return generate(vm, out);
     const TournamentConfig config = make_config(vm);
     const auto style = parse_report_style(vm["output"].as<std::string>());
     if (!style)

@@ -1,6 +1,6 @@
 // The command line and config file of quixo-arena (Boost.Program_options): engines, tournament,
-// openings, adjudication, SPRT, output files, resume, and the opening generator. The command line
-// beats the config file, which beats the defaults.
+// openings, adjudication, SPRT, output files and resume. The command line beats the config file,
+// which beats the defaults. (Books are made by quixo-openings, tools/.)
 #pragma once
 
 #include <atomic>

@@ -6,6 +6,8 @@
 #include <string_view>
 #include <thread>
 
+#include "text_helpers.hpp"
+
 namespace quixo::arena {
 namespace {
 
@@ -22,7 +24,7 @@ constexpr milliseconds kExitGrace{50};
 constexpr milliseconds kClosedOutputGrace{250};
 
 std::string first_token(std::string_view line) {
-  const std::vector<std::string_view> tokens = uqi::tokenize(line);
+  const std::vector<std::string_view> tokens = text_helpers::tokenize(line);
   return tokens.empty() ? std::string() : std::string(tokens.front());
 }
 

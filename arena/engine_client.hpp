@@ -16,7 +16,7 @@
 
 #include "engine_process.hpp"
 #include "time_control.hpp"
-#include "uqi_messages.hpp"
+#include "uqi_client_messages.hpp"
 
 namespace quixo::arena {
 

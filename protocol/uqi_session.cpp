@@ -5,10 +5,12 @@
 #include <istream>
 #include <ostream>
 
+#include "board_display.hpp"
 #include "core/notation.hpp"
 #include "core/perft.hpp"
 #include "search/evaluation.hpp"
 #include "search/evaluation4.hpp"
+#include "text_helpers.hpp"
 
 #ifndef QUIXO_VERSION
 #define QUIXO_VERSION "dev"
@@ -54,7 +56,7 @@ constexpr CheckOption kFeatureOptions[] = {
 // Option names compare case-insensitively and without spaces ("move overhead" = MoveOverhead).
 std::string option_key(std::string_view name) {
   std::string key;
-  for (const char c : uqi::to_lower(name))
+  for (const char c : text_helpers::to_lower(name))
     if (c != ' ') key += c;
   return key;
 }
@@ -133,7 +135,7 @@ void UqiSession::run(std::istream& in) {
 }
 
 bool UqiSession::handle_line(std::string_view line) {
-  const std::vector<std::string_view> tokens = uqi::tokenize(line);
+  const std::vector<std::string_view> tokens = text_helpers::tokenize(line);
   if (tokens.empty()) return true;
   const std::string_view command = tokens[0];
   const Args args = Args(tokens).subspan(1);
@@ -176,7 +178,7 @@ bool UqiSession::handle_line(std::string_view line) {
     } else if (command == "debug" || command == "register") {
       // Accepted and ignored, as UCI allows.
     } else {
-      send_info_string("unknown command " + uqi::quoted(command));
+      send_info_string("unknown command " + text_helpers::quoted(command));
     }
   } catch (const std::exception& e) {
     // Whatever goes wrong with one command, the session goes on.
@@ -215,19 +217,19 @@ std::optional<std::string> UqiSession::set_option(std::string_view name,
                                                   std::optional<std::string_view> value) {
   const std::string key = option_key(name);
   if (key == option_key(kPonderOption)) {
-    const std::string text = value ? uqi::to_lower(*value) : std::string();
+    const std::string text = value ? text_helpers::to_lower(*value) : std::string();
     if (text != "true" && text != "false")
       return "option Ponder needs the value true or false, not " +
-             (value ? uqi::quoted(*value) : std::string("nothing"));
+             (value ? text_helpers::quoted(*value) : std::string("nothing"));
     ponder_option_ = text == "true";
     return std::nullopt;
   }
   for (const CheckOption& check : kFeatureOptions) {
     if (key != option_key(check.name)) continue;
-    const std::string text = value ? uqi::to_lower(*value) : std::string();
+    const std::string text = value ? text_helpers::to_lower(*value) : std::string();
     if (text != "true" && text != "false")
       return "option " + std::string(check.name) + " needs the value true or false, not " +
-             (value ? uqi::quoted(*value) : std::string("nothing"));
+             (value ? text_helpers::quoted(*value) : std::string("nothing"));
     EngineOptions changed = options_;
     changed.features.*check.field = text == "true";
     apply_options(changed);
@@ -238,19 +240,19 @@ std::optional<std::string> UqiSession::set_option(std::string_view name,
     const std::string range = std::to_string(spin.min) + " to " + std::to_string(spin.max);
     if (!value || value->empty())
       return "option " + std::string(spin.name) + " needs a value from " + range;
-    const auto number = uqi::parse_integer(*value);
+    const auto number = text_helpers::parse_integer(*value);
     if (!number)
-      return "option " + std::string(spin.name) + ": " + uqi::quoted(*value) +
+      return "option " + std::string(spin.name) + ": " + text_helpers::quoted(*value) +
              " is not a whole number (expected " + range + ")";
     if (*number < spin.min || *number > spin.max)
-      return "option " + std::string(spin.name) + ": " + uqi::quoted(*value) +
+      return "option " + std::string(spin.name) + ": " + text_helpers::quoted(*value) +
              " is out of range (expected " + range + ")";
     EngineOptions changed = options_;
     changed.*spin.field = int(*number);
     apply_options(changed);
     return std::nullopt;
   }
-  return "no such option " + uqi::quoted(name);
+  return "no such option " + text_helpers::quoted(name);
 }
 
 void UqiSession::apply_options(const EngineOptions& changed) {
@@ -298,7 +300,7 @@ void UqiSession::send_legal_bestmove(const PositionT& position, MoveT best, Move
       send(uqi::format_bestmove("0000"));
       return;
     }
-    send_info_string("error: the search returned " + uqi::quoted(to_string(best)) +
+    send_info_string("error: the search returned " + text_helpers::quoted(to_string(best)) +
                      ", not a legal move; playing the first legal move");
     best = legal[0];
     ponder = MoveT::none();

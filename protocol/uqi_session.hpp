@@ -16,7 +16,7 @@
 
 #include "search/engine.hpp"
 #include "search/team_search.hpp"
-#include "uqi_messages.hpp"
+#include "uqi_engine_messages.hpp"
 
 namespace quixo {
 

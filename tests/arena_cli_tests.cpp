@@ -51,6 +51,7 @@ constexpr auto kRunTimeout = 120s;
 const std::string kArena = QUIXO_ARENA_BINARY;
 const std::string kEngine = QUIXO_ENGINE_BINARY;
 const std::string kMock = QUIXO_MOCK_ENGINE_BINARY;
+const std::string kOpenings = QUIXO_OPENINGS_BINARY;
 
 bool contains(std::string_view text, std::string_view part) {
   return text.find(part) != std::string_view::npos;
@@ -109,16 +110,17 @@ std::ostream& operator<<(std::ostream& out, const ArenaRun& run) {
   return out;
 }
 
-// Runs quixo-arena to the end. Its stdout is read as it comes, so a long report never blocks it
-// on a full pipe; its stderr goes to a file in `dir`, so the two can be told apart.
-ArenaRun run_arena(const Args& args, const TempDir& dir,
-                   std::chrono::milliseconds timeout = kRunTimeout) {
+// Runs `program` (quixo-arena, or quixo-openings to make a book) to the end. Its stdout is read as
+// it comes, so a long report never blocks it on a full pipe; its stderr goes to a file in `dir`,
+// so the two can be told apart.
+ArenaRun run_program(const std::string& program, const Args& args, const TempDir& dir,
+                     std::chrono::milliseconds timeout) {
   static int runs = 0;
   const std::string err_path = dir.file("arena-stderr-" + std::to_string(++runs) + ".txt");
   const auto start = std::chrono::steady_clock::now();
   ArenaRun run;
   {
-    EngineProcess process(kArena, args, EngineProcess::Stderr::File, err_path);
+    EngineProcess process(program, args, EngineProcess::Stderr::File, err_path);
     process.close_input();
     process.read_for(timeout);  // returns when the output ends, i.e. when the arena exits
     run.exit_code = process.wait_exit(5s);
@@ -131,6 +133,15 @@ ArenaRun run_arena(const Args& args, const TempDir& dir,
   BOOST_TEST(!contains(run.err, "runtime error:"), run);
   BOOST_TEST(!contains(run.err, "Sanitizer"), run);
   return run;
+}
+
+ArenaRun run_arena(const Args& args, const TempDir& dir,
+                   std::chrono::milliseconds timeout = kRunTimeout) {
+  return run_program(kArena, args, dir, timeout);
+}
+
+ArenaRun run_openings_tool(const Args& args, const TempDir& dir) {
+  return run_program(kOpenings, args, dir, kRunTimeout);
 }
 
 // `--engine name=NAME cmd=MOCK args="ARGS" KEYS...` as separate words, the way a shell passes them.
@@ -152,7 +163,7 @@ Args two_normal_mocks() {
       {mock("a", "--mode normal --random-seed 3"), mock("b", "--mode normal --random-seed 5")});
 }
 
-// Positions from `quixo-arena --generate-openings` and one line with book moves. Any legal
+// Positions from `quixo-openings` and one line with book moves. Any legal
 // openings would do, as long as the rounds do not all replay the same game.
 constexpr std::string_view kBook =
     "# a small book for the tests\n"
@@ -459,13 +470,16 @@ BOOST_DATA_TEST_CASE(help_lists_every_option_group, bdata::make(Args{"--help", "
   const ArenaRun run = run_arena({flag}, dir);
   BOOST_TEST_REQUIRE(run.code() == 0, run);
   BOOST_TEST(run.err.empty(), run);
-  const Args headings = {"Usage: quixo-arena", "Exit codes:", "Engines:",         "Tournament:",
-                         "Openings:",          "Output:",     "Opening generator"};
+  const Args headings = {
+      "Usage: quixo-arena", "Exit codes:", "Engines:", "Tournament:", "Openings:", "Output:"};
   const Args options = {"--engine",    "--each",          "--tc",    "--rounds",   "--concurrency",
                         "--max-plies", "--stall-timeout", "--sprt",  "--openings", "--pgn",
                         "--results",   "--resume",        "--config"};
   for (const std::string& part : join({headings, options}))
     BOOST_TEST(contains(run.out, part), "--help does not mention " << part);
+  // Books are made by quixo-openings (tools/): the arena, which links no search, offers no
+  // generator.
+  BOOST_TEST(!contains(run.out, "generate"), run);
   // Each group's heading once, and no empty group: no heading without options under it and no
   // run of blank lines where one was left out.
   std::vector<std::string> lines;
@@ -505,13 +519,13 @@ BOOST_DATA_TEST_CASE(bad_input_exits_2_with_one_line_on_stderr, bdata::make(kBad
 BOOST_AUTO_TEST_CASE(real_engines_play_a_match_at_fixed_nodes) {
   TempDir dir;
   // The repository's book when there is one (tests/ is next to configs/), else one the arena's
-  // own generator makes, which checks the generator on the way.
+  // opening generator makes, which checks the generator on the way.
   std::string book =
       (fs::path(__FILE__).parent_path().parent_path() / "configs" / "openings.txt").string();
   if (!fs::exists(book)) {
     book = dir.file("book.txt");
-    const ArenaRun made = run_arena(
-        {"--generate-openings", book, "--generate-count", "6", "--generate-depth", "2"}, dir);
+    const ArenaRun made =
+        run_openings_tool({"--output", book, "--count", "6", "--depth", "2"}, dir);
     BOOST_TEST_REQUIRE(made.code() == 0, made);
     BOOST_TEST_REQUIRE(contains(made.out, "Wrote 6 openings"), made);
   }
@@ -1322,9 +1336,8 @@ BOOST_AUTO_TEST_CASE(the_four_player_variant_and_seating_come_from_the_config_fi
 BOOST_AUTO_TEST_CASE(the_generator_makes_a_four_player_book_that_a_tournament_plays) {
   TempDir dir;
   const std::string book = dir.file("book4.txt");
-  const ArenaRun made = run_arena({"--variant", "4p", "--generate-openings", book,
-                                   "--generate-count", "12", "--generate-seed", "5"},
-                                  dir);
+  const ArenaRun made =
+      run_openings_tool({"--variant", "4p", "--output", book, "--count", "12", "--seed", "5"}, dir);
   BOOST_TEST_REQUIRE(made.code() == 0, made);
   BOOST_TEST(contains(made.out, "Wrote 12 openings"), made);
   const std::vector<arena::Opening> openings = arena::load_openings(book);

@@ -31,9 +31,11 @@
 #include "core/notation.hpp"
 #include "engine_client.hpp"
 #include "engine_process.hpp"
-#include "uqi_messages.hpp"
+#include "text_helpers.hpp"
+#include "uqi_engine_messages.hpp"
 
 namespace bdata = boost::unit_test::data;
+namespace text_helpers = quixo::text_helpers;
 namespace uqi = quixo::uqi;
 using namespace std::chrono_literals;
 using quixo::arena::EngineClient;
@@ -106,7 +108,7 @@ EngineConfig mock(const std::string& mode, std::vector<std::string> flags = {}) 
 }
 
 std::vector<std::string> legal_moves(const std::string& position_arguments) {
-  const std::vector<std::string_view> tokens = uqi::tokenize(position_arguments);
+  const std::vector<std::string_view> tokens = text_helpers::tokenize(position_arguments);
   const uqi::PositionCommand command = uqi::parse_position_command(tokens);
   BOOST_REQUIRE_MESSAGE(command.game, "bad position: " << command.error);
   return uqi::legal_move_texts(*command.game);

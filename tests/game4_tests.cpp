@@ -4,7 +4,8 @@
 // malformed moves (the partner's cube, the wrong point, a pass that is not forced), a forced pass,
 // crashes, stalls and time forfeits in one seat, engines that cannot start, resign and draw
 // adjudication from both teams' scores; the four seat clocks in every `go`; the record and its
-// PGN, written and read back; four-player opening books, the generator and the shipped book.
+// PGN, written and read back; four-player opening books (the generator and the shipped book are
+// opening_generator_tests').
 #include <boost/test/data/monomorphic.hpp>
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
@@ -908,91 +909,6 @@ BOOST_DATA_TEST_CASE(
   } catch (const OpeningError& error) {
     BOOST_TEST(contains(error.what(), bad.what), error.what());
   }
-}
-
-// What a generated four-player book, and the shipped one, must hold.
-void check_book4(const std::vector<Opening>& book) {
-  std::set<std::string> canonical;
-  for (const Opening& opening : book) {
-    BOOST_TEST_CONTEXT(format_opening(opening)) {
-      BOOST_TEST((variant_of(opening.position) == Variant::FourPlayer));
-      Position4 position = parse_position4(opening.position);
-      for (const std::string& move : opening.moves)
-        position = position.after(parse_move(position, move));
-      BOOST_TEST(!position.is_game_over());
-      // Nobody can win at once, and the seat to move has a move that does not lose at once.
-      const Outcome win = win_for(position.team_to_move());
-      bool holds = false;
-      for (const Move4 move : position.legal_moves()) {
-        const Position4 next = position.after(move);
-        BOOST_TEST((next.outcome() != win));
-        bool reply_wins = next.outcome() == win_for(~position.team_to_move());
-        for (const Move4 reply : next.legal_moves())
-          reply_wins = reply_wins || next.after(reply).outcome() == win_for(next.team_to_move());
-        holds = holds || !reply_wins;
-      }
-      BOOST_TEST(holds);
-      std::string smallest = to_string(position);
-      for (const Symmetry symmetry : kAllSymmetries)
-        smallest = std::min(smallest, to_string(transform(symmetry, position)));
-      BOOST_TEST(canonical.insert(smallest).second, "a repeat up to symmetry");
-    }
-  }
-}
-
-BOOST_AUTO_TEST_CASE(the_generator_makes_sound_four_player_books) {
-  OpeningGeneratorOptions options;
-  options.variant = Variant::FourPlayer;
-  options.count = 40;
-  options.min_plies = 4;
-  options.max_plies = 9;
-  options.seed = 11;
-  options.search_depth = 2;  // the search check has its own test; keep this one quick
-  const std::vector<Opening> book = generate_openings(options);
-  BOOST_TEST_REQUIRE(book.size() == options.count);
-  check_book4(book);
-  std::set<Seat> seats;
-  for (const Opening& opening : book) {
-    const Position4 position = parse_position4(opening.position);
-    seats.insert(position.seat_to_move());
-    const int cubes = std::popcount(position.cubes(Color::X) | position.cubes(Color::O));
-    BOOST_TEST(cubes <= options.max_plies, opening.position);
-  }
-  BOOST_TEST(seats.size() == 4u);  // 4 to 9 plies: every seat is to move somewhere
-  BOOST_TEST((generate_openings(options) == book));
-  options.seed = 12;
-  BOOST_TEST((generate_openings(options) != book));
-  options.min_plies = 1;
-  options.max_plies = 1;
-  BOOST_CHECK_EXCEPTION(generate_openings(options), OpeningError,
-                        [](const OpeningError& e) { return contains(e.what(), "made only"); });
-}
-
-// With the engine's team search in the build, a strict score limit drops openings that the rules
-// alone keep; without it the limit changes nothing.
-BOOST_AUTO_TEST_CASE(the_search_check_of_four_player_openings_applies_when_built) {
-  OpeningGeneratorOptions options;
-  options.variant = Variant::FourPlayer;
-  options.count = 20;
-  options.min_plies = 6;
-  options.max_plies = 12;
-  options.seed = 4;
-  options.search_depth = 0;
-  const std::vector<Opening> unchecked = generate_openings(options);
-  options.search_depth = 3;
-  options.max_abs_score_cp = 10;
-  const std::vector<Opening> checked = generate_openings(options);
-  check_book4(checked);
-  // The team search drops openings it scores beyond 0.10, so the books differ.
-  BOOST_TEST((checked != unchecked));
-}
-
-BOOST_AUTO_TEST_CASE(the_shipped_four_player_book_loads_and_is_sound) {
-  const std::filesystem::path path =
-      std::filesystem::path(__FILE__).parent_path().parent_path() / "configs" / "openings4.txt";
-  const std::vector<Opening> book = load_openings(path.string());
-  BOOST_TEST(book.size() == 100u);
-  check_book4(book);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

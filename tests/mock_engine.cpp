@@ -42,10 +42,12 @@
 
 #include "core/notation.hpp"
 #include "core/position4.hpp"
-#include "uqi_messages.hpp"
+#include "text_helpers.hpp"
+#include "uqi_engine_messages.hpp"
 
 namespace {
 
+namespace text_helpers = quixo::text_helpers;
 namespace uqi = quixo::uqi;
 
 enum class Mode {
@@ -97,8 +99,9 @@ struct Options {
 }
 
 std::int64_t integer_argument(std::string_view flag, std::string_view text) {
-  const std::optional<std::int64_t> value = uqi::parse_integer(text);
-  if (!value) usage_error(std::string(flag) + " needs a whole number, not " + uqi::quoted(text));
+  const std::optional<std::int64_t> value = text_helpers::parse_integer(text);
+  if (!value)
+    usage_error(std::string(flag) + " needs a whole number, not " + text_helpers::quoted(text));
   return *value;
 }
 
@@ -117,7 +120,7 @@ Options parse_options(int argc, char** argv) {
           known = true;
         }
       }
-      if (!known) usage_error("unknown mode " + uqi::quoted(value));
+      if (!known) usage_error("unknown mode " + text_helpers::quoted(value));
     } else if (flag == "--after") {
       options.after = static_cast<int>(integer_argument(flag, value));
     } else if (flag == "--delay-ms") {
@@ -127,7 +130,7 @@ Options parse_options(int argc, char** argv) {
     } else if (flag == "--random-seed") {
       options.random_seed = static_cast<std::uint64_t>(integer_argument(flag, value));
     } else {
-      usage_error("unknown option " + uqi::quoted(flag));
+      usage_error("unknown option " + text_helpers::quoted(flag));
     }
   }
   return options;
@@ -233,7 +236,7 @@ class MockEngine {
     std::string line;
     while (std::getline(std::cin, line)) {
       if (!line.empty() && line.back() == '\r') line.pop_back();
-      const std::vector<std::string_view> tokens = uqi::tokenize(line);
+      const std::vector<std::string_view> tokens = text_helpers::tokenize(line);
       if (tokens.empty()) continue;
       const std::string_view command = tokens.front();
       if (command == "quit") return 0;

@@ -1,37 +1,27 @@
 // Opening books: parsing the book format (positions, `fen`, `startpos`, moves, comments) into
 // canonical openings and refusing malformed lines with "<source>:<line>: ...", writing them back,
 // the order in which a tournament takes them (sequential or a seeded permutation that must not
-// change between machines or versions), the generator (deterministic, legal, unfinished, no win in
-// one, distinct up to symmetry, within the score limit) and the shipped configs/openings.txt.
+// change between machines or versions). The generator and the shipped books are
+// opening_generator_tests'.
 #include <boost/test/data/monomorphic.hpp>
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
 
 #include <algorithm>
-#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
-#include <mutex>
-#include <optional>
 #include <ostream>
-#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "core/notation.hpp"
-#include "core/symmetry.hpp"
 #include "openings.hpp"
-#include "search/engine.hpp"
 
 namespace bdata = boost::unit_test::data;
 using namespace quixo::arena;
-using quixo::Color;
-using quixo::Move;
-using quixo::Outcome;
-using quixo::Position;
 
 namespace {
 
@@ -99,51 +89,6 @@ const std::vector<BadLine> kBadLines = {
     {"xxxx1/oooo1/5/5/5 x moves e1e5", "the game is already over (X wins) after the moves"},
     {"xxxx1/oooo1/5/5/5 x moves e1e5 a1e1", "move 2 'a1e1': no move is legal"},
 };
-
-// The score of a fixed-depth search from the side to move's point of view, the last exact one.
-int search_score(const Position& position, int depth) {
-  quixo::Engine engine;
-  quixo::EngineOptions options;
-  options.hash_mb = 1;
-  engine.set_options(options);
-  engine.set_position(position, {});
-  std::mutex mutex;
-  std::optional<int> score;
-  quixo::SearchCallbacks callbacks;
-  callbacks.on_info = [&](const quixo::SearchInfo& info) {
-    std::lock_guard lock(mutex);
-    if (info.bound == quixo::Bound::Exact) score = info.score;
-  };
-  callbacks.on_bestmove = [](Move, Move) {};
-  quixo::SearchLimits limits;
-  limits.depth = depth;
-  engine.go(limits, callbacks);
-  engine.wait();
-  std::lock_guard lock(mutex);
-  BOOST_TEST_REQUIRE(score.has_value());
-  return *score;
-}
-
-bool has_winning_move(const Position& position) {
-  for (const Move move : position.legal_moves())
-    if (position.after(move).outcome() == quixo::win_for(position.side_to_move())) return true;
-  return false;
-}
-
-// What every book the generator makes, and the shipped one, must hold: canonical text, positions
-// that are unfinished, without a win in one and distinct up to symmetry, no moves.
-void check_book(const std::vector<Opening>& book) {
-  std::set<std::uint64_t> canonical_keys;
-  for (const Opening& opening : book) {
-    const Position position = quixo::parse_position(opening.position);
-    BOOST_TEST(quixo::to_string(position) == opening.position);
-    BOOST_TEST(opening.moves.empty(), opening.position);
-    BOOST_TEST(!position.is_game_over(), opening.position);
-    BOOST_TEST(!has_winning_move(position), opening.position);
-    BOOST_TEST(canonical_keys.insert(quixo::canonical(position).key()).second,
-               opening.position << " repeats an earlier opening up to symmetry");
-  }
-}
 
 std::filesystem::path temp_file(const std::string& name, const std::string& contents) {
   const std::filesystem::path path = std::filesystem::temp_directory_path() / name;
@@ -272,75 +217,6 @@ BOOST_AUTO_TEST_CASE(different_seeds_give_different_orders) {
              opening_sequence(50, OpeningOrder::Random, 2, 0, 50));
   BOOST_TEST(opening_sequence(50, OpeningOrder::Random, 1, 0, 50) !=
              opening_sequence(50, OpeningOrder::Sequential, 1, 0, 50));
-}
-
-BOOST_AUTO_TEST_CASE(the_generator_is_deterministic_and_its_openings_are_sound) {
-  OpeningGeneratorOptions options;
-  options.count = 12;
-  options.min_plies = 3;
-  options.max_plies = 10;
-  options.seed = 7;
-  options.search_depth = 3;
-  options.max_abs_score_cp = 100;
-  const std::vector<Opening> book = generate_openings(options);
-  BOOST_TEST_REQUIRE(book.size() == options.count);
-  check_book(book);
-  std::set<Color> sides;
-  for (const Opening& opening : book) {
-    const Position position = quixo::parse_position(opening.position);
-    sides.insert(position.side_to_move());
-    // Each ply adds at most one cube.
-    const int cubes = std::popcount(position.cubes(Color::X) | position.cubes(Color::O));
-    BOOST_TEST(cubes <= options.max_plies, opening.position);
-    const int score = search_score(position, options.search_depth);
-    BOOST_TEST(score <= options.max_abs_score_cp, opening.position << " scores " << score);
-    BOOST_TEST(score >= -options.max_abs_score_cp, opening.position << " scores " << score);
-  }
-  BOOST_TEST(sides.size() == 2u);  // an odd or even number of plies: either side to move
-
-  BOOST_TEST((generate_openings(options) == book));
-  options.seed = 8;
-  BOOST_TEST((generate_openings(options) != book));
-}
-
-// Without the search the book is the random walk alone; a smaller count is a prefix of a larger
-// one, because the candidates do not depend on the count.
-BOOST_AUTO_TEST_CASE(a_smaller_count_gives_a_prefix) {
-  OpeningGeneratorOptions options;
-  options.count = 30;
-  options.search_depth = 0;
-  options.seed = 3;
-  const std::vector<Opening> book = generate_openings(options);
-  check_book(book);
-  options.count = 10;
-  const std::vector<Opening> prefix = generate_openings(options);
-  BOOST_TEST((prefix == std::vector<Opening>(book.begin(), book.begin() + 10)));
-}
-
-BOOST_AUTO_TEST_CASE(impossible_requests_are_refused) {
-  OpeningGeneratorOptions options;
-  options.search_depth = 0;
-  options.min_plies = 5;
-  options.max_plies = 4;
-  BOOST_CHECK_THROW(generate_openings(options), OpeningError);
-  options.min_plies = -1;
-  BOOST_CHECK_THROW(generate_openings(options), OpeningError);
-  // One ply from the start gives only a handful of positions up to symmetry.
-  options.min_plies = 1;
-  options.max_plies = 1;
-  options.count = 20;
-  BOOST_CHECK_EXCEPTION(generate_openings(options), OpeningError, [](const OpeningError& e) {
-    return std::string(e.what()).find("made only") != std::string::npos;
-  });
-}
-
-// The shipped book, found from this file's path (tests/ is next to configs/).
-BOOST_AUTO_TEST_CASE(the_shipped_book_loads_and_is_sound) {
-  const std::filesystem::path path =
-      std::filesystem::path(__FILE__).parent_path().parent_path() / "configs" / "openings.txt";
-  const std::vector<Opening> book = load_openings(path.string());
-  BOOST_TEST(book.size() == 200u);
-  check_book(book);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

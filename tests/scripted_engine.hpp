@@ -16,7 +16,8 @@
 
 #include "engine_client.hpp"
 #include "engine_process.hpp"
-#include "uqi_messages.hpp"
+#include "text_helpers.hpp"
+#include "uqi_engine_messages.hpp"
 
 namespace quixo::test {
 
@@ -74,7 +75,7 @@ class ScriptedProcess : public arena::EngineProcess {
       std::lock_guard lock(log_->mutex);
       log_->lines.emplace_back(line);
     }
-    const auto tokens = uqi::tokenize(line);
+    const auto tokens = text_helpers::tokenize(line);
     if (tokens.empty()) return true;
     const std::string_view command = tokens.front();
     if (command == "uqi" || command == "ugi") {

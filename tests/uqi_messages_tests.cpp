@@ -1,6 +1,7 @@
-// The UQI message layer on its own: tokenizing, the `go`, `position` and `setoption` parsers, and
-// the engine-output formatters and their reverse parsers (which the arena uses). Every parser is
-// fed garbage too: it must never throw.
+// The UQI message layer on its own, both sides of it: tokenizing (text_helpers), the engine's
+// `go`, `position` and `setoption` parsers and output formatters (uqi_engine_messages), and a
+// GUI's reverse parsers of that output (uqi_client_messages, which the arena uses). Every parser
+// is fed garbage too: it must never throw.
 
 #include <boost/test/data/monomorphic.hpp>
 #include <boost/test/data/test_case.hpp>
@@ -15,8 +16,11 @@
 #include <string_view>
 #include <vector>
 
+#include "board_display.hpp"
 #include "core/notation.hpp"
-#include "uqi_messages.hpp"
+#include "text_helpers.hpp"
+#include "uqi_client_messages.hpp"
+#include "uqi_engine_messages.hpp"
 
 // Printable bounds for the data-driven cases (found by argument-dependent lookup).
 namespace quixo {
@@ -26,6 +30,7 @@ inline std::ostream& operator<<(std::ostream& out, Bound bound) {
 }  // namespace quixo
 
 namespace bdata = boost::unit_test::data;
+namespace text_helpers = quixo::text_helpers;
 namespace uqi = quixo::uqi;
 
 namespace {
@@ -34,17 +39,17 @@ constexpr std::int64_t kInt64Max = std::numeric_limits<std::int64_t>::max();
 constexpr std::int64_t kInt64Min = std::numeric_limits<std::int64_t>::min();
 
 uqi::GoCommand go(std::string_view line) {
-  const auto tokens = uqi::tokenize(line);
+  const auto tokens = text_helpers::tokenize(line);
   return uqi::parse_go_command(std::span(tokens).subspan(1));
 }
 
 uqi::GoCommand go(std::string_view line, const uqi::Game& game) {
-  const auto tokens = uqi::tokenize(line);
+  const auto tokens = text_helpers::tokenize(line);
   return uqi::parse_go_command(std::span(tokens).subspan(1), game);
 }
 
 uqi::PositionCommand position(std::string_view line) {
-  const auto tokens = uqi::tokenize(line);
+  const auto tokens = text_helpers::tokenize(line);
   return uqi::parse_position_command(std::span(tokens).subspan(1));
 }
 
@@ -114,15 +119,15 @@ const GoCase kGoCases[] = {
 BOOST_AUTO_TEST_SUITE(uqi_messages_tests)
 
 BOOST_AUTO_TEST_CASE(tokenize_splits_on_any_whitespace) {
-  const auto tokens = uqi::tokenize("  go\tdepth  3 \r\n");
+  const auto tokens = text_helpers::tokenize("  go\tdepth  3 \r\n");
   BOOST_TEST_REQUIRE(tokens.size() == 3u);
   BOOST_TEST(tokens[0] == "go");
   BOOST_TEST(tokens[1] == "depth");
   BOOST_TEST(tokens[2] == "3");
-  BOOST_TEST(uqi::tokenize("").empty());
-  BOOST_TEST(uqi::tokenize(" \r\t\n ").empty());
-  BOOST_TEST(uqi::tokenize("isready\r").size() == 1u);
-  BOOST_TEST(uqi::tokenize("isready\r")[0] == "isready");
+  BOOST_TEST(text_helpers::tokenize("").empty());
+  BOOST_TEST(text_helpers::tokenize(" \r\t\n ").empty());
+  BOOST_TEST(text_helpers::tokenize("isready\r").size() == 1u);
+  BOOST_TEST(text_helpers::tokenize("isready\r")[0] == "isready");
 }
 
 BOOST_DATA_TEST_CASE(
@@ -134,7 +139,7 @@ BOOST_DATA_TEST_CASE(
         bdata::make(std::vector<std::int64_t>{0, 42, -42, 7, 7, kInt64Max, kInt64Max, kInt64Max,
                                               kInt64Min, kInt64Min, kInt64Min}),
     text, expected) {
-  const auto value = uqi::parse_integer(text);
+  const auto value = text_helpers::parse_integer(text);
   BOOST_TEST_REQUIRE(value.has_value());
   BOOST_TEST(*value == expected);
 }
@@ -144,7 +149,7 @@ BOOST_DATA_TEST_CASE(parse_integer_rejects_non_numbers,
                                                           " 3", "3 ", "--3", "+-3", "0x10",
                                                           "\xff"}),
                      text) {
-  BOOST_TEST(!uqi::parse_integer(text).has_value());
+  BOOST_TEST(!text_helpers::parse_integer(text).has_value());
 }
 
 BOOST_DATA_TEST_CASE(go_table, bdata::make(kGoCases), c) {
@@ -353,7 +358,7 @@ BOOST_DATA_TEST_CASE(position_errors_name_the_problem, bdata::make(kBadPositions
 
 BOOST_AUTO_TEST_CASE(setoption_parsing) {
   const auto parse = [](std::string_view line) {
-    const auto tokens = uqi::tokenize(line);
+    const auto tokens = text_helpers::tokenize(line);
     return uqi::parse_setoption_command(std::span(tokens).subspan(1));
   };
   auto command = parse("setoption name Hash value 64");
@@ -425,6 +430,14 @@ BOOST_AUTO_TEST_CASE(score_formatting) {
   BOOST_TEST(uqi::format_score(12, quixo::Bound::Upper) == "cp 12 upperbound");
 }
 
+// The bound a GUI reads for the engine's search bound (the GUI side has its own type, as it
+// links no search).
+uqi::ScoreBound reported(quixo::Bound bound) {
+  if (bound == quixo::Bound::Lower) return uqi::ScoreBound::Lower;
+  if (bound == quixo::Bound::Upper) return uqi::ScoreBound::Upper;
+  return uqi::ScoreBound::Exact;
+}
+
 // Scores to round-trip through format_info and parse_info_line, with the expected cp or mate.
 BOOST_DATA_TEST_CASE(info_round_trip,
                      bdata::make({0, 57, -1200, quixo::mate_in(1), quixo::mate_in(5),
@@ -455,7 +468,7 @@ BOOST_DATA_TEST_CASE(info_round_trip,
   BOOST_TEST(parsed->nodes_per_second.value_or(0) == 5000000u);
   BOOST_TEST(parsed->hashfull.value_or(-1) == 421);
   BOOST_TEST(parsed->multipv.value_or(-1) == 2);
-  BOOST_TEST((parsed->bound == bound));
+  BOOST_TEST((parsed->bound == reported(bound)));
   if (quixo::is_mate_score(score)) {
     BOOST_TEST(!parsed->score_cp.has_value());
     BOOST_TEST(parsed->score_mate.value_or(9999) == quixo::mate_moves(score));
@@ -478,7 +491,7 @@ BOOST_AUTO_TEST_CASE(info_parsing_of_foreign_and_partial_lines) {
   BOOST_TEST(info->currmove.value_or("?") == "b1e1");
   BOOST_TEST(info->currmovenumber.value_or(-1) == 7);
   BOOST_TEST(info->score_cp.value_or(-1) == 20);
-  BOOST_TEST((info->bound == quixo::Bound::Lower));
+  BOOST_TEST((info->bound == uqi::ScoreBound::Lower));
   BOOST_TEST(info->pv.size() == 2u);
   BOOST_TEST(info->string.value_or("?") == "not a keyword");
 
@@ -511,7 +524,7 @@ BOOST_AUTO_TEST_CASE(info_parsing_of_foreign_and_partial_lines) {
   info = uqi::parse_info_line("info score mate -3 upperbound");
   BOOST_TEST_REQUIRE(info.has_value());
   BOOST_TEST(info->score_mate.value_or(0) == -3);
-  BOOST_TEST((info->bound == quixo::Bound::Upper));
+  BOOST_TEST((info->bound == uqi::ScoreBound::Upper));
 
   BOOST_TEST(uqi::parse_info_line("info").has_value());
   BOOST_TEST(!uqi::parse_info_line("").has_value());
@@ -598,7 +611,7 @@ BOOST_AUTO_TEST_CASE(parsers_survive_garbage) {
       }
       line += random() % 3 ? " " : "\t";
     }
-    const auto tokens = uqi::tokenize(line);
+    const auto tokens = text_helpers::tokenize(line);
     const std::span<const std::string_view> args =
         tokens.empty() ? std::span<const std::string_view>() : std::span(tokens).subspan(1);
     BOOST_CHECK_NO_THROW(uqi::parse_go_command(args));

@@ -17,13 +17,16 @@
 
 #include "child_process.hpp"
 #include "core/notation.hpp"
-#include "uqi_messages.hpp"
+#include "text_helpers.hpp"
+#include "uqi_client_messages.hpp"
+#include "uqi_engine_messages.hpp"
 #include "uqi_session.hpp"
 
 namespace {
 
 using namespace std::chrono_literals;
 using quixo::testing::EngineProcess;
+namespace text_helpers = quixo::text_helpers;
 namespace uqi = quixo::uqi;
 
 // The engine under test: QUIXO_ENGINE_BINARY, or the program named by the environment variable
@@ -123,7 +126,7 @@ void check_info_lines(const std::vector<std::string>& lines, const std::string& 
 
 // The position string after a `position` command, computed with the message library.
 std::string position_after(std::string_view command_line) {
-  const auto tokens = uqi::tokenize(command_line);
+  const auto tokens = text_helpers::tokenize(command_line);
   const auto command = uqi::parse_position_command(std::span(tokens).subspan(1));
   BOOST_TEST_REQUIRE(command.game.has_value(), command.error);
   return uqi::position_text(*command.game);
@@ -772,7 +775,7 @@ BOOST_AUTO_TEST_CASE(command_line_options_and_bench) {
     BOOST_TEST(count_prefix(lines, "Nodes/second") == 1);
     // The node count is the last line, once.
     BOOST_TEST(lines.back().starts_with("Nodes searched : "), lines.back());
-    BOOST_TEST(uqi::parse_integer(lines.back().substr(17)).value_or(0) > 0);
+    BOOST_TEST(text_helpers::parse_integer(lines.back().substr(17)).value_or(0) > 0);
     BOOST_TEST(engine.read_for(200ms).empty());
   }
 }
@@ -814,7 +817,7 @@ BOOST_AUTO_TEST_CASE(random_sessions) {
       if (kind == 0) {
         const std::string& line = positions[random() % positions.size()];
         engine.send(line);
-        const auto tokens = uqi::tokenize(line);
+        const auto tokens = text_helpers::tokenize(line);
         if (auto command = uqi::parse_position_command(std::span(tokens).subspan(1)); command.game)
           game = std::move(command.game);
       } else if (kind == 1) {

@@ -1,6 +1,6 @@
-// Fuzzes the UQI message parsers (protocol/uqi_messages.hpp): what a GUI sends (`position`,
-// `go`, `setoption`) and what an engine answers, as the arena reads it (`info`, `bestmove`,
-// `option`, `id`, `response`).
+// Fuzzes the UQI message parsers: what a GUI sends, as the engine reads it (`position`, `go`,
+// `setoption`; protocol/uqi_engine_messages.hpp) and what an engine answers, as a GUI such as the
+// arena reads it (`info`, `bestmove`, `option`, `id`, `response`; uqi_client_messages.hpp).
 //
 // Input: lines; every line goes to every parser (a leading `position`, `go` or `setoption` word
 // is dropped for the command parsers). Invariants:
@@ -15,12 +15,16 @@
 //     as the engine writes them and read again, come back unchanged.
 #include <string>
 
+#include "board_display.hpp"
 #include "fuzz_support.hpp"
-#include "uqi_messages.hpp"
+#include "text_helpers.hpp"
+#include "uqi_client_messages.hpp"
+#include "uqi_engine_messages.hpp"
 
 namespace {
 
 using namespace quixo;
+using namespace quixo::text_helpers;
 using namespace quixo::uqi;
 using Tokens = std::vector<std::string_view>;
 
@@ -132,7 +136,9 @@ void check_info_round_trip(const InfoLine& info) {
   search.nodes = info.nodes.value_or(0);
   search.nodes_per_second = info.nodes_per_second.value_or(0);
   search.hashfull = info.hashfull.value_or(0);
-  search.bound = info.bound;
+  search.bound = info.bound == ScoreBound::Lower   ? Bound::Lower
+                 : info.bound == ScoreBound::Upper ? Bound::Upper
+                                                   : Bound::Exact;
   std::optional<int> expected_cp;
   std::optional<int> expected_mate;
   if (info.score_cp && *info.score_cp > -kMateBound && *info.score_cp < kMateBound) {
@@ -153,7 +159,7 @@ void check_info_round_trip(const InfoLine& info) {
                  again->multipv == search.multipv && again->time_ms == search.time_ms &&
                  again->nodes == search.nodes &&
                  again->nodes_per_second == search.nodes_per_second &&
-                 again->hashfull == search.hashfull && again->bound == search.bound &&
+                 again->hashfull == search.hashfull && again->bound == info.bound &&
                  again->score_cp == expected_cp && again->score_mate == expected_mate &&
                  again->pv.empty() && !again->string,
              "info " + quote(text) + " round trip");

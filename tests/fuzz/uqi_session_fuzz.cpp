@@ -24,7 +24,9 @@
 #include <string>
 
 #include "fuzz_support.hpp"
-#include "uqi_messages.hpp"
+#include "text_helpers.hpp"
+#include "uqi_client_messages.hpp"
+#include "uqi_engine_messages.hpp"
 #include "uqi_session.hpp"
 
 namespace {
@@ -33,7 +35,7 @@ using namespace quixo;
 
 std::string option_key(std::string_view name) {
   std::string key;
-  for (const char c : uqi::to_lower(name))
+  for (const char c : text_helpers::to_lower(name))
     if (c != ' ') key += c;
   return key;
 }
@@ -43,7 +45,7 @@ bool too_costly(std::span<const std::string_view> args) {
   const auto command = uqi::parse_setoption_command(args);
   if (!command || !command->value) return false;
   const std::string key = option_key(command->name);
-  const auto value = uqi::parse_integer(*command->value);
+  const auto value = text_helpers::parse_integer(*command->value);
   if (!value) return false;
   if (key == "hash") return *value > 16 && *value <= 65536;
   if (key == "threads") return *value > 4 && *value <= 256;
@@ -114,7 +116,7 @@ bool contains(const std::vector<std::string>& texts, std::string_view text) {
 bool playable(const uqi::Game& game, const std::vector<std::string_view>& moves) {
   std::string line = "fen " + uqi::position_text(game) + " moves";
   for (const std::string_view move : moves) line += " " + std::string(move);
-  const std::vector<std::string_view> tokens = uqi::tokenize(line);
+  const std::vector<std::string_view> tokens = text_helpers::tokenize(line);
   return uqi::parse_position_command(tokens).game.has_value();
 }
 
@@ -155,7 +157,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   bool options_set = false;
   std::string transcript;  // what was fed, for the failure message
   for (const std::string_view line : lines) {
-    const std::vector<std::string_view> tokens = uqi::tokenize(line);
+    const std::vector<std::string_view> tokens = text_helpers::tokenize(line);
     std::string fed(line);
     if (!tokens.empty()) {
       const std::string_view command = tokens[0];
@@ -195,7 +197,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::istringstream in(output);
   for (std::string line; std::getline(in, line);) {
     if (line == "readyok") ++readyoks;
-    const std::vector<std::string_view> tokens = uqi::tokenize(line);
+    const std::vector<std::string_view> tokens = text_helpers::tokenize(line);
     if (tokens.empty() || tokens[0] != "bestmove") continue;
     const auto best = uqi::parse_bestmove_line(line);
     FUZZ_CHECK(best && (tokens.size() == 2 || (tokens.size() == 4 && tokens[2] == "ponder")),

@@ -1,56 +1,19 @@
-#include "uqi_messages.hpp"
+#include "uqi_engine_messages.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <limits>
 #include <unordered_map>
 
+#include "text_helpers.hpp"
+
 namespace quixo::uqi {
 
+using text_helpers::clamp_to;
+using text_helpers::join;
+using text_helpers::parse_integer;
+using text_helpers::quoted;
+
 namespace {
-
-bool is_space(char c) {
-  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
-}
-
-// Position of `token` (a view into `line`) inside `line`.
-std::size_t offset_in(std::string_view line, std::string_view token) {
-  return std::size_t(token.data() - line.data());
-}
-
-// The text of `line` from the start of `token` to the end, trailing whitespace removed.
-std::string rest_of_line(std::string_view line, std::string_view token) {
-  std::string_view rest = line.substr(offset_in(line, token));
-  while (!rest.empty() && is_space(rest.back())) rest.remove_suffix(1);
-  return std::string(rest);
-}
-
-std::string join(std::span<const std::string_view> tokens) {
-  std::string out;
-  for (const std::string_view token : tokens) {
-    if (!out.empty()) out += ' ';
-    out += token;
-  }
-  return out;
-}
-
-template <class Int>
-Int clamp_to(std::int64_t value) {
-  return Int(std::clamp<std::int64_t>(value, std::numeric_limits<Int>::min(),
-                                      std::numeric_limits<Int>::max()));
-}
-
-// Unsigned numbers of engine output (nodes, nps) may exceed int64; read them whole.
-std::optional<std::uint64_t> parse_unsigned(std::string_view text) {
-  if (!text.empty() && text[0] == '+') text.remove_prefix(1);
-  if (text.empty() || text[0] < '0' || text[0] > '9') return std::nullopt;
-  std::uint64_t value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (end != text.data() + text.size()) return std::nullopt;
-  if (error == std::errc::result_out_of_range) return std::numeric_limits<std::uint64_t>::max();
-  if (error != std::errc()) return std::nullopt;
-  return value;
-}
 
 // ------------------------------------------------------------------------------ go keywords
 
@@ -118,99 +81,9 @@ bool is_go_keyword(std::string_view token) {
   return go_keywords().contains(token);
 }
 
-// -------------------------------------------------------------------------- info keywords
-
-bool is_info_keyword(std::string_view token) {
-  static constexpr std::string_view kKeywords[] = {
-      "depth",      "seldepth", "time",           "nodes",      "pv",       "multipv",
-      "score",      "currmove", "currmovenumber", "hashfull",   "nps",      "tbhits",
-      "sbhits",     "cpuload",  "string",         "refutation", "currline", "lowerbound",
-      "upperbound", "cp",       "mate",           "wdl"};
-  return std::find(std::begin(kKeywords), std::end(kKeywords), token) != std::end(kKeywords);
-}
-
 }  // namespace
 
-// ---------------------------------------------------------------------------------------------
-
-std::vector<std::string_view> tokenize(std::string_view line) {
-  std::vector<std::string_view> tokens;
-  std::size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && is_space(line[i])) ++i;
-    const std::size_t start = i;
-    while (i < line.size() && !is_space(line[i])) ++i;
-    if (i > start) tokens.push_back(line.substr(start, i - start));
-  }
-  return tokens;
-}
-
-std::string quoted(std::string_view text) {
-  constexpr std::size_t kMaxEcho = 40;
-  std::string out = "'";
-  for (std::size_t i = 0; i < text.size() && i < kMaxEcho; ++i) {
-    const char c = text[i];
-    out += (c >= 0x20 && c < 0x7f) ? c : '?';
-  }
-  if (text.size() > kMaxEcho) out += "...";
-  return out + "'";
-}
-
-std::string to_lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out)
-    if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
-  return out;
-}
-
-std::optional<std::int64_t> parse_integer(std::string_view text) {
-  bool negative = false;
-  if (!text.empty() && (text[0] == '+' || text[0] == '-')) {
-    negative = text[0] == '-';
-    text.remove_prefix(1);
-  }
-  if (text.empty()) return std::nullopt;
-  for (const char c : text)
-    if (c < '0' || c > '9') return std::nullopt;
-  std::uint64_t magnitude = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), magnitude);
-  const bool overflow = error == std::errc::result_out_of_range;
-  if (!overflow && (error != std::errc() || end != text.data() + text.size())) return std::nullopt;
-  constexpr std::uint64_t kMax = std::uint64_t(std::numeric_limits<std::int64_t>::max());
-  if (negative)
-    return overflow || magnitude > kMax ? std::numeric_limits<std::int64_t>::min()
-                                        : -std::int64_t(magnitude);
-  return overflow || magnitude > kMax ? std::numeric_limits<std::int64_t>::max()
-                                      : std::int64_t(magnitude);
-}
-
 // ---------------------------------------------------------------------------------- position
-
-Variant variant_of(const Game& game) {
-  return std::holds_alternative<TwoPlayerGame>(game) ? Variant::TwoPlayer : Variant::FourPlayer;
-}
-
-std::string position_text(const Game& game) {
-  return std::visit([](const auto& g) { return to_string(g.position); }, game);
-}
-
-std::vector<std::string> legal_move_texts(const Game& game) {
-  return std::visit(
-      [](const auto& g) {
-        std::vector<std::string> texts;
-        for (const auto move : g.position.legal_moves()) texts.push_back(to_string(move));
-        return texts;
-      },
-      game);
-}
-
-int repetition_count(const Game& game) {
-  if (const auto* two = std::get_if<TwoPlayerGame>(&game))
-    return 1 +
-           int(std::count(two->history_keys.begin(), two->history_keys.end(), two->position.key()));
-  const auto& four = std::get<FourPlayerGame>(game);
-  return 1 + int(std::count(four.history.begin(), four.history.end(), four.position));
-}
 
 namespace {
 
@@ -463,12 +336,6 @@ std::optional<SetOptionCommand> parse_setoption_command(std::span<const std::str
   return command;
 }
 
-std::string format_setoption_command(const SetOptionCommand& command) {
-  std::string out = "setoption name " + command.name;
-  if (command.value) out += " value " + *command.value;
-  return out;
-}
-
 // ------------------------------------------------------------------------------ engine output
 
 std::string format_option_line(const OptionLine& option) {
@@ -479,50 +346,6 @@ std::string format_option_line(const OptionLine& option) {
   if (option.max) out += " max " + std::to_string(*option.max);
   for (const std::string& var : option.vars) out += " var " + var;
   return out;
-}
-
-std::optional<OptionLine> parse_option_line(std::string_view line) {
-  const std::vector<std::string_view> tokens = tokenize(line);
-  if (tokens.size() < 2 || tokens[0] != "option" || tokens[1] != "name") return std::nullopt;
-  OptionLine option;
-  // Multi-word fields run up to the next keyword.
-  static constexpr std::string_view kKeys[] = {"name", "type", "default", "min", "max", "var"};
-  const auto is_key = [](std::string_view token) {
-    return std::find(std::begin(kKeys), std::end(kKeys), token) != std::end(kKeys);
-  };
-  std::size_t i = 1;
-  while (i < tokens.size()) {
-    const std::string_view key = tokens[i++];
-    if (!is_key(key)) continue;
-    std::vector<std::string_view> words;
-    // A name may contain keywords other than "type" ("Clear Hash" has none, but be lenient).
-    while (i < tokens.size() && !(key == "name" ? tokens[i] == "type" : is_key(tokens[i])))
-      words.push_back(tokens[i++]);
-    const std::string value = join(words);
-    if (key == "name") {
-      option.name = value;
-    } else if (key == "type") {
-      option.type = value;
-    } else if (key == "default") {
-      option.default_value = value == "<empty>" ? std::string() : value;
-    } else if (key == "min") {
-      option.min = parse_integer(value);
-    } else if (key == "max") {
-      option.max = parse_integer(value);
-    } else {
-      option.vars.push_back(value);
-    }
-  }
-  if (option.name.empty()) return std::nullopt;
-  return option;
-}
-
-std::optional<IdLine> parse_id_line(std::string_view line) {
-  const std::vector<std::string_view> tokens = tokenize(line);
-  if (tokens.size() < 2 || tokens[0] != "id") return std::nullopt;
-  IdLine id{std::string(tokens[1]), {}};
-  if (tokens.size() > 2) id.value = rest_of_line(line, tokens[2]);
-  return id;
 }
 
 std::string format_score(Score score, Bound bound) {
@@ -565,84 +388,6 @@ std::string format_info_string(std::string_view text) {
   return "info string " + std::string(text);
 }
 
-std::optional<InfoLine> parse_info_line(std::string_view line) {
-  const std::vector<std::string_view> tokens = tokenize(line);
-  if (tokens.empty() || tokens[0] != "info") return std::nullopt;
-  InfoLine info;
-  std::size_t i = 1;
-  // The number after tokens[i], consumed only when it is one.
-  const auto next_integer = [&]() -> std::optional<std::int64_t> {
-    if (i + 1 >= tokens.size()) return std::nullopt;
-    const auto value = parse_integer(tokens[i + 1]);
-    if (value) ++i;
-    return value;
-  };
-  const auto next_unsigned = [&]() -> std::optional<std::uint64_t> {
-    if (i + 1 >= tokens.size()) return std::nullopt;
-    const auto value = parse_unsigned(tokens[i + 1]);
-    if (value) ++i;
-    return value;
-  };
-  for (; i < tokens.size(); ++i) {
-    const std::string_view key = tokens[i];
-    if (key == "string") {
-      info.string = i + 1 < tokens.size() ? rest_of_line(line, tokens[i + 1]) : std::string();
-      break;
-    }
-    if (key == "depth") {
-      if (const auto v = next_integer()) info.depth = clamp_to<int>(*v);
-    } else if (key == "seldepth") {
-      if (const auto v = next_integer()) info.selective_depth = clamp_to<int>(*v);
-    } else if (key == "multipv") {
-      if (const auto v = next_integer()) info.multipv = clamp_to<int>(*v);
-    } else if (key == "time") {
-      if (const auto v = next_integer()) info.time_ms = *v;
-    } else if (key == "nodes") {
-      if (const auto v = next_unsigned()) info.nodes = *v;
-    } else if (key == "nps") {
-      if (const auto v = next_unsigned()) info.nodes_per_second = *v;
-    } else if (key == "hashfull") {
-      if (const auto v = next_integer()) info.hashfull = clamp_to<int>(*v);
-    } else if (key == "currmovenumber") {
-      if (const auto v = next_integer()) info.currmovenumber = clamp_to<int>(*v);
-    } else if (key == "currmove") {
-      if (i + 1 < tokens.size() && !is_info_keyword(tokens[i + 1]))
-        info.currmove = std::string(tokens[++i]);
-    } else if (key == "score") {
-      // score cp N | mate N, then optional bound words (also accepted before the value).
-      while (i + 1 < tokens.size()) {
-        const std::string_view part = tokens[i + 1];
-        if (part == "cp" || part == "mate") {
-          ++i;
-          const auto v = next_integer();
-          if (!v) continue;
-          if (part == "cp") {
-            info.score_cp = clamp_to<int>(*v);
-            info.score_mate.reset();
-          } else {
-            info.score_mate = clamp_to<int>(*v);
-            info.score_cp.reset();
-          }
-        } else if (part == "lowerbound") {
-          ++i;
-          info.bound = Bound::Lower;
-        } else if (part == "upperbound") {
-          ++i;
-          info.bound = Bound::Upper;
-        } else {
-          break;
-        }
-      }
-    } else if (key == "pv") {
-      info.pv.clear();
-      while (i + 1 < tokens.size() && !is_info_keyword(tokens[i + 1]))
-        info.pv.emplace_back(tokens[++i]);
-    }
-    // Anything else (tbhits, cpuload, wdl values, unknown words) is skipped token by token.
-  }
-  return info;
-}
-
 std::string format_bestmove(std::string_view best, std::string_view ponder) {
   std::string out = "bestmove ";
   out += best.empty() ? std::string_view("0000") : best;
@@ -661,70 +406,6 @@ std::string format_bestmove(Move best, Move ponder) {
 std::string format_bestmove(Move4 best, Move4 ponder) {
   if (best.is_none()) return format_bestmove("0000");
   return format_bestmove(to_string(best), ponder.is_none() ? std::string() : to_string(ponder));
-}
-
-std::optional<BestMoveLine> parse_bestmove_line(std::string_view line) {
-  const std::vector<std::string_view> tokens = tokenize(line);
-  if (tokens.size() < 2 || tokens[0] != "bestmove") return std::nullopt;
-  BestMoveLine result{std::string(tokens[1]), std::nullopt};
-  if (tokens.size() >= 4 && tokens[2] == "ponder") result.ponder = std::string(tokens[3]);
-  return result;
-}
-
-std::optional<std::string> parse_response_line(std::string_view line) {
-  const std::vector<std::string_view> tokens = tokenize(line);
-  if (tokens.empty() || tokens[0] != "response") return std::nullopt;
-  return tokens.size() > 1 ? rest_of_line(line, tokens[1]) : std::string();
-}
-
-// ---------------------------------------------------------------------------------- display
-
-std::vector<std::string> draw_game(const Game& game) {
-  const auto cell = [&game](Square square) -> char {
-    if (const auto* two = std::get_if<TwoPlayerGame>(&game)) {
-      if (two->position.cubes(Color::X) & square_bb(square)) return 'x';
-      if (two->position.cubes(Color::O) & square_bb(square)) return 'o';
-      return '.';
-    }
-    const Position4& position = std::get<FourPlayerGame>(game).position;
-    for (Seat seat = 0; seat < kSeatCount; ++seat)
-      if (position.cubes_pointing_to(seat) & square_bb(square)) return cube_letter(seat);
-    return '.';
-  };
-  std::vector<std::string> lines;
-  const std::string border = "  +---+---+---+---+---+";
-  lines.push_back(border);
-  for (int rank = kBoardSize - 1; rank >= 0; --rank) {
-    std::string row = std::string(1, char('1' + rank)) + " |";
-    for (int file = 0; file < kBoardSize; ++file) {
-      row += ' ';
-      row += cell(make_square(file, rank));
-      row += " |";
-    }
-    lines.push_back(row);
-    lines.push_back(border);
-  }
-  lines.push_back("    a   b   c   d   e");
-  lines.push_back("");
-  lines.push_back("Position: " + position_text(game));
-  if (const auto* two = std::get_if<TwoPlayerGame>(&game)) {
-    lines.push_back(std::string("Side to move: ") +
-                    (two->position.side_to_move() == Color::X ? "x" : "o"));
-    lines.push_back("Key: " + std::to_string(two->position.key()));
-  } else {
-    const Seat seat = std::get<FourPlayerGame>(game).position.seat_to_move();
-    lines.push_back("Seat to move: " + std::to_string(seat + 1) + " (team " +
-                    (team_of(seat) == Color::X ? "X" : "O") + ", places '" + cube_letter(seat) +
-                    "' or '" + cube_letter(partner_of(seat)) + "')");
-    lines.push_back("Cubes: x = X to seat 1, o = O to seat 2, X = X to seat 3, O = O to seat 4");
-  }
-  const std::vector<std::string> moves = legal_move_texts(game);
-  lines.push_back("Legal moves: " + std::to_string(moves.size()));
-  const Outcome outcome = std::visit([](const auto& g) { return g.position.outcome(); }, game);
-  lines.push_back("Outcome: " + to_string(outcome));
-  const int repetitions = repetition_count(game);
-  if (repetitions > 1) lines.push_back("Repetitions: " + std::to_string(repetitions));
-  return lines;
 }
 
 }  // namespace quixo::uqi

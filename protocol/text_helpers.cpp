@@ -1,0 +1,89 @@
+#include "text_helpers.hpp"
+
+#include <charconv>
+#include <limits>
+
+namespace quixo::text_helpers {
+
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
+}
+
+std::vector<std::string_view> tokenize(std::string_view line) {
+  std::vector<std::string_view> tokens;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && is_space(line[i])) ++i;
+    const std::size_t start = i;
+    while (i < line.size() && !is_space(line[i])) ++i;
+    if (i > start) tokens.push_back(line.substr(start, i - start));
+  }
+  return tokens;
+}
+
+std::string join(std::span<const std::string_view> tokens) {
+  std::string out;
+  for (const std::string_view token : tokens) {
+    if (!out.empty()) out += ' ';
+    out += token;
+  }
+  return out;
+}
+
+std::string rest_of_line(std::string_view line, std::string_view token) {
+  std::string_view rest = line.substr(std::size_t(token.data() - line.data()));
+  while (!rest.empty() && is_space(rest.back())) rest.remove_suffix(1);
+  return std::string(rest);
+}
+
+std::string quoted(std::string_view text) {
+  constexpr std::size_t kMaxEcho = 40;
+  std::string out = "'";
+  for (std::size_t i = 0; i < text.size() && i < kMaxEcho; ++i) {
+    const char c = text[i];
+    out += (c >= 0x20 && c < 0x7f) ? c : '?';
+  }
+  if (text.size() > kMaxEcho) out += "...";
+  return out + "'";
+}
+
+std::string to_lower(std::string_view text) {
+  std::string out(text);
+  for (char& c : out)
+    if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
+  return out;
+}
+
+std::optional<std::int64_t> parse_integer(std::string_view text) {
+  bool negative = false;
+  if (!text.empty() && (text[0] == '+' || text[0] == '-')) {
+    negative = text[0] == '-';
+    text.remove_prefix(1);
+  }
+  if (text.empty()) return std::nullopt;
+  for (const char c : text)
+    if (c < '0' || c > '9') return std::nullopt;
+  std::uint64_t magnitude = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), magnitude);
+  const bool overflow = error == std::errc::result_out_of_range;
+  if (!overflow && (error != std::errc() || end != text.data() + text.size())) return std::nullopt;
+  constexpr std::uint64_t kMax = std::uint64_t(std::numeric_limits<std::int64_t>::max());
+  if (negative)
+    return overflow || magnitude > kMax ? std::numeric_limits<std::int64_t>::min()
+                                        : -std::int64_t(magnitude);
+  return overflow || magnitude > kMax ? std::numeric_limits<std::int64_t>::max()
+                                      : std::int64_t(magnitude);
+}
+
+std::optional<std::uint64_t> parse_unsigned(std::string_view text) {
+  if (!text.empty() && text[0] == '+') text.remove_prefix(1);
+  if (text.empty() || text[0] < '0' || text[0] > '9') return std::nullopt;
+  std::uint64_t value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (end != text.data() + text.size()) return std::nullopt;
+  if (error == std::errc::result_out_of_range) return std::numeric_limits<std::uint64_t>::max();
+  if (error != std::errc()) return std::nullopt;
+  return value;
+}
+
+}  // namespace quixo::text_helpers
