@@ -6,7 +6,7 @@
 #include <string_view>
 #include <thread>
 
-#include "text_helpers.hpp"
+#include "core/text_helpers.hpp"
 
 namespace quixo::arena {
 namespace {

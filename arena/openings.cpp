@@ -10,7 +10,7 @@
 
 #include "core/notation.hpp"
 #include "game_position.hpp"
-#include "text_helpers.hpp"
+#include "core/text_helpers.hpp"
 
 namespace quixo::arena {
 

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "text_helpers.hpp"
+#include "core/text_helpers.hpp"
 
 namespace quixo::uqi {
 

@@ -4,7 +4,7 @@
 #include <limits>
 #include <unordered_map>
 
-#include "text_helpers.hpp"
+#include "core/text_helpers.hpp"
 
 namespace quixo::uqi {
 

@@ -10,7 +10,7 @@
 #include "core/perft.hpp"
 #include "search/evaluation.hpp"
 #include "search/evaluation4.hpp"
-#include "text_helpers.hpp"
+#include "core/text_helpers.hpp"
 
 #ifndef QUIXO_VERSION
 #define QUIXO_VERSION "dev"

@@ -31,7 +31,7 @@
 #include "core/notation.hpp"
 #include "engine_client.hpp"
 #include "engine_process.hpp"
-#include "text_helpers.hpp"
+#include "core/text_helpers.hpp"
 #include "uqi_engine_messages.hpp"
 
 namespace bdata = boost::unit_test::data;

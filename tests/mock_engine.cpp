@@ -42,7 +42,7 @@
 
 #include "core/notation.hpp"
 #include "core/position4.hpp"
-#include "text_helpers.hpp"
+#include "core/text_helpers.hpp"
 #include "uqi_engine_messages.hpp"
 
 namespace {

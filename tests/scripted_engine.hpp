@@ -16,7 +16,7 @@
 
 #include "engine_client.hpp"
 #include "engine_process.hpp"
-#include "text_helpers.hpp"
+#include "core/text_helpers.hpp"
 #include "uqi_engine_messages.hpp"
 
 namespace quixo::test {

@@ -18,7 +18,7 @@
 
 #include "board_display.hpp"
 #include "core/notation.hpp"
-#include "text_helpers.hpp"
+#include "core/text_helpers.hpp"
 #include "uqi_client_messages.hpp"
 #include "uqi_engine_messages.hpp"
 

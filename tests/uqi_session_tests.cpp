@@ -17,7 +17,7 @@
 
 #include "child_process.hpp"
 #include "core/notation.hpp"
-#include "text_helpers.hpp"
+#include "core/text_helpers.hpp"
 #include "uqi_client_messages.hpp"
 #include "uqi_engine_messages.hpp"
 #include "uqi_session.hpp"

@@ -1,40 +1,18 @@
 #include "notation.hpp"
 
 #include <array>
-#include <cctype>
 #include <vector>
+
+#include "text_helpers.hpp"
 
 namespace quixo {
 
 namespace {
 
-// Echo a piece of user input inside a message: quoted, shortened, non-printables replaced, so a
-// huge or binary input still gives a readable one-line error.
-std::string quoted(std::string_view text) {
-  constexpr std::size_t kMaxEcho = 40;
-  std::string out = "'";
-  for (std::size_t i = 0; i < text.size() && i < kMaxEcho; ++i) {
-    const unsigned char c = static_cast<unsigned char>(text[i]);
-    out += std::isprint(c) ? char(c) : '?';
-  }
-  if (text.size() > kMaxEcho) out += "...";
-  return out + "'";
-}
+using text_helpers::quoted;
 
 std::string quoted(char c) {
   return quoted(std::string_view(&c, 1));
-}
-
-std::vector<std::string_view> split_whitespace(std::string_view text) {
-  std::vector<std::string_view> tokens;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
-    const std::size_t start = i;
-    while (i < text.size() && !std::isspace(static_cast<unsigned char>(text[i]))) ++i;
-    if (i > start) tokens.push_back(text.substr(start, i - start));
-  }
-  return tokens;
 }
 
 // The fields of a position string, checked for form but not yet for the variant's letters.
@@ -44,7 +22,7 @@ struct PositionFields {
 };
 
 PositionFields split_position(std::string_view text) {
-  const std::vector<std::string_view> tokens = split_whitespace(text);
+  const std::vector<std::string_view> tokens = text_helpers::tokenize(text);
   if (tokens.empty()) throw NotationError("empty position string");
   if (tokens.size() < 2)
     throw NotationError("position " + quoted(text) +

@@ -17,7 +17,7 @@
 
 #include "board_display.hpp"
 #include "fuzz_support.hpp"
-#include "text_helpers.hpp"
+#include "core/text_helpers.hpp"
 #include "uqi_client_messages.hpp"
 #include "uqi_engine_messages.hpp"
 

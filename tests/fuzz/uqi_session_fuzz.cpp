@@ -24,7 +24,7 @@
 #include <string>
 
 #include "fuzz_support.hpp"
-#include "text_helpers.hpp"
+#include "core/text_helpers.hpp"
 #include "uqi_client_messages.hpp"
 #include "uqi_engine_messages.hpp"
 #include "uqi_session.hpp"

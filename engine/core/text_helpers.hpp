@@ -1,7 +1,8 @@
-// Plain-text helpers shared by everything that reads or writes lines of text: the engine's UQI
-// commands, the arena's view of engine output and its opening books. One tokenizer and one way to
-// echo user input, so that a line splits the same way and an error quotes it the same way
-// wherever it is read. No dependencies beyond the standard library.
+// Plain-text helpers shared by everything that reads or writes lines of text: the notation's
+// position strings, the engine's UQI commands, the arena's view of engine output and its opening
+// books. They sit in the rules core, the lowest library, so that every one of those can use them.
+// One tokenizer and one way to echo user input, so that a line splits the same way and an error
+// quotes it the same way wherever it is read. No dependencies beyond the standard library.
 #pragma once
 
 #include <algorithm>
