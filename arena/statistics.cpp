@@ -307,15 +307,15 @@ bool reaches_all(std::size_t n, Edge edge) {
 
 // --- Counts -------------------------------------------------------------------------------------
 
-void Trinomial::add(Outcome outcome) {
-  switch (outcome) {
-    case Outcome::Loss:
+void Trinomial::add(EngineResult result) {
+  switch (result) {
+    case EngineResult::Loss:
       ++losses;
       break;
-    case Outcome::Draw:
+    case EngineResult::Draw:
       ++draws;
       break;
-    case Outcome::Win:
+    case EngineResult::Win:
       ++wins;
       break;
   }
@@ -325,7 +325,7 @@ std::int64_t Pentanomial::pairs() const {
   return std::accumulate(counts.begin(), counts.end(), std::int64_t{0});
 }
 
-void Pentanomial::add(Outcome first_game, Outcome second_game) {
+void Pentanomial::add(EngineResult first_game, EngineResult second_game) {
   ++counts[static_cast<std::size_t>(first_game) + static_cast<std::size_t>(second_game)];
 }
 

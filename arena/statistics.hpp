@@ -17,8 +17,9 @@
 
 namespace quixo::arena {
 
-// One game's result from one engine's point of view; the numeric value is its half points.
-enum class Outcome { Loss = 0, Draw = 1, Win = 2 };
+// One game's result from one engine's point of view; the numeric value is its half points. (Not
+// the core's quixo::Outcome, which is the board's verdict: X wins, O wins or the game goes on.)
+enum class EngineResult { Loss = 0, Draw = 1, Win = 2 };
 
 // Game counts of one engine against another.
 struct Trinomial {
@@ -28,7 +29,7 @@ struct Trinomial {
 
   std::int64_t games() const { return losses + draws + wins; }
   double points() const { return static_cast<double>(wins) + 0.5 * static_cast<double>(draws); }
-  void add(Outcome outcome);
+  void add(EngineResult result);
   Trinomial reversed() const { return {wins, draws, losses}; }  // the opponent's view
 
   friend bool operator==(const Trinomial&, const Trinomial&) = default;
@@ -41,7 +42,7 @@ struct Pentanomial {
   std::array<std::int64_t, 5> counts{};
 
   std::int64_t pairs() const;
-  void add(Outcome first_game, Outcome second_game);
+  void add(EngineResult first_game, EngineResult second_game);
   Pentanomial reversed() const;  // the opponent's view
 
   friend bool operator==(const Pentanomial&, const Pentanomial&) = default;

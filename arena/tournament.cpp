@@ -23,9 +23,10 @@ namespace {
 // draw per pairing keeps the ratings finite, as BayesElo's prior does.
 constexpr double kFallbackPriorDraws = 1.0;
 
-Outcome outcome_for(GameResult result, bool as_x) {
-  if (result == GameResult::Draw) return Outcome::Draw;
-  return (result == GameResult::XWins) == as_x ? Outcome::Win : Outcome::Loss;
+// The game's result for the engine that played X (as_x) or O.
+EngineResult result_for(GameResult result, bool as_x) {
+  if (result == GameResult::Draw) return EngineResult::Draw;
+  return (result == GameResult::XWins) == as_x ? EngineResult::Win : EngineResult::Loss;
 }
 
 TimeControl control_of(const TournamentConfig& config, std::size_t engine) {
@@ -186,8 +187,8 @@ Standings compute_standings(const TournamentConfig& config,
     by_id[game.id] = &game;
     ++standings.games;
     ++standings.terminations[static_cast<std::size_t>(game.termination)];
-    standings.engines[game.x].results.add(outcome_for(game.result, true));
-    standings.engines[game.o].results.add(outcome_for(game.result, false));
+    standings.engines[game.x].results.add(result_for(game.result, true));
+    standings.engines[game.o].results.add(result_for(game.result, false));
     standings.engines[game.x].restarts += game.x_restarted ? 1 : 0;
     standings.engines[game.o].restarts += game.o_restarted ? 1 : 0;
     if (game.result != GameResult::Draw) {
@@ -211,7 +212,7 @@ Standings compute_standings(const TournamentConfig& config,
     }
     if (const auto index = pairing_index(game.x, game.o)) {
       PairingTally& pairing = standings.pairings[*index];
-      pairing.results.add(outcome_for(game.result, game.x == pairing.first));
+      pairing.results.add(result_for(game.result, game.x == pairing.first));
     }
   }
   // A pair counts once both of its games are in; games 2k and 2k+1 are a pair.
@@ -222,8 +223,8 @@ Standings compute_standings(const TournamentConfig& config,
     const auto index = pairing_index(game->x, game->o);
     if (!index) continue;
     PairingTally& pairing = standings.pairings[*index];
-    pairing.pairs.add(outcome_for(game->result, game->x == pairing.first),
-                      outcome_for(partner->second->result, partner->second->x == pairing.first));
+    pairing.pairs.add(result_for(game->result, game->x == pairing.first),
+                      result_for(partner->second->result, partner->second->x == pairing.first));
   }
   if (config.sprt && !standings.pairings.empty()) {
     // Bounds are checked before the first game, but no statistics failure may cost the games

@@ -382,11 +382,11 @@ BOOST_DATA_TEST_CASE(symmetric_pentanomials_are_even, bdata::make({0, 1, 2, 3}),
 
 BOOST_AUTO_TEST_CASE(pentanomial_counting_and_reversal) {
   Pentanomial p;
-  p.add(Outcome::Win, Outcome::Loss);
-  p.add(Outcome::Draw, Outcome::Draw);
-  p.add(Outcome::Win, Outcome::Draw);
-  p.add(Outcome::Win, Outcome::Win);
-  p.add(Outcome::Loss, Outcome::Draw);
+  p.add(EngineResult::Win, EngineResult::Loss);
+  p.add(EngineResult::Draw, EngineResult::Draw);
+  p.add(EngineResult::Win, EngineResult::Draw);
+  p.add(EngineResult::Win, EngineResult::Win);
+  p.add(EngineResult::Loss, EngineResult::Draw);
   BOOST_TEST((p.counts == std::array<std::int64_t, 5>{0, 1, 2, 1, 1}));
   BOOST_TEST(p.pairs() == 5);
   BOOST_TEST((p.reversed().counts == std::array<std::int64_t, 5>{1, 1, 2, 1, 0}));
@@ -398,10 +398,10 @@ BOOST_AUTO_TEST_CASE(pentanomial_counting_and_reversal) {
   CHECK_CLOSE(mine.los, 1.0 - theirs.los, 1e-12);
 
   Trinomial t;
-  t.add(Outcome::Win);
-  t.add(Outcome::Win);
-  t.add(Outcome::Draw);
-  t.add(Outcome::Loss);
+  t.add(EngineResult::Win);
+  t.add(EngineResult::Win);
+  t.add(EngineResult::Draw);
+  t.add(EngineResult::Loss);
   BOOST_TEST((t == Trinomial{1, 1, 2}));
   BOOST_TEST(t.games() == 4);
   BOOST_TEST(t.points() == 2.5);
