@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "game.hpp"
 #include "game_record.hpp"
+#include "game_rules.hpp"
 
 namespace quixo::arena::detail {
 

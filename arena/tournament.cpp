@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "core/notation.hpp"
+#include "game.hpp"
 #include "game4.hpp"
 #include "pgn.hpp"
 #include "results_store.hpp"

@@ -22,8 +22,8 @@
 
 #include "core/notation.hpp"
 #include "engine_client.hpp"
-#include "game.hpp"
 #include "game_record.hpp"
+#include "game_rules.hpp"
 #include "openings.hpp"
 #include "statistics.hpp"
 #include "time_control.hpp"
