@@ -16,6 +16,7 @@
 
 #include "game_position.hpp"
 #include "pgn.hpp"
+#include "standings.hpp"
 
 namespace quixo::arena {
 namespace json = boost::json;

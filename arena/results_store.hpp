@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "game_record.hpp"
-#include "tournament.hpp"
+#include "tournament_types.hpp"
 
 namespace quixo::arena {
 

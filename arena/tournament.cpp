@@ -6,7 +6,6 @@
 #include <map>
 #include <memory>
 #include <mutex>
-#include <ostream>
 #include <set>
 #include <thread>
 #include <utility>
@@ -20,62 +19,12 @@
 namespace quixo::arena {
 namespace {
 
-// When maximum likelihood has no finite answer (an engine won or lost every game), one virtual
-// draw per pairing keeps the ratings finite, as BayesElo's prior does.
-constexpr double kFallbackPriorDraws = 1.0;
-
-// The game's result for the engine that played X (as_x) or O.
-EngineResult result_for(GameResult result, bool as_x) {
-  if (result == GameResult::Draw) return EngineResult::Draw;
-  return (result == GameResult::XWins) == as_x ? EngineResult::Win : EngineResult::Loss;
-}
-
+// The engine's own time control, else the tournament's.
 TimeControl control_of(const TournamentConfig& config, std::size_t engine) {
   return config.engines[engine].time_control.value_or(config.time_control);
 }
 
-// The pairings of the schedule, in the order they are played in each round; the first engine of
-// a pairing is the one listed first (a seed, in a gauntlet).
-std::vector<std::pair<std::size_t, std::size_t>> pairings_of(const TournamentConfig& config) {
-  std::vector<std::pair<std::size_t, std::size_t>> pairings;
-  const std::size_t count = config.engines.size();
-  if (config.format == TournamentFormat::Gauntlet) {
-    const auto seeds = static_cast<std::size_t>(config.seeds);
-    for (std::size_t seed = 0; seed < seeds; ++seed)
-      for (std::size_t other = seeds; other < count; ++other) pairings.emplace_back(seed, other);
-  } else {
-    for (std::size_t first = 0; first < count; ++first)
-      for (std::size_t second = first + 1; second < count; ++second)
-        pairings.emplace_back(first, second);
-  }
-  return pairings;
-}
-
 }  // namespace
-
-std::string_view end_name(TournamentEnd end) {
-  switch (end) {
-    case TournamentEnd::Completed:
-      return "completed";
-    case TournamentEnd::SprtAcceptedH0:
-      return "H0 accepted";
-    case TournamentEnd::SprtAcceptedH1:
-      return "H1 accepted";
-    case TournamentEnd::SprtUndecided:
-      return "SPRT undecided";
-    case TournamentEnd::Interrupted:
-      break;
-  }
-  return "interrupted";
-}
-
-std::ostream& operator<<(std::ostream& out, TournamentEnd end) {
-  return out << end_name(end);
-}
-
-std::string_view format_name(TournamentFormat format) {
-  return format == TournamentFormat::Gauntlet ? "gauntlet" : "round-robin";
-}
 
 void validate(const TournamentConfig& config) {
   const std::size_t count = config.engines.size();
@@ -122,140 +71,6 @@ void validate(const TournamentConfig& config) {
                         "(--variant 4p)"
                       : "four-player position, but the tournament plays the two-player game "
                         "(use --variant 4p)"));
-  }
-}
-
-std::vector<ScheduledGame> make_schedule(const TournamentConfig& config) {
-  const auto pairings = pairings_of(config);
-  const auto rounds = static_cast<std::size_t>(config.rounds);
-  std::vector<std::size_t> book_order;
-  if (!config.openings.empty())
-    book_order = opening_sequence(config.openings.size(), config.opening_order, config.opening_seed,
-                                  config.opening_offset, rounds);
-  std::vector<ScheduledGame> schedule;
-  schedule.reserve(rounds * pairings.size() * 2);
-  for (std::size_t round = 0; round < rounds; ++round) {
-    const std::string_view start =
-        config.variant == Variant::FourPlayer ? kStartPosition4 : kStartPosition;
-    const Opening opening =
-        book_order.empty() ? Opening{std::string(start), {}} : config.openings[book_order[round]];
-    for (const auto& [first, second] : pairings) {
-      for (int swap = 0; swap < 2; ++swap) {
-        ScheduledGame game;
-        game.id = static_cast<int>(schedule.size());
-        game.round = static_cast<int>(round);
-        game.pair = game.id / 2;
-        game.x = swap == 0 ? first : second;
-        game.o = swap == 0 ? second : first;
-        game.opening = opening;
-        schedule.push_back(std::move(game));
-      }
-    }
-  }
-  return schedule;
-}
-
-Standings compute_standings(const TournamentConfig& config,
-                            const std::vector<FinishedGame>& games) {
-  Standings standings;
-  for (const EngineConfig& engine : config.engines) {
-    EngineTally tally;
-    tally.name = engine.name;
-    standings.engines.push_back(std::move(tally));
-  }
-  const auto pairings = pairings_of(config);
-  for (const auto& [first, second] : pairings) {
-    PairingTally pairing;
-    pairing.first = first;
-    pairing.second = second;
-    standings.pairings.push_back(pairing);
-  }
-  standings.total_games =
-      static_cast<std::int64_t>(pairings.size()) * 2 * static_cast<std::int64_t>(config.rounds);
-  standings.terminations.assign(static_cast<std::size_t>(Termination::DrawAdjudication) + 1, 0);
-
-  const auto pairing_index = [&](std::size_t a, std::size_t b) -> std::optional<std::size_t> {
-    for (std::size_t i = 0; i < pairings.size(); ++i)
-      if ((pairings[i].first == a && pairings[i].second == b) ||
-          (pairings[i].first == b && pairings[i].second == a))
-        return i;
-    return std::nullopt;
-  };
-
-  std::map<int, const FinishedGame*> by_id;
-  for (const FinishedGame& game : games) {
-    if (game.x >= config.engines.size() || game.o >= config.engines.size()) continue;
-    by_id[game.id] = &game;
-    ++standings.games;
-    ++standings.terminations[static_cast<std::size_t>(game.termination)];
-    standings.engines[game.x].results.add(result_for(game.result, true));
-    standings.engines[game.o].results.add(result_for(game.result, false));
-    standings.engines[game.x].restarts += game.x_restarted ? 1 : 0;
-    standings.engines[game.o].restarts += game.o_restarted ? 1 : 0;
-    if (game.result != GameResult::Draw) {
-      EngineTally& loser = standings.engines[game.result == GameResult::XWins ? game.o : game.x];
-      switch (game.termination) {
-        case Termination::Crash:
-          ++loser.crashes;
-          break;
-        case Termination::TimeForfeit:
-          ++loser.time_forfeits;
-          break;
-        case Termination::IllegalMove:
-          ++loser.illegal_moves;
-          break;
-        case Termination::Stall:
-          ++loser.stalls;
-          break;
-        default:
-          break;
-      }
-    }
-    if (const auto index = pairing_index(game.x, game.o)) {
-      PairingTally& pairing = standings.pairings[*index];
-      pairing.results.add(result_for(game.result, game.x == pairing.first));
-    }
-  }
-  // A pair counts once both of its games are in; games 2k and 2k+1 are a pair.
-  for (const auto& [id, game] : by_id) {
-    if (id % 2 != 0) continue;
-    const auto partner = by_id.find(id + 1);
-    if (partner == by_id.end()) continue;
-    const auto index = pairing_index(game->x, game->o);
-    if (!index) continue;
-    PairingTally& pairing = standings.pairings[*index];
-    pairing.pairs.add(result_for(game->result, game->x == pairing.first),
-                      result_for(partner->second->result, partner->second->x == pairing.first));
-  }
-  if (config.sprt && !standings.pairings.empty()) {
-    // Bounds are checked before the first game, but no statistics failure may cost the games
-    // played: the standings say why there is no LLR and the tournament goes on.
-    try {
-      standings.sprt = sprt(standings.pairings.front().pairs, *config.sprt);
-    } catch (const std::exception& error) {
-      standings.sprt_error = error.what();
-    }
-  }
-  return standings;
-}
-
-std::optional<Ratings> rate_engines(const Standings& standings) {
-  std::vector<PairingResult> results;
-  for (const PairingTally& pairing : standings.pairings)
-    if (pairing.results.games() > 0)
-      results.push_back({pairing.first, pairing.second, pairing.results});
-  const std::size_t players = standings.engines.size();
-  if (results.empty() || !players_connected(players, results)) return std::nullopt;
-  try {
-    Ratings ratings = bradley_terry(players, results);
-    if (!ratings.converged) {
-      RatingOptions options;
-      options.prior_draws = kFallbackPriorDraws;
-      ratings = bradley_terry(players, results, options);
-    }
-    return ratings;
-  } catch (const std::exception&) {
-    return std::nullopt;  // a report without ratings rather than a lost tournament
   }
 }
 
