@@ -3,28 +3,15 @@
 #include <algorithm>
 #include <chrono>
 #include <exception>
-#include <map>
-#include <memory>
 #include <mutex>
 #include <set>
 #include <thread>
-#include <utility>
 
 #include "core/notation.hpp"
-#include "game.hpp"
-#include "game4.hpp"
-#include "pgn.hpp"
 #include "results_store.hpp"
+#include "tournament_worker.hpp"
 
 namespace quixo::arena {
-namespace {
-
-// The engine's own time control, else the tournament's.
-TimeControl control_of(const TournamentConfig& config, std::size_t engine) {
-  return config.engines[engine].time_control.value_or(config.time_control);
-}
-
-}  // namespace
 
 void validate(const TournamentConfig& config) {
   const std::size_t count = config.engines.size();
@@ -128,20 +115,8 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& sin
   decide(outcome.standings);
 
   std::size_t next = 0;
-  const bool four_players = config.variant == Variant::FourPlayer;
-  const auto worker = [&] {
-    // A worker's processes, by engine and slot: slot 0 is the engine's only process, except in
-    // four-player games per seat, where seat 1 or 2 of a team has slot 0 and seat 3 or 4 slot 1.
-    using ClientKey = std::pair<std::size_t, int>;
-    std::map<ClientKey, std::unique_ptr<EngineClient>> clients;
-    std::set<ClientKey> started_once;
-    const auto client_for = [&](std::size_t engine, int slot) -> EngineClient& {
-      auto& client = clients[{engine, slot}];
-      if (!client) client = std::make_unique<EngineClient>(config.engines[engine], launcher);
-      return *client;
-    };
-    // Whether the process was started before in this worker: its first start is no restart.
-    const auto restarted = [&](const ClientKey& key) { return !started_once.insert(key).second; };
+  const auto run_worker = [&] {
+    TournamentWorker worker(config, launcher);
     try {
       while (true) {
         const ScheduledGame* game = nullptr;
@@ -152,61 +127,15 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& sin
           game = &schedule[next++];
           sink.game_started(config, *game);
         }
-        GameSetup setup;
-        setup.opening = game->opening;
-        setup.x_control = control_of(config, game->x);
-        setup.o_control = control_of(config, game->o);
-        setup.rules = config.rules;
-        setup.event = config.event;
-        setup.site = config.site;
-        setup.round = std::to_string(game->id + 1);
-        GameOutcome played;
-        bool x_restarted = false;
-        bool o_restarted = false;
-        if (four_players) {
-          SeatClients seats{};
-          std::array<ClientKey, 4> keys;
-          for (std::size_t seat = 0; seat < 4; ++seat) {
-            const std::size_t engine = seat % 2 == 0 ? game->x : game->o;
-            keys[seat] = {engine,
-                          config.seating == Seating::PerSeat ? static_cast<int>(seat / 2) : 0};
-            seats[seat] = &client_for(keys[seat].first, keys[seat].second);
-          }
-          played = play_game4(setup, seats, &halt);
-          if (played.aborted) break;
-          // Per team, seats 3 and 4 share the processes of seats 1 and 2.
-          const std::size_t distinct = config.seating == Seating::PerSeat ? 4 : 2;
-          for (std::size_t seat = 0; seat < distinct; ++seat) {
-            if (!played.incidents.seat_started[seat] || !restarted(keys[seat])) continue;
-            (seat % 2 == 0 ? x_restarted : o_restarted) = true;
-          }
-        } else {
-          played = play_game(setup, client_for(game->x, 0), client_for(game->o, 0), &halt);
-          if (played.aborted) break;
-          // The first start of an engine in this worker is not a restart.
-          x_restarted = played.incidents.x_restarted && restarted({game->x, 0});
-          o_restarted = played.incidents.o_restarted && restarted({game->o, 0});
-        }
-
-        FinishedGame result;
-        result.id = game->id;
-        result.round = game->round;
-        result.x = game->x;
-        result.o = game->o;
-        result.result = played.record.result;
-        result.termination = played.record.termination;
-        result.reason = played.record.reason;
-        result.plies = static_cast<int>(played.record.moves.size());
-        result.opening = format_opening(game->opening);
-        result.x_restarted = x_restarted;
-        result.o_restarted = o_restarted;
+        const std::optional<PlayedGame> played = worker.play(*game, halt);
+        if (!played) break;
 
         std::lock_guard guard(lock);
-        finished.push_back(result);
+        finished.push_back(played->finished);
         done[static_cast<std::size_t>(game->id)] = true;
         outcome.standings = compute_standings(config, finished);
-        store.record(result, played.record, outcome.standings);
-        sink.game_finished(config, result, outcome.standings);
+        store.record(played->finished, played->record, outcome.standings);
+        sink.game_finished(config, played->finished, outcome.standings);
         tell_sprt_error(outcome.standings);
         if (config.report_interval > 0 && outcome.standings.games % config.report_interval == 0 &&
             outcome.standings.games < outcome.standings.total_games)
@@ -218,7 +147,6 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& sin
       if (!failure) failure = std::current_exception();
       halt = true;
     }
-    for (auto& [engine, client] : clients) client->quit();
   };
 
   // The interrupt is the caller's flag; games watch `halt`, which also stops them on an SPRT
@@ -231,7 +159,7 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& sin
     }
   });
   std::vector<std::thread> workers;
-  for (int index = 0; index < config.concurrency; ++index) workers.emplace_back(worker);
+  for (int index = 0; index < config.concurrency; ++index) workers.emplace_back(run_worker);
   for (std::thread& thread : workers) thread.join();
   workers_done = true;
   watcher.join();
