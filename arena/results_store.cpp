@@ -15,7 +15,7 @@
 #include <utility>
 
 #include "game_position.hpp"
-#include "pgn.hpp"
+#include "pgn_writer.hpp"
 #include "standings.hpp"
 
 namespace quixo::arena {

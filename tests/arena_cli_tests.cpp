@@ -31,7 +31,7 @@
 #include "child_process.hpp"
 #include "game_record.hpp"
 #include "openings.hpp"
-#include "pgn.hpp"
+#include "pgn_reader.hpp"
 #include "results_store.hpp"
 
 namespace {

@@ -28,7 +28,8 @@
 #include "game4.hpp"
 #include "game_position.hpp"
 #include "openings.hpp"
-#include "pgn.hpp"
+#include "pgn_reader.hpp"
+#include "pgn_writer.hpp"
 #include "scripted_engine.hpp"
 
 namespace bdata = boost::unit_test::data;

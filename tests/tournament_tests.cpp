@@ -25,7 +25,7 @@
 #include <vector>
 
 #include "core/notation.hpp"
-#include "pgn.hpp"
+#include "pgn_reader.hpp"
 #include "report.hpp"
 #include "results_store.hpp"
 #include "scripted_engine.hpp"
