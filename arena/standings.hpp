@@ -6,7 +6,7 @@
 #include <optional>
 #include <vector>
 
-#include "statistics.hpp"
+#include "ratings.hpp"
 #include "tournament_types.hpp"
 
 namespace quixo::arena {

@@ -13,11 +13,12 @@
 #include <vector>
 
 #include "core/notation.hpp"
+#include "elo.hpp"
 #include "engine_client.hpp"
 #include "game_record.hpp"
 #include "game_rules.hpp"
 #include "openings.hpp"
-#include "statistics.hpp"
+#include "sprt.hpp"
 #include "time_control.hpp"
 
 namespace quixo::arena {

@@ -21,7 +21,9 @@
 #include <string>
 #include <vector>
 
-#include "statistics.hpp"
+#include "elo.hpp"
+#include "ratings.hpp"
+#include "sprt.hpp"
 
 namespace bdata = boost::unit_test::data;
 using namespace quixo::arena;
