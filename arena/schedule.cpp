@@ -1,5 +1,6 @@
 #include "schedule.hpp"
 
+#include <cassert>
 #include <string>
 #include <string_view>
 
@@ -11,6 +12,7 @@ std::vector<std::pair<std::size_t, std::size_t>> pairings_of(const TournamentCon
   std::vector<std::pair<std::size_t, std::size_t>> pairings;
   const std::size_t count = config.engines.size();
   if (config.format == TournamentFormat::Gauntlet) {
+    assert(config.seeds >= 1 && static_cast<std::size_t>(config.seeds) < count);
     const auto seeds = static_cast<std::size_t>(config.seeds);
     for (std::size_t seed = 0; seed < seeds; ++seed)
       for (std::size_t other = seeds; other < count; ++other) pairings.emplace_back(seed, other);
