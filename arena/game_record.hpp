@@ -7,7 +7,6 @@
 
 #include <array>
 #include <cstdint>
-#include <iosfwd>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -47,10 +46,6 @@ std::optional<Termination> parse_termination(std::string_view name);
 // "1-0", "0-1", "1/2-1/2".
 std::string_view result_text(GameResult result);
 std::optional<GameResult> parse_result_text(std::string_view text);
-// Print the names above (for logs and test diagnostics).
-std::ostream& operator<<(std::ostream& out, GameResult result);
-std::ostream& operator<<(std::ostream& out, Termination termination);
-std::ostream& operator<<(std::ostream& out, Seating seating);
 
 struct MoveRecord {
   std::string move;               // notation of SPEC section 3, e.g. "b1e1", "b1e1X", "0000"

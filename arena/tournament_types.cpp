@@ -1,7 +1,5 @@
 #include "tournament_types.hpp"
 
-#include <ostream>
-
 namespace quixo::arena {
 
 std::string_view end_name(TournamentEnd end) {
@@ -18,10 +16,6 @@ std::string_view end_name(TournamentEnd end) {
       break;
   }
   return "interrupted";
-}
-
-std::ostream& operator<<(std::ostream& out, TournamentEnd end) {
-  return out << end_name(end);
 }
 
 std::string_view format_name(TournamentFormat format) {

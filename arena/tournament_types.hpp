@@ -5,7 +5,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <iosfwd>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -115,6 +114,5 @@ struct Standings {
 enum class TournamentEnd { Completed, SprtAcceptedH0, SprtAcceptedH1, SprtUndecided, Interrupted };
 // "completed", "H0 accepted", "H1 accepted", "SPRT undecided", "interrupted".
 std::string_view end_name(TournamentEnd end);
-std::ostream& operator<<(std::ostream& out, TournamentEnd end);
 
 }  // namespace quixo::arena

@@ -28,6 +28,7 @@
 #include <utility>
 #include <vector>
 
+#include "arena_printing.hpp"
 #include "child_process.hpp"
 #include "game_record.hpp"
 #include "openings.hpp"

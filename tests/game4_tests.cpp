@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "arena_printing.hpp"
 #include "core/notation.hpp"
 #include "core/position4.hpp"
 #include "core/symmetry.hpp"

@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "arena_printing.hpp"
 #include "core/notation.hpp"
 #include "pgn_reader.hpp"
 #include "report.hpp"
