@@ -24,7 +24,7 @@ struct ScheduledGame {
 
 // The pairings of the schedule, in the order they are played in each round; the first engine of
 // a pairing is the one listed first (a seed, in a gauntlet). The standings count them in this
-// order. `config` is one that validate (tournament.hpp) accepts.
+// order. `config` is one that validate accepts.
 [[nodiscard]] std::vector<std::pair<std::size_t, std::size_t>> pairings_of(
     const TournamentConfig& config);
 

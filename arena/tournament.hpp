@@ -1,8 +1,8 @@
-// Tournaments: who plays whom with which opening and colour (match, gauntlet, round-robin, each
-// opening as a game pair with colours swapped), the running standings of every pairing and
-// engine, and the runner that plays the schedule with N games at once, records each game as it
-// ends, reports through a ReportSink, stops on an SPRT decision or an interrupt, and resumes an
-// interrupted tournament from its results file.
+// Tournaments: the runner that plays the schedule (schedule.hpp: who plays whom with which
+// opening and colour) with N games at once (tournament_worker.hpp), keeps the running standings
+// (standings.hpp), records each game as it ends (results_store.hpp), reports through a
+// ReportSink, stops on an SPRT decision or an interrupt, and resumes an interrupted tournament
+// from its results file.
 //
 // A four-player tournament (variant FourPlayer) plays the team game of game4.hpp between the same
 // engines (builds): in each game one engine is team A (X, seats 1 and 3) and the other team B,
@@ -20,11 +20,6 @@
 #include "tournament_types.hpp"
 
 namespace quixo::arena {
-
-// Throws TournamentError for a configuration that cannot run (fewer than two engines, duplicate
-// names, no rounds, SPRT with other than two engines, a gauntlet without non-seeds, an opening of
-// the other variant, ...).
-void validate(const TournamentConfig& config);
 
 // The reports of a running tournament: live progress, a periodic rating report, the final one.
 // Called under the runner's lock, one call at a time.

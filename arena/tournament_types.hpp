@@ -60,6 +60,11 @@ class TournamentError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Throws TournamentError for a configuration that cannot run (fewer than two engines, duplicate
+// names, no rounds, SPRT with other than two engines, a gauntlet without non-seeds, an opening of
+// the other variant, ...).
+void validate(const TournamentConfig& config);
+
 // One finished game as the standings and the results file keep it.
 struct FinishedGame {
   int id = 0;
