@@ -26,7 +26,7 @@ enum class TournamentFormat {
   RoundRobin,  // every engine against every other; with two engines, a head-to-head match
   Gauntlet,    // the first `seeds` engines against each of the others, not among themselves
 };
-std::string_view format_name(TournamentFormat format);  // "round-robin", "gauntlet"
+[[nodiscard]] std::string_view format_name(TournamentFormat format);  // "round-robin", "gauntlet"
 
 struct TournamentConfig {
   std::vector<EngineConfig> engines;
@@ -118,6 +118,6 @@ struct Standings {
 // of an SPRT was played without a decision.
 enum class TournamentEnd { Completed, SprtAcceptedH0, SprtAcceptedH1, SprtUndecided, Interrupted };
 // "completed", "H0 accepted", "H1 accepted", "SPRT undecided", "interrupted".
-std::string_view end_name(TournamentEnd end);
+[[nodiscard]] std::string_view end_name(TournamentEnd end);
 
 }  // namespace quixo::arena
