@@ -45,14 +45,16 @@ concept GameVariant = requires(Variant& variant, const Variant& constant,
   // "the position ..." that occurred too often, and "both ..." sides of a draw adjudication.
   { Variant::kRepeatedPosition } -> std::convertible_to<std::string_view>;
   { Variant::kBothSides } -> std::convertible_to<std::string_view>;
-  {constant.name_sides(record)};  // White, Black and anything else the variant records
+  // Sets White, Black and anything else the variant records about its players.
+  { constant.name_sides(record) } -> std::same_as<void>;
   { constant.processes() } -> std::same_as<int>;
   { constant.mover(position) } -> std::same_as<int>;
   { constant.side_of(mover) } -> std::same_as<int>;
   { variant.client(mover) } -> std::same_as<EngineClient&>;
   { variant.clock(mover) } -> std::same_as<Clock&>;
   { variant.go(mover, arguments, deadline) } -> std::same_as<MoveReply>;
-  {constant.mark_started(mover, incidents)};  // process `mover` was (re)started
+  // Notes in the incidents that process `mover` was (re)started.
+  { constant.mark_started(mover, incidents) } -> std::same_as<void>;
   { constant.mover_label(mover) } -> std::same_as<std::string>;
   { constant.process_label(mover) } -> std::same_as<std::string>;
   // Who is lost when the mover's side is adjudicated lost, e.g. "X (name)".
