@@ -15,7 +15,7 @@
 #include <atomic>
 
 #include "engine_client.hpp"
-#include "game.hpp"
+#include "game_setup.hpp"
 
 namespace quixo::arena {
 
@@ -34,7 +34,7 @@ Seating seating_of(const SeatClients& seats);
 // without a score (a forced pass needs no search) is left out of it. Throws
 // std::invalid_argument for a seating that is neither per seat nor per team and NotationError for
 // an opening that is not a legal four-player position; nothing an engine does makes it throw.
-GameOutcome play_game4(const GameSetup& setup, const SeatClients& seats,
-                       const std::atomic<bool>* abort = nullptr);
+[[nodiscard]] GameOutcome play_game4(const GameSetup& setup, const SeatClients& seats,
+                                     const std::atomic<bool>* abort = nullptr);
 
 }  // namespace quixo::arena

@@ -36,7 +36,6 @@ class GamePosition {
   // The position string without a move number.
   std::string text() const;
 
-  const Position* two_player() const { return std::get_if<Position>(&position_); }
   const Position4* four_player() const { return std::get_if<Position4>(&position_); }
 
  private:

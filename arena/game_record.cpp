@@ -1,7 +1,6 @@
 #include "game_record.hpp"
 
 #include <array>
-#include <ostream>
 #include <utility>
 
 namespace quixo::arena {
@@ -60,18 +59,6 @@ std::optional<Seating> parse_seating(std::string_view name) {
   if (name == "per-seat") return Seating::PerSeat;
   if (name == "per-team") return Seating::PerTeam;
   return std::nullopt;
-}
-
-std::ostream& operator<<(std::ostream& out, GameResult result) {
-  return out << result_text(result);
-}
-
-std::ostream& operator<<(std::ostream& out, Termination termination) {
-  return out << termination_name(termination);
-}
-
-std::ostream& operator<<(std::ostream& out, Seating seating) {
-  return out << seating_name(seating);
 }
 
 }  // namespace quixo::arena

@@ -7,7 +7,6 @@
 
 #include <array>
 #include <cstdint>
-#include <iosfwd>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -22,8 +21,8 @@ enum class GameResult { XWins, OWins, Draw };
 // so that partners cannot confer, or one process per team answering for both of its seats.
 enum class Seating { PerSeat, PerTeam };
 // "per-seat", "per-team".
-std::string_view seating_name(Seating seating);
-std::optional<Seating> parse_seating(std::string_view name);
+[[nodiscard]] std::string_view seating_name(Seating seating);
+[[nodiscard]] std::optional<Seating> parse_seating(std::string_view name);
 
 // Why a game ended. Each has a stable name (for PGN's Termination tag and the results file).
 enum class Termination {
@@ -41,16 +40,12 @@ enum class Termination {
 
 // "line", "repetition", "ply cap", "time forfeit", "illegal move", "crash", "stall",
 // "resign adjudication", "draw adjudication".
-std::string_view termination_name(Termination termination);
+[[nodiscard]] std::string_view termination_name(Termination termination);
 // The inverse of termination_name; nullopt for an unknown name.
-std::optional<Termination> parse_termination(std::string_view name);
+[[nodiscard]] std::optional<Termination> parse_termination(std::string_view name);
 // "1-0", "0-1", "1/2-1/2".
-std::string_view result_text(GameResult result);
-std::optional<GameResult> parse_result_text(std::string_view text);
-// Print the names above (for logs and test diagnostics).
-std::ostream& operator<<(std::ostream& out, GameResult result);
-std::ostream& operator<<(std::ostream& out, Termination termination);
-std::ostream& operator<<(std::ostream& out, Seating seating);
+[[nodiscard]] std::string_view result_text(GameResult result);
+[[nodiscard]] std::optional<GameResult> parse_result_text(std::string_view text);
 
 struct MoveRecord {
   std::string move;               // notation of SPEC section 3, e.g. "b1e1", "b1e1X", "0000"

@@ -1,5 +1,5 @@
-// What the two-player and the four-player game loops share: the date, the scores used by
-// adjudication and the `position` arguments. Internal to the arena library.
+// The game loop's helpers (game_loop.hpp): the date, the scores used by adjudication and the
+// `position` arguments. Internal to the arena library.
 #pragma once
 
 #include <array>
@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "game.hpp"
 #include "game_record.hpp"
+#include "game_rules.hpp"
 
 namespace quixo::arena::detail {
 

@@ -7,6 +7,8 @@
 #include <ostream>
 #include <sstream>
 
+#include "standings.hpp"
+
 namespace quixo::arena {
 namespace {
 

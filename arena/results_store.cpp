@@ -15,7 +15,8 @@
 #include <utility>
 
 #include "game_position.hpp"
-#include "pgn.hpp"
+#include "pgn_writer.hpp"
+#include "standings.hpp"
 
 namespace quixo::arena {
 namespace json = boost::json;

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "game_record.hpp"
-#include "tournament.hpp"
+#include "tournament_types.hpp"
 
 namespace quixo::arena {
 
@@ -23,7 +23,7 @@ class ResultsStore {
   // started afresh. With it, returns the games recorded by the earlier run and trims the PGN to
   // them. Throws TournamentError when the results file cannot be read, is not a results file, or
   // describes another tournament (other engines, format, rounds, time control or openings).
-  std::vector<FinishedGame> open();
+  [[nodiscard]] std::vector<FinishedGame> open();
 
   // Appends the game's PGN, then rewrites the results file with all games so far and the
   // standings. Throws TournamentError when a file cannot be written.
@@ -32,13 +32,12 @@ class ResultsStore {
   // Rewrites the results file with the final standings and how the tournament ended.
   void finish(const Standings& standings, TournamentEnd end);
 
-  std::int64_t pgn_bytes() const { return pgn_bytes_; }
-
  private:
   void write_results(const Standings& standings, const std::string& status);
 
   const TournamentConfig& config_;
   std::vector<FinishedGame> games_;
+  // The PGN's length after the last recorded game: what a resume cuts the PGN back to.
   std::int64_t pgn_bytes_ = 0;
 };
 

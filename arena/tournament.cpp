@@ -3,259 +3,13 @@
 #include <algorithm>
 #include <chrono>
 #include <exception>
-#include <map>
-#include <memory>
 #include <mutex>
-#include <ostream>
-#include <set>
 #include <thread>
-#include <utility>
 
-#include "core/notation.hpp"
-#include "game4.hpp"
-#include "pgn.hpp"
 #include "results_store.hpp"
+#include "tournament_worker.hpp"
 
 namespace quixo::arena {
-namespace {
-
-// When maximum likelihood has no finite answer (an engine won or lost every game), one virtual
-// draw per pairing keeps the ratings finite, as BayesElo's prior does.
-constexpr double kFallbackPriorDraws = 1.0;
-
-Outcome outcome_for(GameResult result, bool as_x) {
-  if (result == GameResult::Draw) return Outcome::Draw;
-  return (result == GameResult::XWins) == as_x ? Outcome::Win : Outcome::Loss;
-}
-
-TimeControl control_of(const TournamentConfig& config, std::size_t engine) {
-  return config.engines[engine].time_control.value_or(config.time_control);
-}
-
-// The pairings of the schedule, in the order they are played in each round; the first engine of
-// a pairing is the one listed first (a seed, in a gauntlet).
-std::vector<std::pair<std::size_t, std::size_t>> pairings_of(const TournamentConfig& config) {
-  std::vector<std::pair<std::size_t, std::size_t>> pairings;
-  const std::size_t count = config.engines.size();
-  if (config.format == TournamentFormat::Gauntlet) {
-    const auto seeds = static_cast<std::size_t>(config.seeds);
-    for (std::size_t seed = 0; seed < seeds; ++seed)
-      for (std::size_t other = seeds; other < count; ++other) pairings.emplace_back(seed, other);
-  } else {
-    for (std::size_t first = 0; first < count; ++first)
-      for (std::size_t second = first + 1; second < count; ++second)
-        pairings.emplace_back(first, second);
-  }
-  return pairings;
-}
-
-}  // namespace
-
-std::string_view end_name(TournamentEnd end) {
-  switch (end) {
-    case TournamentEnd::Completed:
-      return "completed";
-    case TournamentEnd::SprtAcceptedH0:
-      return "H0 accepted";
-    case TournamentEnd::SprtAcceptedH1:
-      return "H1 accepted";
-    case TournamentEnd::SprtUndecided:
-      return "SPRT undecided";
-    case TournamentEnd::Interrupted:
-      break;
-  }
-  return "interrupted";
-}
-
-std::ostream& operator<<(std::ostream& out, TournamentEnd end) {
-  return out << end_name(end);
-}
-
-std::string_view format_name(TournamentFormat format) {
-  return format == TournamentFormat::Gauntlet ? "gauntlet" : "round-robin";
-}
-
-void validate(const TournamentConfig& config) {
-  const std::size_t count = config.engines.size();
-  if (count < 2) throw TournamentError("a tournament needs at least two engines");
-  std::set<std::string> names;
-  for (const EngineConfig& engine : config.engines) {
-    if (engine.name.empty()) throw TournamentError("every engine needs a name");
-    if (engine.process.command.empty())
-      throw TournamentError("engine \"" + engine.name + "\" has no command");
-    if (!names.insert(engine.name).second)
-      throw TournamentError("two engines are named \"" + engine.name + "\"; names must be unique");
-  }
-  if (config.rounds < 1) throw TournamentError("rounds must be at least 1");
-  if (config.concurrency < 1) throw TournamentError("concurrency must be at least 1");
-  if (config.report_interval < 0) throw TournamentError("the report interval cannot be negative");
-  if (config.format == TournamentFormat::Gauntlet &&
-      (config.seeds < 1 || static_cast<std::size_t>(config.seeds) >= count))
-    throw TournamentError("a gauntlet needs 1 to " + std::to_string(count - 1) + " seeds for " +
-                          std::to_string(count) + " engines");
-  if (config.sprt) {
-    if (count != 2)
-      throw TournamentError(
-          "an SPRT needs exactly two engines (the first is the one tested), not " +
-          std::to_string(count));
-    try {
-      config.sprt->validate();
-    } catch (const std::invalid_argument& error) {
-      throw TournamentError(error.what());  // "SPRT: ..." with the values and what is accepted
-    }
-  }
-  if (config.rules.repetitions < 2) throw TournamentError("repetitions must be at least 2");
-  if (config.rules.max_plies < 0) throw TournamentError("the ply cap cannot be negative");
-  if (config.rules.stall_timeout.count() < 1)
-    throw TournamentError("the stall timeout must be at least 1 ms");
-  // A book of the other variant cannot be played; say which opening and which option.
-  const bool four_players = config.variant == Variant::FourPlayer;
-  for (std::size_t i = 0; i < config.openings.size(); ++i) {
-    if ((variant_of(config.openings[i].position) == Variant::FourPlayer) == four_players) continue;
-    throw TournamentError(
-        "opening " + std::to_string(i + 1) +
-        (config.openings_source.empty() ? std::string() : " of " + config.openings_source) + " (" +
-        format_opening(config.openings[i]) + ") is a " +
-        (four_players ? "two-player position, but the tournament plays the four-player game "
-                        "(--variant 4p)"
-                      : "four-player position, but the tournament plays the two-player game "
-                        "(use --variant 4p)"));
-  }
-}
-
-std::vector<ScheduledGame> make_schedule(const TournamentConfig& config) {
-  const auto pairings = pairings_of(config);
-  const auto rounds = static_cast<std::size_t>(config.rounds);
-  std::vector<std::size_t> book_order;
-  if (!config.openings.empty())
-    book_order = opening_sequence(config.openings.size(), config.opening_order, config.opening_seed,
-                                  config.opening_offset, rounds);
-  std::vector<ScheduledGame> schedule;
-  schedule.reserve(rounds * pairings.size() * 2);
-  for (std::size_t round = 0; round < rounds; ++round) {
-    const std::string_view start =
-        config.variant == Variant::FourPlayer ? kStartPosition4 : kStartPosition;
-    const Opening opening =
-        book_order.empty() ? Opening{std::string(start), {}} : config.openings[book_order[round]];
-    for (const auto& [first, second] : pairings) {
-      for (int swap = 0; swap < 2; ++swap) {
-        ScheduledGame game;
-        game.id = static_cast<int>(schedule.size());
-        game.round = static_cast<int>(round);
-        game.pair = game.id / 2;
-        game.x = swap == 0 ? first : second;
-        game.o = swap == 0 ? second : first;
-        game.opening = opening;
-        schedule.push_back(std::move(game));
-      }
-    }
-  }
-  return schedule;
-}
-
-Standings compute_standings(const TournamentConfig& config,
-                            const std::vector<FinishedGame>& games) {
-  Standings standings;
-  for (const EngineConfig& engine : config.engines) {
-    EngineTally tally;
-    tally.name = engine.name;
-    standings.engines.push_back(std::move(tally));
-  }
-  const auto pairings = pairings_of(config);
-  for (const auto& [first, second] : pairings) {
-    PairingTally pairing;
-    pairing.first = first;
-    pairing.second = second;
-    standings.pairings.push_back(pairing);
-  }
-  standings.total_games =
-      static_cast<std::int64_t>(pairings.size()) * 2 * static_cast<std::int64_t>(config.rounds);
-  standings.terminations.assign(static_cast<std::size_t>(Termination::DrawAdjudication) + 1, 0);
-
-  const auto pairing_index = [&](std::size_t a, std::size_t b) -> std::optional<std::size_t> {
-    for (std::size_t i = 0; i < pairings.size(); ++i)
-      if ((pairings[i].first == a && pairings[i].second == b) ||
-          (pairings[i].first == b && pairings[i].second == a))
-        return i;
-    return std::nullopt;
-  };
-
-  std::map<int, const FinishedGame*> by_id;
-  for (const FinishedGame& game : games) {
-    if (game.x >= config.engines.size() || game.o >= config.engines.size()) continue;
-    by_id[game.id] = &game;
-    ++standings.games;
-    ++standings.terminations[static_cast<std::size_t>(game.termination)];
-    standings.engines[game.x].results.add(outcome_for(game.result, true));
-    standings.engines[game.o].results.add(outcome_for(game.result, false));
-    standings.engines[game.x].restarts += game.x_restarted ? 1 : 0;
-    standings.engines[game.o].restarts += game.o_restarted ? 1 : 0;
-    if (game.result != GameResult::Draw) {
-      EngineTally& loser = standings.engines[game.result == GameResult::XWins ? game.o : game.x];
-      switch (game.termination) {
-        case Termination::Crash:
-          ++loser.crashes;
-          break;
-        case Termination::TimeForfeit:
-          ++loser.time_forfeits;
-          break;
-        case Termination::IllegalMove:
-          ++loser.illegal_moves;
-          break;
-        case Termination::Stall:
-          ++loser.stalls;
-          break;
-        default:
-          break;
-      }
-    }
-    if (const auto index = pairing_index(game.x, game.o)) {
-      PairingTally& pairing = standings.pairings[*index];
-      pairing.results.add(outcome_for(game.result, game.x == pairing.first));
-    }
-  }
-  // A pair counts once both of its games are in; games 2k and 2k+1 are a pair.
-  for (const auto& [id, game] : by_id) {
-    if (id % 2 != 0) continue;
-    const auto partner = by_id.find(id + 1);
-    if (partner == by_id.end()) continue;
-    const auto index = pairing_index(game->x, game->o);
-    if (!index) continue;
-    PairingTally& pairing = standings.pairings[*index];
-    pairing.pairs.add(outcome_for(game->result, game->x == pairing.first),
-                      outcome_for(partner->second->result, partner->second->x == pairing.first));
-  }
-  if (config.sprt && !standings.pairings.empty()) {
-    // Bounds are checked before the first game, but no statistics failure may cost the games
-    // played: the standings say why there is no LLR and the tournament goes on.
-    try {
-      standings.sprt = sprt(standings.pairings.front().pairs, *config.sprt);
-    } catch (const std::exception& error) {
-      standings.sprt_error = error.what();
-    }
-  }
-  return standings;
-}
-
-std::optional<Ratings> rate_engines(const Standings& standings) {
-  std::vector<PairingResult> results;
-  for (const PairingTally& pairing : standings.pairings)
-    if (pairing.results.games() > 0)
-      results.push_back({pairing.first, pairing.second, pairing.results});
-  const std::size_t players = standings.engines.size();
-  if (results.empty() || !players_connected(players, results)) return std::nullopt;
-  try {
-    Ratings ratings = bradley_terry(players, results);
-    if (!ratings.converged) {
-      RatingOptions options;
-      options.prior_draws = kFallbackPriorDraws;
-      ratings = bradley_terry(players, results, options);
-    }
-    return ratings;
-  } catch (const std::exception&) {
-    return std::nullopt;  // a report without ratings rather than a lost tournament
-  }
-}
 
 TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& sink,
                                  const std::atomic<bool>& interrupt,
@@ -311,20 +65,8 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& sin
   decide(outcome.standings);
 
   std::size_t next = 0;
-  const bool four_players = config.variant == Variant::FourPlayer;
-  const auto worker = [&] {
-    // A worker's processes, by engine and slot: slot 0 is the engine's only process, except in
-    // four-player games per seat, where seat 1 or 2 of a team has slot 0 and seat 3 or 4 slot 1.
-    using ClientKey = std::pair<std::size_t, int>;
-    std::map<ClientKey, std::unique_ptr<EngineClient>> clients;
-    std::set<ClientKey> started_once;
-    const auto client_for = [&](std::size_t engine, int slot) -> EngineClient& {
-      auto& client = clients[{engine, slot}];
-      if (!client) client = std::make_unique<EngineClient>(config.engines[engine], launcher);
-      return *client;
-    };
-    // Whether the process was started before in this worker: its first start is no restart.
-    const auto restarted = [&](const ClientKey& key) { return !started_once.insert(key).second; };
+  const auto run_worker = [&] {
+    TournamentWorker worker(config, launcher);
     try {
       while (true) {
         const ScheduledGame* game = nullptr;
@@ -335,61 +77,15 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& sin
           game = &schedule[next++];
           sink.game_started(config, *game);
         }
-        GameSetup setup;
-        setup.opening = game->opening;
-        setup.x_control = control_of(config, game->x);
-        setup.o_control = control_of(config, game->o);
-        setup.rules = config.rules;
-        setup.event = config.event;
-        setup.site = config.site;
-        setup.round = std::to_string(game->id + 1);
-        GameOutcome played;
-        bool x_restarted = false;
-        bool o_restarted = false;
-        if (four_players) {
-          SeatClients seats{};
-          std::array<ClientKey, 4> keys;
-          for (std::size_t seat = 0; seat < 4; ++seat) {
-            const std::size_t engine = seat % 2 == 0 ? game->x : game->o;
-            keys[seat] = {engine,
-                          config.seating == Seating::PerSeat ? static_cast<int>(seat / 2) : 0};
-            seats[seat] = &client_for(keys[seat].first, keys[seat].second);
-          }
-          played = play_game4(setup, seats, &halt);
-          if (played.aborted) break;
-          // Per team, seats 3 and 4 share the processes of seats 1 and 2.
-          const std::size_t distinct = config.seating == Seating::PerSeat ? 4 : 2;
-          for (std::size_t seat = 0; seat < distinct; ++seat) {
-            if (!played.incidents.seat_started[seat] || !restarted(keys[seat])) continue;
-            (seat % 2 == 0 ? x_restarted : o_restarted) = true;
-          }
-        } else {
-          played = play_game(setup, client_for(game->x, 0), client_for(game->o, 0), &halt);
-          if (played.aborted) break;
-          // The first start of an engine in this worker is not a restart.
-          x_restarted = played.incidents.x_restarted && restarted({game->x, 0});
-          o_restarted = played.incidents.o_restarted && restarted({game->o, 0});
-        }
-
-        FinishedGame result;
-        result.id = game->id;
-        result.round = game->round;
-        result.x = game->x;
-        result.o = game->o;
-        result.result = played.record.result;
-        result.termination = played.record.termination;
-        result.reason = played.record.reason;
-        result.plies = static_cast<int>(played.record.moves.size());
-        result.opening = format_opening(game->opening);
-        result.x_restarted = x_restarted;
-        result.o_restarted = o_restarted;
+        const std::optional<PlayedGame> played = worker.play(*game, halt);
+        if (!played) break;
 
         std::lock_guard guard(lock);
-        finished.push_back(result);
+        finished.push_back(played->finished);
         done[static_cast<std::size_t>(game->id)] = true;
         outcome.standings = compute_standings(config, finished);
-        store.record(result, played.record, outcome.standings);
-        sink.game_finished(config, result, outcome.standings);
+        store.record(played->finished, played->record, outcome.standings);
+        sink.game_finished(config, played->finished, outcome.standings);
         tell_sprt_error(outcome.standings);
         if (config.report_interval > 0 && outcome.standings.games % config.report_interval == 0 &&
             outcome.standings.games < outcome.standings.total_games)
@@ -401,7 +97,6 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& sin
       if (!failure) failure = std::current_exception();
       halt = true;
     }
-    for (auto& [engine, client] : clients) client->quit();
   };
 
   // The interrupt is the caller's flag; games watch `halt`, which also stops them on an SPRT
@@ -414,7 +109,7 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& sin
     }
   });
   std::vector<std::thread> workers;
-  for (int index = 0; index < config.concurrency; ++index) workers.emplace_back(worker);
+  for (int index = 0; index < config.concurrency; ++index) workers.emplace_back(run_worker);
   for (std::thread& thread : workers) thread.join();
   workers_done = true;
   watcher.join();

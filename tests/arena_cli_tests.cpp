@@ -28,10 +28,11 @@
 #include <utility>
 #include <vector>
 
+#include "arena_printing.hpp"
 #include "child_process.hpp"
 #include "game_record.hpp"
 #include "openings.hpp"
-#include "pgn.hpp"
+#include "pgn_reader.hpp"
 #include "results_store.hpp"
 
 namespace {

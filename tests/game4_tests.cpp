@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "arena_printing.hpp"
 #include "core/notation.hpp"
 #include "core/position4.hpp"
 #include "core/symmetry.hpp"
@@ -29,7 +30,8 @@
 #include "game4.hpp"
 #include "game_position.hpp"
 #include "openings.hpp"
-#include "pgn.hpp"
+#include "pgn_reader.hpp"
+#include "pgn_writer.hpp"
 #include "scripted_engine.hpp"
 
 namespace bdata = boost::unit_test::data;

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "arena_printing.hpp"
 #include "core/notation.hpp"
 #include "core/position.hpp"
 #include "game.hpp"

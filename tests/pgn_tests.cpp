@@ -1,8 +1,8 @@
 // PGN of the arena's games: format_pgn's exact text for a small game (checked against a string
-// written by hand from the format in pgn.hpp), the round trip format_pgn -> parse_pgn for games
-// of every kind (book moves, mate, negative and missing scores, no moves at all, each termination
-// and result, quotes and backslashes in names, O to move at the start), and parse_pgn's refusal of
-// malformed games with a message that names the line, the game and the problem.
+// written by hand from the format in pgn_writer.hpp), the round trip format_pgn -> parse_pgn for
+// games of every kind (book moves, mate, negative and missing scores, no moves at all, each
+// termination and result, quotes and backslashes in names, O to move at the start), and parse_pgn's
+// refusal of malformed games with a message that names the line, the game and the problem.
 #include <boost/test/data/monomorphic.hpp>
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
@@ -18,7 +18,8 @@
 #include <vector>
 
 #include "game_record.hpp"
-#include "pgn.hpp"
+#include "pgn_reader.hpp"
+#include "pgn_writer.hpp"
 
 namespace bdata = boost::unit_test::data;
 using namespace quixo::arena;

@@ -24,8 +24,9 @@
 #include <string>
 #include <vector>
 
+#include "arena_printing.hpp"
 #include "core/notation.hpp"
-#include "pgn.hpp"
+#include "pgn_reader.hpp"
 #include "report.hpp"
 #include "results_store.hpp"
 #include "scripted_engine.hpp"

@@ -1,4 +1,4 @@
-// Fuzzes the PGN reader (arena/pgn.hpp), which --resume uses to read back a tournament's games.
+// Fuzzes the PGN reader (arena/pgn_reader.hpp), which reads back a tournament's games.
 //
 // Input: PGN text. Invariants:
 //   - parse_pgn either reads the games or throws PgnError;
@@ -8,7 +8,8 @@
 #include <string>
 
 #include "fuzz_support.hpp"
-#include "pgn.hpp"
+#include "pgn_reader.hpp"
+#include "pgn_writer.hpp"
 
 namespace {
 

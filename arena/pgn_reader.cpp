@@ -1,7 +1,6 @@
-#include "pgn.hpp"
+#include "pgn_reader.hpp"
 
 #include <array>
-#include <cctype>
 #include <charconv>
 #include <cstdint>
 #include <limits>
@@ -10,177 +9,17 @@
 #include <string>
 #include <system_error>
 #include <utility>
-#include <vector>
 
 #include "core/notation.hpp"
-#include "core/position.hpp"
 #include "game_position.hpp"
+#include "pgn_format.hpp"
 
 namespace quixo::arena {
-
 namespace {
 
-constexpr std::size_t kLineWidth = 80;
-constexpr std::string_view kBookComment = "book";
-// PGN's spellings of an unknown value: a record's empty field is written as these and read back
-// as empty, so that PGN tools see a well-formed roster.
-constexpr std::string_view kUnknown = "?";
-constexpr std::string_view kUnknownDate = "????.??.??";
+using namespace pgn_format;  // the conventions the writer and the reader share
+
 constexpr std::string_view kPass = "0000";
-constexpr std::string_view kVariant2 = "quixo";
-constexpr std::string_view kVariant4 = "quixo-4p";
-constexpr std::array<std::string_view, 4> kSeatTags = {"Seat1", "Seat2", "Seat3", "Seat4"};
-
-// --- Writing ----------------------------------------------------------------------------------
-
-// The PGN standard's Termination value (section 9.8.1) for each of ours: rating tools and GUIs
-// know these; our exact reason goes into QuixoTermination.
-std::string_view standard_termination(Termination termination) {
-  switch (termination) {
-    case Termination::Line:
-    case Termination::Repetition:
-      return "normal";
-    case Termination::PlyCap:
-    case Termination::ResignAdjudication:
-    case Termination::DrawAdjudication:
-      return "adjudication";
-    case Termination::TimeForfeit:
-      return "time forfeit";
-    case Termination::IllegalMove:
-      return "rules infraction";
-    case Termination::Crash:
-    case Termination::Stall:
-      return "abandoned";
-  }
-  return "unterminated";
-}
-
-// A tag value between quotes: '"' and '\' escaped as the standard asks; a tag pair must fit on
-// one line, so control characters (a newline in an engine's message) become spaces.
-std::string escape_tag_value(std::string_view value) {
-  std::string out;
-  for (const char c : value) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
-      out += ' ';
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
-
-void add_tag(std::string& out, std::string_view name, std::string_view value) {
-  out += '[';
-  out += name;
-  out += " \"";
-  out += escape_tag_value(value);
-  out += "\"]\n";
-}
-
-std::string_view or_unknown(std::string_view value, std::string_view unknown = kUnknown) {
-  return value.empty() ? unknown : value;
-}
-
-// `value / 10^decimals` with exactly `decimals` digits after the point, in integers so that the
-// text is exact and reads back to the same value. No sign for zero or positive values.
-std::string fixed_point(std::int64_t value, int decimals) {
-  std::int64_t scale = 1;
-  for (int i = 0; i < decimals; ++i) scale *= 10;
-  // Work on the magnitude as unsigned: the negation of the smallest int64 does not overflow.
-  const std::uint64_t magnitude = value < 0 ? std::uint64_t{0} - static_cast<std::uint64_t>(value)
-                                            : static_cast<std::uint64_t>(value);
-  const std::uint64_t unsigned_scale = static_cast<std::uint64_t>(scale);
-  std::string fraction = std::to_string(magnitude % unsigned_scale);
-  fraction.insert(0, static_cast<std::size_t>(decimals) - fraction.size(), '0');
-  return (value < 0 ? "-" : "") + std::to_string(magnitude / unsigned_scale) + "." + fraction;
-}
-
-// The score as cutechess writes it: score_cp / 100 with two decimals and a sign ("+0.35",
-// "-1.20", "0.00"), "+M3"/"-M2" for a mate (mate 0 as "-M0"), "?" when only the depth is known.
-std::string format_score(const MoveRecord& move) {
-  if (move.score_mate) {
-    const int mate = *move.score_mate;
-    return (mate > 0 ? "+M" : "-M") +
-           std::to_string(mate < 0 ? -static_cast<std::int64_t>(mate) : mate);
-  }
-  if (move.score_cp) return (*move.score_cp > 0 ? "+" : "") + fixed_point(*move.score_cp, 2);
-  return "?";
-}
-
-std::string engine_comment(const MoveRecord& move) {
-  std::string comment = "{";
-  if (move.score_mate || move.score_cp || move.depth) {
-    comment += format_score(move);
-    if (move.depth) comment += "/" + std::to_string(*move.depth);
-    comment += ' ';
-  }
-  return comment + fixed_point(move.time_ms, 3) + "s}";
-}
-
-// Greedy filling of lines up to kLineWidth columns; a unit longer than a line gets its own.
-class LineWrapper {
- public:
-  void add(std::string_view unit) {
-    if (!line_.empty() && line_.size() + 1 + unit.size() > kLineWidth) flush();
-    if (!line_.empty()) line_ += ' ';
-    line_ += unit;
-  }
-  std::string finish() {
-    flush();
-    return std::move(text_);
-  }
-
- private:
-  void flush() {
-    if (line_.empty()) return;
-    text_ += line_;
-    text_ += '\n';
-    line_.clear();
-  }
-  std::string text_;
-  std::string line_;
-};
-
-// O (team B in the four-player game) moves first from a start position with O to move; the ply
-// numbering then starts with "1...". The teams alternate in the four-player game too, so its
-// plies are numbered as the two-player game's: team A's with "N.", team B's with "N...".
-bool o_moves_first(std::string_view start_position) {
-  try {
-    return GamePosition::parse(start_position).team_to_move() == Color::O;
-  } catch (const NotationError&) {
-    return false;  // an unreadable FEN: parse_pgn reports it, the writer just numbers from X
-  }
-}
-
-// The full-move number of the FEN's first ply: the position string's move number (SPEC section
-// 3) when it has one, else 1. A book line "x4/5/5/5/o4 x 12 moves ..." numbers its moves from 12.
-std::size_t first_move_number(std::string_view start_position) {
-  // The notation's blanks (std::isspace), so that the number read is the one the position has:
-  // with '\r' or '\v' as a separator, the writer numbered from 1 and the reader, after the tag
-  // turned them into spaces, expected the FEN's number (found by fuzz_pgn).
-  const auto blank = [&](std::size_t at) {
-    return std::isspace(static_cast<unsigned char>(start_position[at])) != 0;
-  };
-  std::size_t field = 0;
-  std::size_t i = 0;
-  while (i < start_position.size()) {
-    while (i < start_position.size() && blank(i)) ++i;
-    const std::size_t start = i;
-    while (i < start_position.size() && !blank(i)) ++i;
-    if (i == start) break;
-    if (++field != 3) continue;
-    std::size_t number = 0;
-    const std::string_view text = start_position.substr(start, i - start);
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
-    return error == std::errc() && end == text.data() + text.size() && number > 0 ? number : 1;
-  }
-  return 1;
-}
-
-// --- Reading ----------------------------------------------------------------------------------
 
 bool is_space(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
@@ -637,54 +476,6 @@ class PgnReader {
 };
 
 }  // namespace
-
-std::string format_pgn(const GameRecord& game) {
-  std::string out;
-  add_tag(out, "Event", or_unknown(game.event));
-  add_tag(out, "Site", or_unknown(game.site));
-  add_tag(out, "Date", or_unknown(game.date, kUnknownDate));
-  add_tag(out, "Round", or_unknown(game.round));
-  add_tag(out, "White", or_unknown(game.x_name));
-  add_tag(out, "Black", or_unknown(game.o_name));
-  add_tag(out, "Result", result_text(game.result));
-  add_tag(out, "Variant", game.four_player ? kVariant4 : kVariant2);
-  add_tag(out, "SetUp", "1");
-  add_tag(out, "FEN", game.start_position);
-  if (game.four_player) {
-    add_tag(out, "Seating", seating_name(game.four_player->seating));
-    for (std::size_t seat = 0; seat < 4; ++seat)
-      add_tag(out, kSeatTags[seat], or_unknown(game.four_player->names[seat]));
-  }
-  add_tag(out, "TimeControl", or_unknown(game.time_control));
-  if (game.o_time_control) {
-    add_tag(out, "WhiteTimeControl", or_unknown(game.time_control));
-    add_tag(out, "BlackTimeControl", *game.o_time_control);
-  }
-  add_tag(out, "Termination", standard_termination(game.termination));
-  add_tag(out, "QuixoTermination", termination_name(game.termination));
-  if (!game.reason.empty()) add_tag(out, "Reason", game.reason);
-  const std::size_t plies = game.opening_moves.size() + game.moves.size();
-  add_tag(out, "PlyCount", std::to_string(plies));
-  out += '\n';
-
-  LineWrapper movetext;
-  const std::size_t first = o_moves_first(game.start_position) ? 1 : 0;
-  const std::size_t first_number = first_move_number(game.start_position);
-  for (std::size_t ply = 0; ply < plies; ++ply) {
-    const std::size_t number = (ply + first) / 2 + first_number;
-    const bool x_moves = (ply + first) % 2 == 0;
-    const bool book = ply < game.opening_moves.size();
-    const std::string& move =
-        book ? game.opening_moves[ply] : game.moves[ply - game.opening_moves.size()].move;
-    // Every move is followed by a comment, so an O move always restates its number ("N...").
-    // A ply with its number and comment stays on one line: lines break only between plies.
-    movetext.add(std::to_string(number) + (x_moves ? ". " : "... ") + move + " " +
-                 (book ? "{" + std::string(kBookComment) + "}"
-                       : engine_comment(game.moves[ply - game.opening_moves.size()])));
-  }
-  movetext.add(result_text(game.result));
-  return out + movetext.finish() + "\n";
-}
 
 std::vector<GameRecord> parse_pgn(std::string_view text) {
   std::vector<GameRecord> games;

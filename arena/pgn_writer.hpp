@@ -34,33 +34,13 @@
 // is not written, so parse_pgn leaves it nullopt.
 #pragma once
 
-#include <iosfwd>
-#include <stdexcept>
 #include <string>
-#include <string_view>
-#include <vector>
 
 #include "game_record.hpp"
 
 namespace quixo::arena {
 
 // The whole game as PGN text, ending with a blank line.
-std::string format_pgn(const GameRecord& game);
-
-class PgnError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
-
-// Reads back every game in `text` (as written by format_pgn). Throws PgnError naming the game and
-// what is wrong (missing tag, bad move number, bad comment, moves that are not legal from the
-// FEN, result that disagrees with the tag). It requires the roster, FEN and QuixoTermination, and
-// for a four-player FEN also Seating and Seat1..Seat4; the Termination, PlyCount and Variant tags,
-// when present, must agree with the rest; a game ended by a line must show that line on the board
-// after its last move, won by the side of the result. Unknown tags are ignored. format_pgn
-// followed by parse_pgn gives the record back exactly, except for nodes, a field that is
-// literally PGN's unknown value ("?"), control characters in a tag and a cp score beside a mate
-// score (only the mate is written).
-std::vector<GameRecord> parse_pgn(std::string_view text);
+[[nodiscard]] std::string format_pgn(const GameRecord& game);
 
 }  // namespace quixo::arena

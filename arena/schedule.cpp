@@ -1,0 +1,57 @@
+#include "schedule.hpp"
+
+#include <cassert>
+#include <string>
+#include <string_view>
+
+#include "core/notation.hpp"
+
+namespace quixo::arena {
+
+std::vector<std::pair<std::size_t, std::size_t>> pairings_of(const TournamentConfig& config) {
+  std::vector<std::pair<std::size_t, std::size_t>> pairings;
+  const std::size_t count = config.engines.size();
+  if (config.format == TournamentFormat::Gauntlet) {
+    assert(config.seeds >= 1 && static_cast<std::size_t>(config.seeds) < count);
+    const auto seeds = static_cast<std::size_t>(config.seeds);
+    for (std::size_t seed = 0; seed < seeds; ++seed)
+      for (std::size_t other = seeds; other < count; ++other) pairings.emplace_back(seed, other);
+  } else {
+    for (std::size_t first = 0; first < count; ++first)
+      for (std::size_t second = first + 1; second < count; ++second)
+        pairings.emplace_back(first, second);
+  }
+  return pairings;
+}
+
+std::vector<ScheduledGame> make_schedule(const TournamentConfig& config) {
+  const auto pairings = pairings_of(config);
+  const auto rounds = static_cast<std::size_t>(config.rounds);
+  std::vector<std::size_t> book_order;
+  if (!config.openings.empty())
+    book_order = opening_sequence(config.openings.size(), config.opening_order, config.opening_seed,
+                                  config.opening_offset, rounds);
+  std::vector<ScheduledGame> schedule;
+  schedule.reserve(rounds * pairings.size() * 2);
+  for (std::size_t round = 0; round < rounds; ++round) {
+    const std::string_view start =
+        config.variant == Variant::FourPlayer ? kStartPosition4 : kStartPosition;
+    const Opening opening =
+        book_order.empty() ? Opening{std::string(start), {}} : config.openings[book_order[round]];
+    for (const auto& [first, second] : pairings) {
+      for (int swap = 0; swap < 2; ++swap) {
+        ScheduledGame game;
+        game.id = static_cast<int>(schedule.size());
+        game.round = static_cast<int>(round);
+        game.pair = game.id / 2;
+        game.x = swap == 0 ? first : second;
+        game.o = swap == 0 ? second : first;
+        game.opening = opening;
+        schedule.push_back(std::move(game));
+      }
+    }
+  }
+  return schedule;
+}
+
+}  // namespace quixo::arena

@@ -1,0 +1,76 @@
+#include "tournament_types.hpp"
+
+#include <set>
+#include <stdexcept>
+
+namespace quixo::arena {
+
+std::string_view end_name(TournamentEnd end) {
+  switch (end) {
+    case TournamentEnd::Completed:
+      return "completed";
+    case TournamentEnd::SprtAcceptedH0:
+      return "H0 accepted";
+    case TournamentEnd::SprtAcceptedH1:
+      return "H1 accepted";
+    case TournamentEnd::SprtUndecided:
+      return "SPRT undecided";
+    case TournamentEnd::Interrupted:
+      break;
+  }
+  return "interrupted";
+}
+
+std::string_view format_name(TournamentFormat format) {
+  return format == TournamentFormat::Gauntlet ? "gauntlet" : "round-robin";
+}
+
+void validate(const TournamentConfig& config) {
+  const std::size_t count = config.engines.size();
+  if (count < 2) throw TournamentError("a tournament needs at least two engines");
+  std::set<std::string> names;
+  for (const EngineConfig& engine : config.engines) {
+    if (engine.name.empty()) throw TournamentError("every engine needs a name");
+    if (engine.process.command.empty())
+      throw TournamentError("engine \"" + engine.name + "\" has no command");
+    if (!names.insert(engine.name).second)
+      throw TournamentError("two engines are named \"" + engine.name + "\"; names must be unique");
+  }
+  if (config.rounds < 1) throw TournamentError("rounds must be at least 1");
+  if (config.concurrency < 1) throw TournamentError("concurrency must be at least 1");
+  if (config.report_interval < 0) throw TournamentError("the report interval cannot be negative");
+  if (config.format == TournamentFormat::Gauntlet &&
+      (config.seeds < 1 || static_cast<std::size_t>(config.seeds) >= count))
+    throw TournamentError("a gauntlet needs 1 to " + std::to_string(count - 1) + " seeds for " +
+                          std::to_string(count) + " engines");
+  if (config.sprt) {
+    if (count != 2)
+      throw TournamentError(
+          "an SPRT needs exactly two engines (the first is the one tested), not " +
+          std::to_string(count));
+    try {
+      config.sprt->validate();
+    } catch (const std::invalid_argument& error) {
+      throw TournamentError(error.what());  // "SPRT: ..." with the values and what is accepted
+    }
+  }
+  if (config.rules.repetitions < 2) throw TournamentError("repetitions must be at least 2");
+  if (config.rules.max_plies < 0) throw TournamentError("the ply cap cannot be negative");
+  if (config.rules.stall_timeout.count() < 1)
+    throw TournamentError("the stall timeout must be at least 1 ms");
+  // A book of the other variant cannot be played; say which opening and which option.
+  const bool four_players = config.variant == Variant::FourPlayer;
+  for (std::size_t i = 0; i < config.openings.size(); ++i) {
+    if ((variant_of(config.openings[i].position) == Variant::FourPlayer) == four_players) continue;
+    throw TournamentError(
+        "opening " + std::to_string(i + 1) +
+        (config.openings_source.empty() ? std::string() : " of " + config.openings_source) + " (" +
+        format_opening(config.openings[i]) + ") is a " +
+        (four_players ? "two-player position, but the tournament plays the four-player game "
+                        "(--variant 4p)"
+                      : "four-player position, but the tournament plays the two-player game "
+                        "(use --variant 4p)"));
+  }
+}
+
+}  // namespace quixo::arena

@@ -1,0 +1,123 @@
+// The tournament's vocabulary: its configuration, the schedule's and the results file's games,
+// the standings of every engine and pairing, and how a tournament ends. Plain types (and their
+// names), below everything that plays, keeps or reports a tournament.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/notation.hpp"
+#include "elo.hpp"
+#include "engine_client.hpp"
+#include "game_record.hpp"
+#include "game_rules.hpp"
+#include "openings.hpp"
+#include "sprt.hpp"
+#include "time_control.hpp"
+
+namespace quixo::arena {
+
+enum class TournamentFormat {
+  RoundRobin,  // every engine against every other; with two engines, a head-to-head match
+  Gauntlet,    // the first `seeds` engines against each of the others, not among themselves
+};
+[[nodiscard]] std::string_view format_name(TournamentFormat format);  // "round-robin", "gauntlet"
+
+struct TournamentConfig {
+  std::vector<EngineConfig> engines;
+  TournamentFormat format = TournamentFormat::RoundRobin;
+  int seeds = 1;                                               // gauntlet only
+  int rounds = 1;                                              // game pairs per pairing of engines
+  TimeControl time_control = TimeControl::clock(10'000, 100);  // unless an engine has its own
+  GameRules rules;
+  Variant variant = Variant::TwoPlayer;
+  Seating seating = Seating::PerSeat;  // four players only
+  std::vector<Opening> openings;       // empty: every game starts from the variant's start position
+  OpeningOrder opening_order = OpeningOrder::Sequential;
+  std::uint64_t opening_seed = 1;
+  std::size_t opening_offset = 0;
+  std::string openings_source;  // the book's file name, for reports
+  int concurrency = 1;
+  std::optional<SprtParameters> sprt;  // two engines only
+  int report_interval = 10;            // games between rating reports; 0: only at the end
+  std::string event = "quixo-arena";
+  std::string site;
+  std::string pgn_path;      // empty: no PGN
+  std::string results_path;  // empty: no results file (and no resume)
+  bool resume = false;
+  // A run that starts afresh may replace an existing PGN or results file that is not empty;
+  // otherwise it refuses to start (a resume never replaces anything).
+  bool overwrite = false;
+};
+
+class TournamentError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Throws TournamentError for a configuration that cannot run (fewer than two engines, duplicate
+// names, no rounds, SPRT with other than two engines, a gauntlet without non-seeds, an opening of
+// the other variant, ...).
+void validate(const TournamentConfig& config);
+
+// One finished game as the standings and the results file keep it.
+struct FinishedGame {
+  int id = 0;
+  int round = 0;
+  std::size_t x = 0;  // four players: team A's engine
+  std::size_t o = 0;  // four players: team B's engine
+  GameResult result = GameResult::Draw;
+  Termination termination = Termination::Repetition;
+  std::string reason;
+  int plies = 0;        // engine moves (book moves not included)
+  std::string opening;  // format_opening of the opening
+  // The engine was restarted for this game (four players per seat: one of its two processes was,
+  // or both).
+  bool x_restarted = false;
+  bool o_restarted = false;
+};
+
+struct EngineTally {
+  std::string name;
+  Trinomial results;  // against everybody
+  std::int64_t crashes = 0;
+  std::int64_t time_forfeits = 0;
+  std::int64_t illegal_moves = 0;
+  std::int64_t stalls = 0;
+  // Games for which it was restarted (after a crash, stall or late move); the first start of each
+  // of its processes is not a restart.
+  std::int64_t restarts = 0;
+};
+
+struct PairingTally {
+  std::size_t first = 0;  // engine indices; counts are from `first`'s point of view
+  std::size_t second = 0;
+  Trinomial results;
+  Pentanomial pairs;  // completed game pairs only
+};
+
+struct Standings {
+  std::vector<EngineTally> engines;
+  std::vector<PairingTally> pairings;
+  std::int64_t games = 0;
+  std::int64_t total_games = 0;            // in the schedule
+  std::vector<std::int64_t> terminations;  // by Termination value
+  std::optional<SprtResult> sprt;          // when the tournament runs an SPRT (and it could be
+                                           // computed)
+  // Why the SPRT could not be computed from these games (a statistics failure); empty otherwise.
+  // The tournament goes on without a decision, and reports say why.
+  std::string sprt_error;
+};
+
+// How the tournament ended; the command line maps it to its exit code. SprtUndecided: every game
+// of an SPRT was played without a decision.
+enum class TournamentEnd { Completed, SprtAcceptedH0, SprtAcceptedH1, SprtUndecided, Interrupted };
+// "completed", "H0 accepted", "H1 accepted", "SPRT undecided", "interrupted".
+[[nodiscard]] std::string_view end_name(TournamentEnd end);
+
+}  // namespace quixo::arena
