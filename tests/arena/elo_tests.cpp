@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "elo.hpp"
-#include "statistics_test_support.hpp"
+#include "support/statistics_test_support.hpp"
 
 namespace bdata = boost::unit_test::data;
 using namespace quixo::arena;

@@ -15,7 +15,7 @@
 #include <thread>
 #include <vector>
 
-#include "child_process.hpp"
+#include "support/child_process.hpp"
 #include "core/notation.hpp"
 #include "core/text_helpers.hpp"
 #include "uqi_client_messages.hpp"

@@ -24,12 +24,12 @@
 #include <string>
 #include <vector>
 
-#include "arena_printing.hpp"
+#include "support/arena_printing.hpp"
 #include "core/notation.hpp"
 #include "pgn_reader.hpp"
 #include "report.hpp"
 #include "results_store.hpp"
-#include "scripted_engine.hpp"
+#include "support/scripted_engine.hpp"
 #include "tournament.hpp"
 
 namespace bdata = boost::unit_test::data;

@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
-#include "arena_printing.hpp"
+#include "support/arena_printing.hpp"
 #include "core/notation.hpp"
 #include "core/position.hpp"
 #include "game.hpp"
-#include "scripted_engine.hpp"
+#include "support/scripted_engine.hpp"
 
 namespace bdata = boost::unit_test::data;
 using namespace quixo;

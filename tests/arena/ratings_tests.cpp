@@ -17,7 +17,7 @@
 
 #include "elo.hpp"
 #include "ratings.hpp"
-#include "statistics_test_support.hpp"
+#include "support/statistics_test_support.hpp"
 
 namespace bdata = boost::unit_test::data;
 using namespace quixo::arena;

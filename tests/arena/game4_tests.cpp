@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "arena_printing.hpp"
+#include "support/arena_printing.hpp"
 #include "core/notation.hpp"
 #include "core/position4.hpp"
 #include "core/symmetry.hpp"
@@ -32,7 +32,7 @@
 #include "openings.hpp"
 #include "pgn_reader.hpp"
 #include "pgn_writer.hpp"
-#include "scripted_engine.hpp"
+#include "support/scripted_engine.hpp"
 
 namespace bdata = boost::unit_test::data;
 using namespace quixo;

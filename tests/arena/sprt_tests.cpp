@@ -19,7 +19,7 @@
 
 #include "elo.hpp"
 #include "sprt.hpp"
-#include "statistics_test_support.hpp"
+#include "support/statistics_test_support.hpp"
 
 namespace bdata = boost::unit_test::data;
 using namespace quixo::arena;

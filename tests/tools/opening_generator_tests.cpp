@@ -234,7 +234,7 @@ BOOST_AUTO_TEST_CASE(impossible_requests_are_refused) {
 // The shipped book, found from this file's path (tests/ is next to configs/).
 BOOST_AUTO_TEST_CASE(the_shipped_book_loads_and_is_sound) {
   const std::filesystem::path path =
-      std::filesystem::path(__FILE__).parent_path().parent_path() / "configs" / "openings.txt";
+      std::filesystem::path(QUIXO_SOURCE_DIR) / "configs" / "openings.txt";
   const std::vector<Opening> book = load_openings(path.string());
   BOOST_TEST(book.size() == 200u);
   check_book(book);
@@ -289,7 +289,7 @@ BOOST_AUTO_TEST_CASE(the_search_check_of_four_player_openings_applies_when_built
 
 BOOST_AUTO_TEST_CASE(the_shipped_four_player_book_loads_and_is_sound) {
   const std::filesystem::path path =
-      std::filesystem::path(__FILE__).parent_path().parent_path() / "configs" / "openings4.txt";
+      std::filesystem::path(QUIXO_SOURCE_DIR) / "configs" / "openings4.txt";
   const std::vector<Opening> book = load_openings(path.string());
   BOOST_TEST(book.size() == 100u);
   check_book4(book);

@@ -28,12 +28,12 @@
 #include <utility>
 #include <vector>
 
-#include "arena_printing.hpp"
-#include "child_process.hpp"
 #include "game_record.hpp"
 #include "openings.hpp"
 #include "pgn_reader.hpp"
 #include "results_store.hpp"
+#include "support/arena_printing.hpp"
+#include "support/child_process.hpp"
 
 namespace {
 
@@ -521,8 +521,7 @@ BOOST_AUTO_TEST_CASE(real_engines_play_a_match_at_fixed_nodes) {
   TempDir dir;
   // The repository's book when there is one (tests/ is next to configs/), else one the arena's
   // opening generator makes, which checks the generator on the way.
-  std::string book =
-      (fs::path(__FILE__).parent_path().parent_path() / "configs" / "openings.txt").string();
+  std::string book = (fs::path(QUIXO_SOURCE_DIR) / "configs" / "openings.txt").string();
   if (!fs::exists(book)) {
     book = dir.file("book.txt");
     const ArenaRun made =
@@ -1213,7 +1212,7 @@ const auto kSeatings = bdata::make({std::string("per-seat"), std::string("per-te
 
 // The repository's four-player book (tests/ is next to configs/).
 std::string four_player_book() {
-  return (fs::path(__FILE__).parent_path().parent_path() / "configs" / "openings4.txt").string();
+  return (fs::path(QUIXO_SOURCE_DIR) / "configs" / "openings4.txt").string();
 }
 
 // Every PGN game is a four-player game of the seating, its seats filled by its teams' engines.
