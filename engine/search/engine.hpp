@@ -10,58 +10,11 @@
 #include <vector>
 
 #include "core/position.hpp"
+#include "engine_options.hpp"
 #include "limits.hpp"
-#include "score.hpp"
+#include "search_types.hpp"
 
 namespace quixo {
-
-// One `info` report of the search.
-struct SearchInfo {
-  int depth = 0;
-  int selective_depth = 0;
-  std::int64_t time_ms = 0;
-  std::uint64_t nodes = 0;
-  std::uint64_t nodes_per_second = 0;
-  int hashfull = 0;  // per mille
-  Score score = 0;
-  Bound bound = Bound::Exact;  // Lower/Upper while an aspiration window fails
-  int multipv = 1;
-  std::vector<Move> pv;
-};
-
-struct SearchCallbacks {
-  std::function<void(const SearchInfo&)> on_info;
-  // Called exactly once per search; `ponder` may be Move::none().
-  std::function<void(Move best, Move ponder)> on_bestmove;
-};
-
-// Search features that can be switched off, so that a match against the engine without one of
-// them measures what it gains. The defaults are the engine as it plays.
-struct SearchFeatures {
-  bool aspiration_windows = true;
-  // Search on at the horizon while a win in one is threatened. Off: it lost 18 +- 12 Elo at
-  // 100k nodes per move (the nodes it costs buy more as plain depth).
-  bool threat_extension = false;
-  bool killers_and_history = true;  // move ordering beyond the table's move
-  // Under a threat of a win in one, search only the moves that parry it. Off: +17 +- 19 Elo at
-  // 100k nodes per move, but -9 +- 18 at 20 ms per move: finding the parries costs a scan of
-  // every child, about a third of the speed.
-  bool parry_threats = false;
-  // Key the transposition table by the position's canonical symmetric form, so the 8 images of
-  // a position share one entry.
-  bool symmetric_table = false;
-  bool late_move_reductions = true;
-  bool operator==(const SearchFeatures&) const = default;
-};
-
-struct EngineOptions {
-  int hash_mb = 16;
-  int threads = 1;
-  int move_overhead_ms = 30;
-  int multipv = 1;
-  SearchFeatures features;
-  bool operator==(const EngineOptions&) const = default;
-};
 
 class SearchManager;
 

@@ -13,7 +13,10 @@
 #include <unordered_set>
 #include <vector>
 
-#include "engine.hpp"
+#include "core/position.hpp"
+#include "engine_options.hpp"
+#include "limits.hpp"
+#include "search_types.hpp"
 #include "time_manager.hpp"
 #include "transposition_table.hpp"
 

@@ -50,23 +50,6 @@ std::int64_t now_ns() {
       .count();
 }
 
-// The exact identity of a four-player position: the four boards by point (25 bits each) and
-// the seat to move, 102 bits in two words. The table and the repetition check compare it
-// whole, so different positions never share an entry.
-struct TeamKey {
-  std::uint64_t low = 0;   // cubes pointing to seats 0 and 1, and the seat to move
-  std::uint64_t high = 0;  // cubes pointing to seats 2 and 3
-  bool operator==(const TeamKey&) const = default;
-};
-
-TeamKey key_of(const Position4& position) {
-  return {std::uint64_t(position.cubes_pointing_to(0)) |
-              std::uint64_t(position.cubes_pointing_to(1)) << 25 |
-              std::uint64_t(position.seat_to_move()) << 50,
-          std::uint64_t(position.cubes_pointing_to(2)) |
-              std::uint64_t(position.cubes_pointing_to(3)) << 25};
-}
-
 // The keys are structured (boards side by side); mix them before using them as an index.
 std::uint64_t mix(std::uint64_t key) {
   key ^= key >> 31;
@@ -76,12 +59,12 @@ std::uint64_t mix(std::uint64_t key) {
   return key ^ (key >> 33);
 }
 
-std::uint64_t hash_of(const TeamKey& key) {
+std::uint64_t hash_of(const Position4Key& key) {
   return mix(key.low + key.high * 0x9e3779b97f4a7c15ULL);
 }
 
 struct TeamKeyHash {
-  std::size_t operator()(const TeamKey& key) const { return std::size_t(hash_of(key)); }
+  std::size_t operator()(const Position4Key& key) const { return std::size_t(hash_of(key)); }
 };
 
 // Late move reductions by remaining depth and move number, the shape of the two-player search:
@@ -145,7 +128,7 @@ class TeamTable {
 
   void new_search() { generation_ = (generation_ + 1) & kGenerationMask; }
 
-  bool probe(const TeamKey& key, std::uint64_t hash, TeamHit& hit) const {
+  bool probe(const Position4Key& key, std::uint64_t hash, TeamHit& hit) const {
     for (const Entry& entry : bucket_for(hash).entries) {
       const std::uint64_t data = entry.data.load(std::memory_order_relaxed);
       if (!entry.holds(key, data) || data_bound(data) == Bound::None) continue;
@@ -158,7 +141,7 @@ class TeamTable {
     return false;
   }
 
-  void store(const TeamKey& key, std::uint64_t hash, Move4 move, int depth, Bound bound,
+  void store(const Position4Key& key, std::uint64_t hash, Move4 move, int depth, Bound bound,
              Score score) {
     Bucket& bucket = bucket_for(hash);
     Entry* victim = nullptr;
@@ -211,7 +194,7 @@ class TeamTable {
     // slide (8 bits) | point (2) | depth (8) | bound (2) | generation (6) | score (16)
     std::atomic<std::uint64_t> data{0};
 
-    bool holds(const TeamKey& key, std::uint64_t entry_data) const {
+    bool holds(const Position4Key& key, std::uint64_t entry_data) const {
       return (low_xor_data.load(std::memory_order_relaxed) ^ entry_data) == key.low &&
              (high_xor_data.load(std::memory_order_relaxed) ^ entry_data) == key.high;
     }
@@ -294,7 +277,7 @@ class TeamSearcher {
     wait();
     root_ = position;
     history_set_.clear();
-    for (const Position4& earlier : history) history_set_.insert(key_of(earlier));
+    for (const Position4& earlier : history) history_set_.insert(earlier.key());
   }
 
   void start(const SearchLimits& limits, TeamSearchCallbacks callbacks,
@@ -333,7 +316,7 @@ class TeamSearcher {
   EngineOptions options_;
   TeamTable table_;
   Position4 root_;
-  std::unordered_set<TeamKey, TeamKeyHash> history_set_;
+  std::unordered_set<Position4Key, TeamKeyHash> history_set_;
   SearchLimits limits_;
   std::vector<Move4> search_moves_;
   TimeBudget budget_;
@@ -377,7 +360,7 @@ class TeamWorker {
     nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
   }
   void check_limits();
-  bool is_repetition(const TeamKey& key, int ply) const;
+  bool is_repetition(const Position4Key& key, int ply) const;
   void prepare_root_moves();
   Score search_root(Score alpha, Score beta, int depth);
   Score search(const Position4& position, Score alpha, Score beta, int depth, int ply,
@@ -401,7 +384,7 @@ class TeamWorker {
   std::vector<TeamRootMove> root_moves_;
   MoveScan root_scan_;
   int selective_depth_ = 0;
-  std::array<TeamKey, kMaxPly + 2> path_keys_{};
+  std::array<Position4Key, kMaxPly + 2> path_keys_{};
   std::array<std::array<Move4, 2>, kMaxPly + 2> killers_{};
   // By seat, geometry and point (0: to the mover, 1: to its partner).
   std::array<std::array<std::array<int, 2>, kSlideCount>, kSeatCount> history_{};
@@ -467,7 +450,7 @@ Move4 TeamSearcher::ponder_move(const TeamRootMove& best) const {
   // No second move in the line (the search was cut short): ask the table.
   const Position4 child = root_.after(best.move);
   if (child.is_game_over()) return Move4::none();
-  const TeamKey key = key_of(child);
+  const Position4Key key = child.key();
   TeamHit hit;
   if (table_.allocated() && table_.probe(key, hash_of(key), hit) && child.is_legal(hit.move))
     return hit.move;
@@ -482,7 +465,7 @@ void TeamWorker::check_limits() {
     searcher_.stop_ = true;
 }
 
-bool TeamWorker::is_repetition(const TeamKey& key, int ply) const {
+bool TeamWorker::is_repetition(const Position4Key& key, int ply) const {
   // The same seat is to move only every fourth ply (a pass also hands the move on), and keys
   // include the seat to move.
   for (int earlier = ply - 4; earlier >= 0; earlier -= 4)
@@ -550,7 +533,7 @@ void TeamWorker::record_cutoff(Seat seat, int ply, Move4 move, int depth, const 
 }
 
 Score TeamWorker::search_root(Score alpha, Score beta, int depth) {
-  path_keys_[0] = key_of(searcher_.root_);
+  path_keys_[0] = searcher_.root_.key();
   Score best = -kInfiniteScore;
   for (std::size_t i = 0; i < root_moves_.size(); ++i) {
     TeamRootMove& root_move = root_moves_[i];
@@ -598,7 +581,7 @@ Score TeamWorker::search(const Position4& position, Score alpha, Score beta, int
   count_node();
   selective_depth_ = std::max(selective_depth_, ply);
 
-  const TeamKey key = key_of(position);
+  const Position4Key key = position.key();
   if (is_repetition(key, ply)) return kDrawScore;
   path_keys_[ply] = key;
 

@@ -28,32 +28,11 @@
 #include <vector>
 
 #include "core/position4.hpp"
-#include "engine.hpp"
+#include "engine_options.hpp"
 #include "limits.hpp"
-#include "score.hpp"
+#include "search_types.hpp"
 
 namespace quixo {
-
-// One `info` report of the team search: SearchInfo with a four-player principal variation.
-struct TeamSearchInfo {
-  int depth = 0;
-  int selective_depth = 0;
-  std::int64_t time_ms = 0;
-  std::uint64_t nodes = 0;
-  std::uint64_t nodes_per_second = 0;
-  int hashfull = 0;  // per mille
-  Score score = 0;   // for the team to move; mate scores count plies as in score.hpp
-  Bound bound = Bound::Exact;
-  int multipv = 1;
-  std::vector<Move4> pv;
-};
-
-struct TeamSearchCallbacks {
-  std::function<void(const TeamSearchInfo&)> on_info;
-  // Called exactly once per search. `best` is Move4::pass() for a forced pass and Move4::none()
-  // only when the game is over; `ponder` may be Move4::none().
-  std::function<void(Move4 best, Move4 ponder)> on_bestmove;
-};
 
 class TeamSearcher;
 
