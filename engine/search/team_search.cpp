@@ -50,21 +50,10 @@ std::int64_t now_ns() {
       .count();
 }
 
-// The keys are structured (boards side by side); mix them before using them as an index.
-std::uint64_t mix(std::uint64_t key) {
-  key ^= key >> 31;
-  key *= 0x7fb5d329728ea185ULL;
-  key ^= key >> 27;
-  key *= 0x81dadef4bc2dd44dULL;
-  return key ^ (key >> 33);
-}
-
-std::uint64_t hash_of(const Position4Key& key) {
-  return mix(key.low + key.high * 0x9e3779b97f4a7c15ULL);
-}
-
 struct TeamKeyHash {
-  std::size_t operator()(const Position4Key& key) const { return std::size_t(hash_of(key)); }
+  std::size_t operator()(const Position4Key& key) const {
+    return std::size_t(TeamTranspositionTable::hash(key));
+  }
 };
 
 // Late move reductions by remaining depth and move number, the shape of the two-player search:
@@ -88,156 +77,6 @@ constexpr bool has_slide(SlideSet set, Move4 move) {
 constexpr int point_index(Move4 move, Seat mover) {
   return move.point() == mover ? 0 : 1;
 }
-
-struct TeamHit {
-  Move4 move;
-  int depth = 0;
-  Bound bound = Bound::None;
-  Score score = 0;  // relative to the node (score_to_tt)
-};
-
-// The team search's transposition table, shared by the team search's threads.
-//
-// Race policy (the two-player table's, transposition_table.hpp): threads read and write entries
-// without locks. An entry is three 64-bit words, each a relaxed atomic (so concurrent access is
-// defined behaviour): the two words of the key each XOR the data, and the data. A probe accepts
-// an entry only when both key words XOR back to its 102-bit key, so an entry torn by two
-// simultaneous writers is a miss and a thread never receives another position's data. Buckets
-// of four entries; a store replaces the same position, else the shallowest entry, entries of
-// older searches counting as shallower. The facade clears or resizes the table only after
-// waiting for the search to end.
-class TeamTable {
- public:
-  bool allocated() const { return bucket_count_ != 0; }
-
-  // Throws TableAllocationError, leaving the table as it was, when the memory is not there.
-  void resize(std::size_t megabytes) {
-    megabytes = std::max<std::size_t>(megabytes, 1);
-    const std::size_t count = std::max<std::size_t>((megabytes << 20) / sizeof(Bucket), 1);
-    buckets_ = allocate_buckets<Bucket>(count, megabytes, megabytes_);
-    bucket_count_ = count;
-    megabytes_ = megabytes;
-    generation_ = 0;
-  }
-
-  void clear() {
-    for (std::size_t i = 0; i < bucket_count_; ++i)
-      for (Entry& entry : buckets_[i].entries) entry.store(0, 0, 0);
-    generation_ = 0;
-  }
-
-  void new_search() { generation_ = (generation_ + 1) & kGenerationMask; }
-
-  bool probe(const Position4Key& key, std::uint64_t hash, TeamHit& hit) const {
-    for (const Entry& entry : bucket_for(hash).entries) {
-      const std::uint64_t data = entry.data.load(std::memory_order_relaxed);
-      if (!entry.holds(key, data) || data_bound(data) == Bound::None) continue;
-      hit.move = data_move(data);
-      hit.depth = data_depth(data);
-      hit.bound = data_bound(data);
-      hit.score = data_score(data);
-      return true;
-    }
-    return false;
-  }
-
-  void store(const Position4Key& key, std::uint64_t hash, Move4 move, int depth, Bound bound,
-             Score score) {
-    Bucket& bucket = bucket_for(hash);
-    Entry* victim = nullptr;
-    int victim_worth = 1 << 30;
-    for (Entry& entry : bucket.entries) {
-      const std::uint64_t data = entry.data.load(std::memory_order_relaxed);
-      const bool used = data_bound(data) != Bound::None;
-      if (used && entry.holds(key, data)) {
-        // Same position: keep a much deeper result of this search unless the new one is exact,
-        // and keep the old move when the new result has none.
-        if (bound != Bound::Exact && data_generation(data) == generation_ &&
-            data_depth(data) > depth + 2)
-          return;
-        if (move.is_none()) move = data_move(data);
-        victim = &entry;
-        break;
-      }
-      const int age = int((generation_ - data_generation(data)) & kGenerationMask);
-      const int worth = used ? data_depth(data) - 8 * age : -1000;
-      if (worth < victim_worth) {
-        victim_worth = worth;
-        victim = &entry;
-      }
-    }
-    const std::uint64_t data = pack_data(move, depth, bound, score);
-    victim->store(key.low ^ data, key.high ^ data, data);
-  }
-
-  void prefetch(std::uint64_t hash) const { __builtin_prefetch(&bucket_for(hash)); }
-
-  // Per mille of a sample of entries written in the current search, for `info hashfull`.
-  int hashfull() const {
-    const std::size_t sample = std::min<std::size_t>(bucket_count_, 250);
-    if (sample == 0) return 0;
-    int used = 0;
-    for (std::size_t i = 0; i < sample; ++i)
-      for (const Entry& entry : buckets_[i].entries) {
-        const std::uint64_t data = entry.data.load(std::memory_order_relaxed);
-        used += data_bound(data) != Bound::None && data_generation(data) == generation_;
-      }
-    return int(used * 1000 / (sample * kEntriesPerBucket));
-  }
-
- private:
-  static constexpr int kEntriesPerBucket = 4;
-  static constexpr std::uint32_t kGenerationMask = 63;
-  struct Entry {
-    std::atomic<std::uint64_t> low_xor_data{0};
-    std::atomic<std::uint64_t> high_xor_data{0};
-    // slide (8 bits) | point (2) | depth (8) | bound (2) | generation (6) | score (16)
-    std::atomic<std::uint64_t> data{0};
-
-    bool holds(const Position4Key& key, std::uint64_t entry_data) const {
-      return (low_xor_data.load(std::memory_order_relaxed) ^ entry_data) == key.low &&
-             (high_xor_data.load(std::memory_order_relaxed) ^ entry_data) == key.high;
-    }
-    void store(std::uint64_t low, std::uint64_t high, std::uint64_t new_data) {
-      low_xor_data.store(low, std::memory_order_relaxed);
-      high_xor_data.store(high, std::memory_order_relaxed);
-      data.store(new_data, std::memory_order_relaxed);
-    }
-  };
-  struct alignas(32) Bucket {
-    Entry entries[kEntriesPerBucket];
-  };
-
-  std::uint64_t pack_data(Move4 move, int depth, Bound bound, Score score) const {
-    return std::uint64_t(move.slide()) | std::uint64_t(move.point() & 3) << 8 |
-           std::uint64_t(std::clamp(depth, 0, 255)) << 10 | std::uint64_t(bound) << 18 |
-           std::uint64_t(generation_) << 20 |
-           std::uint64_t(std::uint16_t(std::int16_t(score))) << 32;
-  }
-  static Move4 data_move(std::uint64_t data) {
-    const SlideIndex slide = SlideIndex(data & 0xff);
-    if (slide == Move4::pass().slide()) return Move4::pass();
-    if (slide >= kSlideCount) return Move4::none();
-    return Move4(slide, Seat((data >> 8) & 3));
-  }
-  static int data_depth(std::uint64_t data) { return int((data >> 10) & 0xff); }
-  static Bound data_bound(std::uint64_t data) { return Bound((data >> 18) & 3); }
-  static std::uint32_t data_generation(std::uint64_t data) {
-    return std::uint32_t((data >> 20) & kGenerationMask);
-  }
-  static Score data_score(std::uint64_t data) { return std::int16_t(std::uint16_t(data >> 32)); }
-
-  Bucket& bucket_for(std::uint64_t hash) const {
-    // A multiply-high maps the hash onto [0, bucket_count_) without a power of two.
-    __extension__ using Wide = unsigned __int128;
-    return buckets_[std::size_t(Wide(hash) * bucket_count_ >> 64)];
-  }
-
-  std::unique_ptr<Bucket[]> buckets_;
-  std::size_t bucket_count_ = 0;
-  std::size_t megabytes_ = 0;
-  std::uint32_t generation_ = 0;
-};
 
 struct TeamRootMove {
   Move4 move;
@@ -314,7 +153,7 @@ class TeamSearcher {
 
   // Configuration, set between searches.
   EngineOptions options_;
-  TeamTable table_;
+  TeamTranspositionTable table_;
   Position4 root_;
   std::unordered_set<Position4Key, TeamKeyHash> history_set_;
   SearchLimits limits_;
@@ -371,7 +210,7 @@ class TeamWorker {
   void report(int depth, const TeamSearchCallbacks& callbacks, Bound bound) const;
 
   TeamSearcher& searcher_;
-  TeamTable& table_;
+  TeamTranspositionTable& table_;
   const SearchLimits& limits_;
   const TimeBudget& budget_;
   const SearchFeatures& features_;
@@ -451,8 +290,9 @@ Move4 TeamSearcher::ponder_move(const TeamRootMove& best) const {
   const Position4 child = root_.after(best.move);
   if (child.is_game_over()) return Move4::none();
   const Position4Key key = child.key();
-  TeamHit hit;
-  if (table_.allocated() && table_.probe(key, hash_of(key), hit) && child.is_legal(hit.move))
+  TeamTranspositionTable::Hit hit;
+  if (table_.allocated() && table_.probe(key, TeamTranspositionTable::hash(key), hit) &&
+      child.is_legal(hit.move))
     return hit.move;
   return Move4::none();
 }
@@ -609,8 +449,8 @@ Score TeamWorker::search(const Position4& position, Score alpha, Score beta, int
   if (depth <= 0 || ply >= kMaxPly - 2)
     return evaluate(position, scan.wins, opponent_team_wins(position));
 
-  const std::uint64_t hash = hash_of(key);
-  TeamHit hit;
+  const std::uint64_t hash = TeamTranspositionTable::hash(key);
+  TeamTranspositionTable::Hit hit;
   Move4 tt_move = Move4::none();
   if (table_.probe(key, hash, hit)) {
     const bool usable =
