@@ -96,7 +96,7 @@ class Position4 {
   int legal_move_count() const;
   bool is_legal(Move4 move) const;
 
-  constexpr Position4 after(Move4 move) const {
+  [[gnu::always_inline]] constexpr Position4 after(Move4 move) const {
     Position4 next = *this;
     next.to_move_ = std::uint8_t(next_seat(to_move_));
     if (move.is_pass()) return next;

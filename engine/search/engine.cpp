@@ -2,8 +2,8 @@
 
 #include <string_view>
 
-#include "core/notation.hpp"
 #include "search.hpp"
+#include "two_player_variant.hpp"
 
 namespace quixo {
 
@@ -26,15 +26,22 @@ constexpr std::string_view kBenchPositions[] = {
 constexpr int kBenchDepth = 7;
 constexpr int kBenchHashMb = 16;
 
+using TwoPlayerManager = SearchManager<TwoPlayerVariant>;
+
 }  // namespace
 
-Engine::Engine() : manager_(std::make_unique<SearchManager>(options_)) {}
+Engine::Engine()
+    : manager_(std::make_unique<TwoPlayerManager>(EngineOptions{},
+                                                  TwoPlayerManager::TableAllocation::Now)) {}
 
 Engine::~Engine() = default;
 
 void Engine::set_options(const EngineOptions& options) {
   manager_->set_options(options);
-  options_ = options;
+}
+
+const EngineOptions& Engine::options() const {
+  return manager_->options();
 }
 
 void Engine::new_game() {
@@ -42,13 +49,11 @@ void Engine::new_game() {
 }
 
 void Engine::set_position(const Position& position, std::vector<std::uint64_t> history_keys) {
-  manager_->wait();
-  position_ = position;
-  history_keys_ = std::move(history_keys);
+  manager_->set_position(position, history_keys);
 }
 
 void Engine::go(const SearchLimits& limits, SearchCallbacks callbacks) {
-  manager_->start(position_, history_keys_, limits, std::move(callbacks));
+  manager_->start(limits, std::move(callbacks), limits.search_moves);
 }
 
 void Engine::stop() {
@@ -69,32 +74,8 @@ bool Engine::searching() const {
 
 std::uint64_t Engine::bench(const std::function<void(const std::string&)>& report) {
   manager_->wait();
-  EngineOptions bench_options;
-  bench_options.hash_mb = kBenchHashMb;
-  bench_options.threads = 1;
-  bench_options.multipv = 1;
-  // A separate manager leaves this engine's table and options as they were.
-  SearchManager bench_manager(bench_options);
-  std::uint64_t total_nodes = 0;
-  int index = 0;
-  for (const std::string_view text : kBenchPositions) {
-    const Position position = parse_position(text);
-    SearchLimits limits;
-    limits.depth = kBenchDepth;
-    std::uint64_t nodes = 0;
-    std::string best;
-    SearchCallbacks callbacks;
-    callbacks.on_info = [&](const SearchInfo& info) { nodes = info.nodes; };
-    callbacks.on_bestmove = [&](Move move, Move) { best = to_string(move); };
-    bench_manager.start(position, {}, limits, callbacks);
-    bench_manager.wait();
-    total_nodes += nodes;
-    if (report)
-      report("Position " + std::to_string(++index) + "/" +
-             std::to_string(std::size(kBenchPositions)) + " (" + std::string(text) +
-             "): bestmove " + best + ", nodes " + std::to_string(nodes));
-  }
-  return total_nodes;
+  return run_bench<TwoPlayerVariant>(kBenchPositions, kBenchDepth, kBenchHashMb, "Position",
+                                     report);
 }
 
 }  // namespace quixo

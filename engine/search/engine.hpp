@@ -16,7 +16,9 @@
 
 namespace quixo {
 
+template <class Variant>
 class SearchManager;
+struct TwoPlayerVariant;
 
 class Engine {
  public:
@@ -29,7 +31,7 @@ class Engine {
   // (transposition_table.hpp) when a new Hash size cannot be allocated; the engine then keeps
   // its old options and table.
   void set_options(const EngineOptions& options);
-  const EngineOptions& options() const { return options_; }
+  [[nodiscard]] const EngineOptions& options() const;
 
   // Forget everything learnt (transposition table, history): the next game starts afresh.
   void new_game();
@@ -46,17 +48,14 @@ class Engine {
   void ponderhit();
   // Blocks until the running search, if any, has reported its bestmove.
   void wait();
-  bool searching() const;
+  [[nodiscard]] bool searching() const;
 
   // Runs the fixed bench: returns the total node count, reporting each position to `report`.
   // The node total is the search's signature: it changes only when the search does.
   std::uint64_t bench(const std::function<void(const std::string&)>& report);
 
  private:
-  EngineOptions options_;
-  Position position_;
-  std::vector<std::uint64_t> history_keys_;
-  std::unique_ptr<SearchManager> manager_;
+  std::unique_ptr<SearchManager<TwoPlayerVariant>> manager_;
 };
 
 }  // namespace quixo

@@ -1,6 +1,6 @@
 // The search of the four-player team game, behind a protocol-free facade shaped like Engine:
 // set options and a position, start a search with limits, receive `info` and `bestmove`
-// through callbacks, stop it.
+// through callbacks, stop it. It is the search of search.hpp with the game of team_variant.hpp.
 //
 // The game is searched as a two-sided one: team A (seats 0 and 2, X) against team B (seats 1
 // and 3, O). Seats move 0, 1, 2, 3, so the team to move changes every ply and plain negamax
@@ -34,7 +34,9 @@
 
 namespace quixo {
 
-class TeamSearcher;
+template <class Variant>
+class SearchManager;
+struct TeamVariant;
 
 class TeamEngine {
  public:
@@ -45,7 +47,7 @@ class TeamEngine {
 
   // Changing options waits for a running search to finish first.
   void set_options(const EngineOptions& options);
-  const EngineOptions& options() const;
+  [[nodiscard]] const EngineOptions& options() const;
 
   // Forget everything learnt (transposition table, history): the next game starts afresh.
   void new_game();
@@ -65,14 +67,14 @@ class TeamEngine {
   void ponderhit();
   // Blocks until the running search, if any, has reported its bestmove.
   void wait();
-  bool searching() const;
+  [[nodiscard]] bool searching() const;
 
   // Runs the fixed four-player bench (fixed positions, fixed depth, a fresh table): returns
   // the total node count, reporting each position to `report`.
   std::uint64_t bench(const std::function<void(const std::string&)>& report);
 
  private:
-  std::unique_ptr<TeamSearcher> searcher_;
+  std::unique_ptr<SearchManager<TeamVariant>> manager_;
 };
 
 }  // namespace quixo
