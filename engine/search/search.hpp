@@ -64,6 +64,9 @@ inline constexpr Score kAspirationDelta = 20;
 // The most moves of a node in either game: two per geometry in the team game (the cube points
 // to the mover or to its partner).
 inline constexpr int kMaxMoveCount = 2 * kSlideCount;
+// Both games' benches: a fixed depth and table size.
+inline constexpr int kBenchDepth = 7;
+inline constexpr int kBenchHashMb = 16;
 
 // Late move reductions by remaining depth and move number: log(depth) * log(number) / 2, the
 // usual shape; moves later in the order are less likely to matter.
@@ -679,15 +682,14 @@ void SearchWorker<Variant>::iterative_deepening(const Callbacks& callbacks) {
   if (is_main()) report_final(std::max(root_depth_, 1), reported, callbacks);
 }
 
-// Runs a fixed bench: each position searched to `depth` by one thread with a fresh table of
-// `hash_mb`, each reported to `report` as "<label> i/n (<position>): bestmove m, nodes n".
-// Returns the node total, the search's signature: it changes only when the search does.
+// Runs a fixed bench: each position searched to kBenchDepth by one thread with a fresh table, each
+// reported to `report` as "<label> i/n (<position>): bestmove m, nodes n". Returns the node total,
+// the search's signature: it changes only when the search does.
 template <class Variant>
-std::uint64_t run_bench(std::span<const std::string_view> positions, int depth, int hash_mb,
-                        std::string_view label,
+std::uint64_t run_bench(std::span<const std::string_view> positions, std::string_view label,
                         const std::function<void(const std::string&)>& report) {
   EngineOptions bench_options;
-  bench_options.hash_mb = hash_mb;
+  bench_options.hash_mb = search_detail::kBenchHashMb;
   bench_options.threads = 1;
   bench_options.multipv = 1;
   // A manager of its own leaves the engine's table and options as they were.
@@ -698,7 +700,7 @@ std::uint64_t run_bench(std::span<const std::string_view> positions, int depth, 
   for (const std::string_view text : positions) {
     manager.set_position(Variant::parse(text), {});
     SearchLimits limits;
-    limits.depth = depth;
+    limits.depth = search_detail::kBenchDepth;
     std::uint64_t nodes = 0;
     std::string best;
     typename SearchManager<Variant>::Callbacks callbacks;

@@ -9,8 +9,8 @@ namespace quixo {
 
 namespace {
 
-// The bench: fixed positions (the start, then positions of seeded random games), a fixed
-// depth, a fixed table size. Its node total is the team search's signature.
+// The bench positions (run_bench in search.hpp): the start, then positions of seeded random
+// games. The node total is the team search's signature.
 constexpr std::string_view kBenchPositions[] = {
     "5/5/5/5/5 1",
     "O2XO/4O/5/o3x/X2XO 3",
@@ -21,63 +21,29 @@ constexpr std::string_view kBenchPositions[] = {
     "xXoOo/O1O1X/o1X1O/XX1Xo/oxXOX 2",
     "xxOxo/ooX1O/o2xo/xoX1O/xooxX 1",
 };
-constexpr int kBenchDepth = 7;
-constexpr int kBenchHashMb = 16;
-
-using TeamManager = SearchManager<TeamVariant>;
-
 }  // namespace
 
 TeamEngine::TeamEngine()
-    : manager_(std::make_unique<TeamManager>(EngineOptions{},
-                                             TeamManager::TableAllocation::AtFirstSearch)) {}
+    : EngineBase(std::make_unique<SearchManager<TeamVariant>>(
+          EngineOptions{}, SearchManager<TeamVariant>::TableAllocation::AtFirstSearch)) {}
 
 TeamEngine::~TeamEngine() = default;
-
-void TeamEngine::set_options(const EngineOptions& options) {
-  manager_->set_options(options);
-}
-
-const EngineOptions& TeamEngine::options() const {
-  return manager_->options();
-}
-
-void TeamEngine::new_game() {
-  manager_->new_game();
-}
 
 void TeamEngine::set_position(const Position4& position, std::vector<Position4> history) {
   std::vector<Position4Key> history_keys;
   history_keys.reserve(history.size());
   for (const Position4& earlier : history) history_keys.push_back(earlier.key());
-  manager_->set_position(position, history_keys);
+  manager().set_position(position, history_keys);
 }
 
 void TeamEngine::go(const SearchLimits& limits, TeamSearchCallbacks callbacks,
                     std::vector<Move4> search_moves) {
-  manager_->start(limits, std::move(callbacks), std::move(search_moves));
-}
-
-void TeamEngine::stop() {
-  manager_->stop();
-}
-
-void TeamEngine::ponderhit() {
-  manager_->ponderhit();
-}
-
-void TeamEngine::wait() {
-  manager_->wait();
-}
-
-bool TeamEngine::searching() const {
-  return manager_->searching();
+  manager().start(limits, std::move(callbacks), std::move(search_moves));
 }
 
 std::uint64_t TeamEngine::bench(const std::function<void(const std::string&)>& report) {
-  manager_->wait();
-  return run_bench<TeamVariant>(kBenchPositions, kBenchDepth, kBenchHashMb, "Four-player position",
-                                report);
+  wait();
+  return run_bench<TeamVariant>(kBenchPositions, "Four-player position", report);
 }
 
 }  // namespace quixo

@@ -23,34 +23,23 @@
 
 #include <cstdint>
 #include <functional>
-#include <memory>
 #include <string>
 #include <vector>
 
 #include "core/position4.hpp"
+#include "engine_base.hpp"
 #include "engine_options.hpp"
 #include "limits.hpp"
 #include "search_types.hpp"
 
 namespace quixo {
 
-template <class Variant>
-class SearchManager;
 struct TeamVariant;
 
-class TeamEngine {
+class TeamEngine : public EngineBase<TeamVariant> {
  public:
   TeamEngine();
   ~TeamEngine();
-  TeamEngine(const TeamEngine&) = delete;
-  TeamEngine& operator=(const TeamEngine&) = delete;
-
-  // Changing options waits for a running search to finish first.
-  void set_options(const EngineOptions& options);
-  [[nodiscard]] const EngineOptions& options() const;
-
-  // Forget everything learnt (transposition table, history): the next game starts afresh.
-  void new_game();
 
   // The position to search and the positions of the game before it, oldest first: the search
   // scores a repetition of any of them (same cubes, points and seat to move) as a draw.
@@ -61,20 +50,10 @@ class TeamEngine {
   // is). limits.search_moves (two-player moves) is ignored.
   void go(const SearchLimits& limits, TeamSearchCallbacks callbacks,
           std::vector<Move4> search_moves = {});
-  // Ends the search as soon as possible (its bestmove is still reported).
-  void stop();
-  // In ponder mode: the expected move was played; from now on the normal limits apply.
-  void ponderhit();
-  // Blocks until the running search, if any, has reported its bestmove.
-  void wait();
-  [[nodiscard]] bool searching() const;
 
   // Runs the fixed four-player bench (fixed positions, fixed depth, a fresh table): returns
   // the total node count, reporting each position to `report`.
   std::uint64_t bench(const std::function<void(const std::string&)>& report);
-
- private:
-  std::unique_ptr<SearchManager<TeamVariant>> manager_;
 };
 
 }  // namespace quixo
