@@ -21,7 +21,6 @@ struct TwoPlayerVariant;
 class Engine : public EngineBase<TwoPlayerVariant> {
  public:
   Engine();
-  ~Engine();
 
   // The position to search and the keys of the positions of the game before it, oldest first,
   // so that the search scores a repetition of the game's history as a draw.

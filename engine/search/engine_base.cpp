@@ -1,8 +1,5 @@
 #include "engine_base.hpp"
 
-#include <cassert>
-#include <utility>
-
 #include "search.hpp"
 #include "team_variant.hpp"
 #include "two_player_variant.hpp"
@@ -10,10 +7,8 @@
 namespace quixo {
 
 template <class Variant>
-EngineBase<Variant>::EngineBase(std::unique_ptr<SearchManager<Variant>> manager)
-    : manager_(std::move(manager)) {
-  assert(manager_ != nullptr);
-}
+EngineBase<Variant>::EngineBase(TableAllocation allocation)
+    : manager_(std::make_unique<SearchManager<Variant>>(EngineOptions{}, allocation)) {}
 
 template <class Variant>
 EngineBase<Variant>::~EngineBase() = default;

@@ -36,7 +36,7 @@ class EngineBase {
   [[nodiscard]] bool searching() const;
 
  protected:
-  explicit EngineBase(std::unique_ptr<SearchManager<Variant>> manager);
+  explicit EngineBase(TableAllocation allocation);
   ~EngineBase();
 
   SearchManager<Variant>& manager() { return *manager_; }

@@ -31,4 +31,9 @@ struct EngineOptions {
   bool operator==(const EngineOptions&) const = default;
 };
 
+// When a search allocates its transposition table: at once (so that a Hash that does not fit is
+// reported when it is set), or at its first search (so that a session that never plays that
+// game does not pay for its table).
+enum class TableAllocation { Now, AtFirstSearch };
+
 }  // namespace quixo

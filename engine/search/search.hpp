@@ -14,7 +14,7 @@
 //     table_view(position, key, features) (the key and frame the table keeps the node under);
 //   root_candidates(root, scan, search_moves), root_scan(root), wins_at_once(scan, move),
 //     loses_at_once(scan, move), root_order(child), clock_colour(root), applicable(features),
-//     parse(text) for the bench;
+//     parse(text), kBenchPositions and kBenchLabel for the bench;
 //   and the switches below, where the games' searches are tuned differently (each one a
 //   difference of behaviour that a match could settle):
 //     kMultiPv: several principal variations; kThreatsAtEveryNode: the opponent's threats are
@@ -112,11 +112,6 @@ class SearchManager {
   using Key = typename Variant::Key;
   using Table = BasicTranspositionTable<Key, Move>;
   using Callbacks = BasicSearchCallbacks<Move>;
-
-  // When the table is allocated: at once (so that a Hash that does not fit is reported when it
-  // is set), or at the first search (so that a session that never plays this game does not pay
-  // for its table).
-  enum class TableAllocation { Now, AtFirstSearch };
 
   SearchManager(const EngineOptions& options, TableAllocation allocation) : options_(options) {
     if (allocation == TableAllocation::Now) table_.resize(std::size_t(options.hash_mb));
@@ -683,18 +678,17 @@ void SearchWorker<Variant>::iterative_deepening(const Callbacks& callbacks) {
 }
 
 // Runs a fixed bench: each position searched to kBenchDepth by one thread with a fresh table, each
-// reported to `report` as "<label> i/n (<position>): bestmove m, nodes n". Returns the node total,
-// the search's signature: it changes only when the search does.
+// reported to `report` as "<kBenchLabel> i/n (<position>): bestmove m, nodes n". Returns the node
+// total, the search's signature: it changes only when the search does.
 template <class Variant>
-std::uint64_t run_bench(std::span<const std::string_view> positions, std::string_view label,
-                        const std::function<void(const std::string&)>& report) {
+std::uint64_t run_bench(const std::function<void(const std::string&)>& report) {
+  const std::span<const std::string_view> positions = Variant::kBenchPositions;
   EngineOptions bench_options;
   bench_options.hash_mb = search_detail::kBenchHashMb;
   bench_options.threads = 1;
   bench_options.multipv = 1;
   // A manager of its own leaves the engine's table and options as they were.
-  SearchManager<Variant> manager(bench_options,
-                                 SearchManager<Variant>::TableAllocation::AtFirstSearch);
+  SearchManager<Variant> manager(bench_options, TableAllocation::AtFirstSearch);
   std::uint64_t total_nodes = 0;
   int index = 0;
   for (const std::string_view text : positions) {
@@ -710,7 +704,7 @@ std::uint64_t run_bench(std::span<const std::string_view> positions, std::string
     manager.wait();
     total_nodes += nodes;
     if (report)
-      report(std::string(label) + " " + std::to_string(++index) + "/" +
+      report(std::string(Variant::kBenchLabel) + " " + std::to_string(++index) + "/" +
              std::to_string(positions.size()) + " (" + std::string(text) + "): bestmove " + best +
              ", nodes " + std::to_string(nodes));
   }

@@ -39,7 +39,6 @@ struct TeamVariant;
 class TeamEngine : public EngineBase<TeamVariant> {
  public:
   TeamEngine();
-  ~TeamEngine();
 
   // The position to search and the positions of the game before it, oldest first: the search
   // scores a repetition of any of them (same cubes, points and seat to move) as a draw.

@@ -133,6 +133,20 @@ struct TeamVariant {
     return features;
   }
   static Position4 parse(std::string_view text) { return parse_position4(text); }
+
+  // The bench positions (run_bench in search.hpp): the start, then positions of seeded random
+  // games. The node total is the team search's signature.
+  static constexpr std::string_view kBenchPositions[] = {
+      "5/5/5/5/5 1",
+      "O2XO/4O/5/o3x/X2XO 3",
+      "oX2X/4o/x4/x4/O1Oox 4",
+      "1Ox1O/xO2o/OX3/XO2X/oX1xo 1",
+      "OoXOo/xxX1o/O2Xo/XX2x/oOXox 2",
+      "oXOOo/XxOXo/O3x/X1XxX/OooOx 3",
+      "xXoOo/O1O1X/o1X1O/XX1Xo/oxXOX 2",
+      "xxOxo/ooX1O/o2xo/xoX1O/xooxX 1",
+  };
+  static constexpr std::string_view kBenchLabel = "Four-player position";
 };
 
 }  // namespace quixo

@@ -104,6 +104,22 @@ struct TwoPlayerVariant {
   static Color clock_colour(const Position& root) { return root.side_to_move(); }
   static SearchFeatures applicable(const SearchFeatures& features) { return features; }
   static Position parse(std::string_view text) { return parse_position(text); }
+
+  // The bench positions (run_bench in search.hpp). The node total is the search's signature: it
+  // changes only when the search does.
+  static constexpr std::string_view kBenchPositions[] = {
+      "5/5/5/5/5 x",
+      "ox2o/5/x4/5/x3o x",
+      "oo1xo/x4/x4/4x/x1o1o o",
+      "oo2x/x3x/o1x1x/o1o2/xoo2 x",
+      "ox1ox/o2xx/x2o1/3xo/xo2o o",
+      "xxoo1/o3x/4o/o1xxo/o1xxo x",
+      "oxxox/2x1x/2oxo/o1xoo/xxoox x",
+      "3xo/4x/5/o4/o1x2 o",
+      "oxxoo/3ox/2xxo/4x/3ox x",
+      "ooo1x/o2xx/4o/x3x/x1oxo o",
+  };
+  static constexpr std::string_view kBenchLabel = "Position";
 };
 
 }  // namespace quixo
