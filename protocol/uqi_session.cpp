@@ -436,17 +436,10 @@ void UqiSession::display() {
 
 void UqiSession::evaluate() {
   const auto* two = std::get_if<uqi::TwoPlayerGame>(&game_);
-  const std::string text = two ? format_breakdown(evaluate_with_breakdown(two->position))
-                               : format_breakdown(evaluate_with_breakdown(
-                                     std::get<uqi::FourPlayerGame>(game_).position));
-  std::vector<std::string> lines;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    if (end > start) lines.push_back("info string eval: " + text.substr(start, end - start));
-    start = end + 1;
-  }
+  std::vector<std::string> lines =
+      two ? breakdown_lines(evaluate_with_breakdown(two->position))
+          : breakdown_lines(evaluate_with_breakdown(std::get<uqi::FourPlayerGame>(game_).position));
+  for (std::string& line : lines) line = "info string eval: " + line;
   send_lines(lines);
 }
 
