@@ -13,7 +13,8 @@
 //     history_index(position, move), has_history(move), usable_table_move(position, node, move),
 //     table_view(position, key, features) (the key and frame the table keeps the node under);
 //   root_candidates(root, scan, search_moves), root_scan(root), wins_at_once(scan, move),
-//     loses_at_once(scan, move), root_order(child), clock_colour(root), applicable(features),
+//     loses_at_once(scan, move), root_order(child), plan(limits, root, overhead) (the time
+//     plan on the mover's clock), applicable(features),
 //     parse(text), kBenchPositions and kBenchLabel for the bench;
 //   and the switches below, where the games' searches are tuned differently (each one a
 //   difference of behaviour that a match could settle):
@@ -154,7 +155,7 @@ class SearchManager {
     search_moves_ = std::move(search_moves);
     multipv_ = Variant::kMultiPv ? options_.multipv : 1;
     features_ = Variant::applicable(options_.features);
-    budget_ = plan_time(limits, Variant::clock_colour(root_), options_.move_overhead_ms);
+    budget_ = Variant::plan(limits, root_, options_.move_overhead_ms);
     control_.begin(limits.ponder, limits.infinite);
     table_.new_search();
     workers_.clear();

@@ -8,10 +8,10 @@
 // pass is a move like any other. This models partners that confer (one program plays both seats
 // of a team); a seat playing alone gets the same search, assuming its partner plays as it would.
 //
-// Clocks: SearchLimits carries clocks by colour. For a four-player search the caller puts the
-// moving seat's own clock (and increment) at time_ms[team] / increment_ms[team], team being the
-// seat's colour (team_of(seat)); the other entries are ignored. A seat's clock runs only on its
-// own moves, so moves_to_go and the time plan are per seat as in the two-player game.
+// Clocks: the moving seat plays on its own clock, SearchLimits::seat_time_ms[seat] (and
+// seat_increment_ms[seat]) when given, else on its team's, time_ms[team] (team_of(seat)). A
+// seat's clock runs only on its own moves, so moves_to_go and the time plan are per seat as in
+// the two-player game.
 //
 // Options: EngineOptions::threads runs the team search on that many threads (lazy SMP, as the
 // two-player search: the threads search the same root and share the table). hash_mb sizes this

@@ -20,6 +20,8 @@
 #include "core/position4.hpp"
 #include "engine_options.hpp"
 #include "evaluation4.hpp"
+#include "limits.hpp"
+#include "time_manager.hpp"
 
 namespace quixo {
 
@@ -123,8 +125,10 @@ struct TeamVariant {
   }
   static Score root_order(const Position4& child) { return quixo::evaluate(child); }
 
-  // A seat's clock is read at its team's colour (team_search.hpp).
-  static Color clock_colour(const Position4& root) { return root.team_to_move(); }
+  // A seat plays on its own clock, or on its team's when it has none.
+  static TimeBudget plan(const SearchLimits& limits, const Position4& root, int overhead_ms) {
+    return plan_seat_time(limits, root.seat_to_move(), overhead_ms);
+  }
   // Multipv, threat extension, parry pruning and the symmetric table are two-player features.
   static SearchFeatures applicable(SearchFeatures features) {
     features.threat_extension = false;

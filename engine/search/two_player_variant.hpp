@@ -14,6 +14,8 @@
 #include "core/symmetry.hpp"
 #include "engine_options.hpp"
 #include "evaluation.hpp"
+#include "limits.hpp"
+#include "time_manager.hpp"
 
 namespace quixo {
 
@@ -101,7 +103,9 @@ struct TwoPlayerVariant {
     return quixo::evaluate(child, opponent_wins(child));
   }
 
-  static Color clock_colour(const Position& root) { return root.side_to_move(); }
+  static TimeBudget plan(const SearchLimits& limits, const Position& root, int overhead_ms) {
+    return plan_time(limits, root.side_to_move(), overhead_ms);
+  }
   static SearchFeatures applicable(const SearchFeatures& features) { return features; }
   static Position parse(std::string_view text) { return parse_position(text); }
 
