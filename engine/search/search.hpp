@@ -1,7 +1,7 @@
 // The search, written once for both games: iterative deepening negamax with principal variation
 // search, aspiration windows, late move reductions, killers and history over the shared
 // transposition table, run by one or more threads (lazy SMP: the threads search the same root
-// and share the table; only the main one checks the clock, reports and decides the move).
+// and share the table; only the main one reports and decides the move).
 //
 // A game enters as a Variant, a class of static members that says what is the game's own:
 //   Position, Move, Key (Position::key()), Node (what a node's scan found: `wins`, `safe` moves,
@@ -27,7 +27,7 @@
 //     kEveryThreadChecksLimits: every thread checks the node and time limits (else the main
 //     thread alone: helpers do less work per node but overshoot a node limit further).
 //
-// Only the facades (engine.hpp, team_search.hpp) use this header.
+// Only the facades (engine_base.cpp, engine.cpp, team_search.cpp) use this header.
 #pragma once
 
 #include <algorithm>
@@ -259,10 +259,11 @@ class SearchWorker {
     nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
   }
   void check_limits();
-  bool is_repetition(const Key& key, int ply) const;
+  [[nodiscard]] bool is_repetition(const Key& key, int ply) const;
   void prepare_root_moves();
-  Score search_root(Score alpha, Score beta, int depth);
-  Score search(const Position& position, Score alpha, Score beta, int depth, int ply, bool pv_node);
+  [[nodiscard]] Score search_root(Score alpha, Score beta, int depth);
+  [[nodiscard]] Score search(const Position& position, Score alpha, Score beta, int depth, int ply,
+                             bool pv_node);
   void update_pv(int ply, Move move);
   void record_cutoff(const Position& position, int ply, Move move, int depth, const Move* tried,
                      int tried_count);
@@ -369,6 +370,7 @@ void SearchWorker<Variant>::record_cutoff(const Position& position, int ply, Mov
 
 template <class Variant>
 Score SearchWorker<Variant>::search_root(Score alpha, Score beta, int depth) {
+  assert(-kInfiniteScore <= alpha && alpha < beta && beta <= kInfiniteScore);
   const Position& root = manager_.root_;
   path_keys_[0] = root.key();
   Score best = -kInfiniteScore;
@@ -413,6 +415,8 @@ Score SearchWorker<Variant>::search_root(Score alpha, Score beta, int depth) {
 template <class Variant>
 Score SearchWorker<Variant>::search(const Position& position, Score alpha, Score beta, int depth,
                                     int ply, bool pv_node) {
+  assert(-kInfiniteScore <= alpha && alpha < beta && beta <= kInfiniteScore);
+  assert(ply > 0 && ply < kMaxPly);
   pv_length_[ply] = 0;
   if (Variant::kEveryThreadChecksLimits || is_main()) check_limits();
   if (stopped()) return kDrawScore;

@@ -1,11 +1,8 @@
-// The four-player team game as the search (search.hpp) sees it.
-//
-// The game is searched as a two-sided one: team A (seats 0 and 2, X) against team B (seats 1
-// and 3, O). Seats move 0, 1, 2, 3, so the team to move changes every ply and plain negamax
-// applies, the score always being the team to move's. A seat with nothing to take passes; the
-// pass is a move like any other. Wins and losses are properties of the geometry (points do not
-// matter for lines); the seat's takeable set says which geometries it may play, each with the
-// placed cube pointing to the mover or to its partner. Only team_search.cpp uses this header.
+// The four-player team game as the search (search.hpp) sees it. The model (team against team,
+// negamax over the seats in turn, the pass as a move) is described in team_search.hpp. Wins and
+// losses are properties of the geometry (points do not matter for lines); the seat's takeable
+// set says which geometries it may play, each with the placed cube pointing to the mover or to
+// its partner. Only team_search.cpp and engine_base.cpp use this header.
 #pragma once
 
 #include <algorithm>

@@ -1,5 +1,5 @@
 // The two-player game as the search (search.hpp) sees it: its moves, scans, evaluation,
-// ordering statistics and table frames. Only engine.cpp uses this header.
+// ordering statistics and table frames. Only engine.cpp and engine_base.cpp use this header.
 #pragma once
 
 #include <bit>
