@@ -361,18 +361,12 @@ void UqiSession::note_options_without_effect_on_four_players() {
 void UqiSession::go_four_player(const uqi::GoCommand& command, const uqi::FourPlayerGame& game) {
   note_options_without_effect_on_four_players();
   const Position4 position = game.position;
-  const Seat seat = position.seat_to_move();
-  const int team = int(team_of(seat));
-  // The TeamEngine reads the moving seat's own clock at its team's colour (team_search.hpp).
-  // A GUI that sends only team clocks (xtime/otime, p1time/p2time) is served by those.
+  // A seat without a clock of its own (a GUI that sends only xtime/otime, p1time/p2time) plays
+  // on its team's.
   SearchLimits limits = command.limits;
   limits.search_moves.clear();
-  if (command.seat_time_ms[seat] >= 0) {
-    limits.time_ms = {-1, -1};
-    limits.increment_ms = {0, 0};
-    limits.time_ms[team] = command.seat_time_ms[seat];
-    limits.increment_ms[team] = command.seat_increment_ms[seat];
-  }
+  limits.seat_time_ms = command.seat_time_ms;
+  limits.seat_increment_ms = command.seat_increment_ms;
   team_engine_.set_position(position, game.history);
   TeamSearchCallbacks callbacks;
   callbacks.on_info = [this](const TeamSearchInfo& info) { send(uqi::format_info(info)); };
@@ -438,17 +432,10 @@ void UqiSession::display() {
 
 void UqiSession::evaluate() {
   const auto* two = std::get_if<uqi::TwoPlayerGame>(&game_);
-  const std::string text = two ? format_breakdown(evaluate_with_breakdown(two->position))
-                               : format_breakdown(evaluate_with_breakdown(
-                                     std::get<uqi::FourPlayerGame>(game_).position));
-  std::vector<std::string> lines;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    if (end > start) lines.push_back("info string eval: " + text.substr(start, end - start));
-    start = end + 1;
-  }
+  std::vector<std::string> lines =
+      two ? breakdown_lines(evaluate_with_breakdown(two->position))
+          : breakdown_lines(evaluate_with_breakdown(std::get<uqi::FourPlayerGame>(game_).position));
+  for (std::string& line : lines) line = "info string eval: " + line;
   send_lines(lines);
 }
 

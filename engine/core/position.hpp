@@ -57,7 +57,7 @@ class Position {
   bool is_legal(Move move) const;
 
   // The position after `move`, which must be legal here.
-  constexpr Position after(Move move) const {
+  [[gnu::always_inline]] constexpr Position after(Move move) const {
     const Slide& slide = slide_at(move.slide());
     Position next = *this;
     next.cubes_[int(to_move_)] = slide.apply(cubes_[int(to_move_)]) | slide.inserted;

@@ -49,6 +49,15 @@ class Move4 {
 
 using MoveList4 = MoveList<Move4, 2 * kSlideCount>;
 
+// The exact identity of a four-player position (the four boards by point, 25 bits each, and the
+// seat to move: 102 bits in two words), so that tables and repetition checks that compare it
+// whole never confuse two positions.
+struct Position4Key {
+  std::uint64_t low = 0;   // cubes pointing to seats 0 and 1, and the seat to move
+  std::uint64_t high = 0;  // cubes pointing to seats 2 and 3
+  constexpr bool operator==(const Position4Key&) const = default;
+};
+
 class Position4 {
  public:
   // The empty board with seat 0 (seat 1 in notation) to move.
@@ -87,7 +96,7 @@ class Position4 {
   int legal_move_count() const;
   bool is_legal(Move4 move) const;
 
-  constexpr Position4 after(Move4 move) const {
+  [[gnu::always_inline]] constexpr Position4 after(Move4 move) const {
     Position4 next = *this;
     next.to_move_ = std::uint8_t(next_seat(to_move_));
     if (move.is_pass()) return next;
@@ -96,6 +105,12 @@ class Position4 {
     next.pairs_[1] = slide.apply(pairs_[1]);
     next.pairs_[move.point() >> 1] |= PackedBoards(slide.inserted) << (32 * (move.point() & 1));
     return next;
+  }
+
+  [[nodiscard]] constexpr Position4Key key() const {
+    return {std::uint64_t(cubes_pointing_to(0)) | std::uint64_t(cubes_pointing_to(1)) << 25 |
+                std::uint64_t(to_move_) << 50,
+            std::uint64_t(cubes_pointing_to(2)) | std::uint64_t(cubes_pointing_to(3)) << 25};
   }
 
   constexpr bool operator==(const Position4&) const = default;

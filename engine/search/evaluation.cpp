@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <bit>
-#include <sstream>
+#include <string>
 
 #include "board_terms.hpp"
 
@@ -59,17 +59,17 @@ EvalBreakdown evaluate_with_breakdown(const Position& position, const EvalWeight
   return terms;
 }
 
-std::string format_breakdown(const EvalBreakdown& terms) {
-  std::ostringstream out;
-  out << "lines " << terms.lines << "\n"
-      << "border " << terms.border << "\n"
-      << "centre " << terms.centre << "\n"
-      << "cube lead " << terms.cube_lead << "\n"
-      << "threats " << terms.threats << " (opponent wins in one: " << terms.opponent_wins << ")\n"
-      << "tempo " << terms.tempo << "\n"
-      << "immediate wins for the side to move: " << terms.own_wins << "\n"
-      << "total " << terms.total << " (side to move)\n";
-  return out.str();
+std::vector<std::string> breakdown_lines(const EvalBreakdown& terms) {
+  const auto number = [](Score value) { return std::to_string(value); };
+  return {"lines " + number(terms.lines),
+          "border " + number(terms.border),
+          "centre " + number(terms.centre),
+          "cube lead " + number(terms.cube_lead),
+          "threats " + number(terms.threats) +
+              " (opponent wins in one: " + number(terms.opponent_wins) + ")",
+          "tempo " + number(terms.tempo),
+          "immediate wins for the side to move: " + number(terms.own_wins),
+          "total " + number(terms.total) + " (side to move)"};
 }
 
 }  // namespace quixo

@@ -3,6 +3,7 @@
 
 #include <array>
 #include <string>
+#include <vector>
 
 #include "core/move_scan.hpp"
 #include "core/position.hpp"
@@ -55,7 +56,7 @@ Score evaluate(const Position& position, SlideSet opponent_threats,
 EvalBreakdown evaluate_with_breakdown(const Position& position,
                                       const EvalWeights& weights = default_weights());
 
-// The breakdown as text lines, for `eval`.
-std::string format_breakdown(const EvalBreakdown& breakdown);
+// The breakdown as text, one line per term (no line breaks), for `eval`.
+std::vector<std::string> breakdown_lines(const EvalBreakdown& breakdown);
 
 }  // namespace quixo

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <bit>
-#include <sstream>
+#include <string>
 
 #include "board_terms.hpp"
 #include "core/packed_slides.hpp"
@@ -96,28 +96,28 @@ TeamEvalBreakdown evaluate_with_breakdown(const Position4& position,
   return breakdown_of(position, team_scan(position).wins, opponent_team_wins(position), weights);
 }
 
-std::string format_breakdown(const TeamEvalBreakdown& terms) {
-  std::ostringstream out;
-  const auto seats = [](const std::array<int, kRelativeSeats>& values) {
-    return "mover " + std::to_string(values[0]) + ", next opponent " + std::to_string(values[1]) +
-           ", partner " + std::to_string(values[2]) + ", last opponent " +
-           std::to_string(values[3]);
+std::vector<std::string> breakdown_lines(const TeamEvalBreakdown& terms) {
+  const auto number = [](Score value) { return std::to_string(value); };
+  const auto seats = [&](const std::array<int, kRelativeSeats>& values) {
+    return "mover " + number(values[0]) + ", next opponent " + number(values[1]) + ", partner " +
+           number(values[2]) + ", last opponent " + number(values[3]);
   };
-  out << "lines " << terms.lines << "\n"
-      << "border " << terms.border << "\n"
-      << "centre " << terms.centre << "\n"
-      << "cube lead " << terms.cube_lead << "\n"
-      << "mobility " << terms.mobility << " (geometries: " << seats(terms.mobility_slides) << ")\n"
-      << "threats " << terms.threats << " (next opponent wins in one: " << terms.wins[1] << ")\n"
-      << "partner threats " << terms.partner_threats << " (partner wins in one: " << terms.wins[2]
-      << ")\n"
-      << "later threats " << terms.later_threats << " (last opponent wins in one: " << terms.wins[3]
-      << ")\n"
-      << "forced passes " << terms.passes << "\n"
-      << "tempo " << terms.tempo << "\n"
-      << "immediate wins for the seat to move: " << terms.wins[0] << "\n"
-      << "total " << terms.total << " (team to move)\n";
-  return out.str();
+  return {
+      "lines " + number(terms.lines),
+      "border " + number(terms.border),
+      "centre " + number(terms.centre),
+      "cube lead " + number(terms.cube_lead),
+      "mobility " + number(terms.mobility) + " (geometries: " + seats(terms.mobility_slides) + ")",
+      "threats " + number(terms.threats) + " (next opponent wins in one: " + number(terms.wins[1]) +
+          ")",
+      "partner threats " + number(terms.partner_threats) +
+          " (partner wins in one: " + number(terms.wins[2]) + ")",
+      "later threats " + number(terms.later_threats) +
+          " (last opponent wins in one: " + number(terms.wins[3]) + ")",
+      "forced passes " + number(terms.passes),
+      "tempo " + number(terms.tempo),
+      "immediate wins for the seat to move: " + number(terms.wins[0]),
+      "total " + number(terms.total) + " (team to move)"};
 }
 
 }  // namespace quixo

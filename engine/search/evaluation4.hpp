@@ -7,6 +7,7 @@
 
 #include <array>
 #include <string>
+#include <vector>
 
 #include "core/move_scan.hpp"
 #include "core/position4.hpp"
@@ -92,7 +93,7 @@ SlideSet opponent_team_wins(const Position4& position);
 TeamEvalBreakdown evaluate_with_breakdown(const Position4& position,
                                           const TeamEvalWeights& weights = default_team_weights());
 
-// The breakdown as text lines, for `eval`.
-std::string format_breakdown(const TeamEvalBreakdown& breakdown);
+// The breakdown as text, one line per term (no line breaks), for `eval`.
+std::vector<std::string> breakdown_lines(const TeamEvalBreakdown& breakdown);
 
 }  // namespace quixo

@@ -1,78 +1,719 @@
-// The search: iterative deepening negamax with principal variation search and aspiration
-// windows over the shared transposition table, run by one or more threads (lazy SMP). Only
-// the Engine facade (engine.hpp) uses this header.
+// The search, written once for both games: iterative deepening negamax with principal variation
+// search, aspiration windows, late move reductions, killers and history over the shared
+// transposition table, run by one or more threads (lazy SMP: the threads search the same root
+// and share the table; only the main one reports and decides the move).
+//
+// A game enters as a Variant, a class of static members that says what is the game's own:
+//   Position, Move, Key (Position::key()), Node (what a node's scan found: `wins`, `safe` moves,
+//     `forced_pass`), kHistorySize, kRepetitionCycle (plies between two turns of one mover);
+//   scan(position), move_of_slide(position, slide) (the move of a winning or parrying geometry),
+//     threats(position) (the opponent's wins in one),
+//     evaluate(position, node, threats), generate_moves(position, node, slides, visit) (calls
+//     visit(move, history index) for the moves of the node's `slides` and its forced pass),
+//     history_index(position, move), has_history(move), usable_table_move(position, node, move),
+//     table_view(position, key, features) (the key and frame the table keeps the node under);
+//   root_candidates(root, scan, search_moves), root_scan(root), wins_at_once(scan, move),
+//     loses_at_once(scan, move), root_order(child), plan(limits, root, overhead) (the time
+//     plan on the mover's clock), applicable(features),
+//     parse(text), kBenchPositions and kBenchLabel for the bench;
+//   and the switches below, where the games' searches are tuned differently (each one a
+//   difference of behaviour that a match could settle):
+//     kMultiPv: several principal variations; kThreatsAtEveryNode: the opponent's threats are
+//     found at every node, where they keep late move reductions off and drive the threat
+//     extension and parry pruning (else only at the horizon, for the evaluation);
+//     kMateDistanceNarrowsWindow: mate distance pruning narrows the window (else it only returns
+//     what lies outside it); kSpreadHelperRoots: helper threads start from a rotated root order;
+//     kStopOnSingleRootMove: a timed search with one root move stops at depth 4;
+//     kEveryThreadChecksLimits: every thread checks the node and time limits (else the main
+//     thread alone: helpers do less work per node but overshoot a node limit further).
+//
+// Only the facades (engine_base.cpp, engine.cpp, team_search.cpp) use this header.
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <atomic>
-#include <chrono>
-#include <condition_variable>
+#include <bit>
+#include <cassert>
+#include <cmath>
 #include <cstdint>
+#include <functional>
 #include <memory>
-#include <mutex>
+#include <span>
+#include <string>
+#include <string_view>
 #include <thread>
 #include <unordered_set>
 #include <vector>
 
-#include "engine.hpp"
+#include "core/move_scan.hpp"
+#include "engine_options.hpp"
+#include "limits.hpp"
+#include "score.hpp"
+#include "search_control.hpp"
+#include "search_types.hpp"
 #include "time_manager.hpp"
 #include "transposition_table.hpp"
 
 namespace quixo {
 
+namespace search_detail {
+
+inline constexpr int kMaxDepth = kMaxPly - 16;
+inline constexpr std::uint64_t kTimeCheckInterval = 1024;
+inline constexpr Score kAspirationDelta = 20;
+// The most moves of a node in either game: two per geometry in the team game (the cube points
+// to the mover or to its partner).
+inline constexpr int kMaxMoveCount = 2 * kSlideCount;
+// Both games' benches: a fixed depth and table size.
+inline constexpr int kBenchDepth = 7;
+inline constexpr int kBenchHashMb = 16;
+
+// Late move reductions by remaining depth and move number: log(depth) * log(number) / 2, the
+// usual shape; moves later in the order are less likely to matter.
+struct ReductionTable {
+  std::array<std::array<std::uint8_t, kMaxMoveCount + 1>, kMaxPly> plies{};
+  ReductionTable() {
+    for (int depth = 1; depth < kMaxPly; ++depth)
+      for (int number = 1; number <= kMaxMoveCount; ++number)
+        plies[depth][number] =
+            std::uint8_t(0.5 + std::log(double(depth)) * std::log(double(number)) / 2.0);
+  }
+};
+inline const ReductionTable kReductions;
+
+template <class Key>
+struct KeyHasher {
+  std::size_t operator()(const Key& key) const { return std::size_t(TableKey<Key>::hash(key)); }
+};
+
+}  // namespace search_detail
+
+template <class MoveT>
+struct RootMove {
+  MoveT move;
+  Score score = -kInfiniteScore;
+  Score previous_score = -kInfiniteScore;
+  Score initial_order = 0;
+  int selective_depth = 0;
+  std::vector<MoveT> pv;
+};
+
+template <class Variant>
 class SearchWorker;
 
-// State shared by the threads of one search.
-struct SharedSearchState {
-  Position root;
-  std::vector<std::uint64_t> history_keys;        // game positions before the root, oldest first
-  std::unordered_set<std::uint64_t> history_set;  // the same, for look-ups
-  SearchLimits limits;
-  TimeBudget budget;
-  int multipv = 1;
-  SearchFeatures features;
-  // When thinking started, in steady-clock nanoseconds: atomic because ponderhit moves it while
-  // the search reads it.
-  std::atomic<std::int64_t> start_ns{0};
-  std::atomic<bool> stop{false};
-  // While pondering (or in infinite mode) time does not count and the bestmove waits for
-  // ponderhit or stop.
-  std::atomic<bool> pondering{false};
-  std::atomic<bool> infinite{false};
-};
-
+// The search's control and shared state: the facade's calls (set_position, start, stop,
+// ponderhit, wait) come from the caller's thread; the workers read the configuration, which
+// changes only between searches.
+template <class Variant>
 class SearchManager {
  public:
-  explicit SearchManager(const EngineOptions& options);
-  ~SearchManager();
+  using Position = typename Variant::Position;
+  using Move = typename Variant::Move;
+  using Key = typename Variant::Key;
+  using Table = BasicTranspositionTable<Key, Move>;
+  using Callbacks = BasicSearchCallbacks<Move>;
 
-  void set_options(const EngineOptions& options);
-  void new_game();
-  void start(const Position& root, const std::vector<std::uint64_t>& history_keys,
-             const SearchLimits& limits, SearchCallbacks callbacks);
-  void stop();
-  void ponderhit();
-  void wait();
-  bool searching() const { return running_.load(); }
+  SearchManager(const EngineOptions& options, TableAllocation allocation) : options_(options) {
+    if (allocation == TableAllocation::Now) table_.resize(std::size_t(options.hash_mb));
+  }
+  ~SearchManager() {
+    stop();
+    wait();
+  }
+  SearchManager(const SearchManager&) = delete;
+  SearchManager& operator=(const SearchManager&) = delete;
 
-  // Milliseconds since the search (or, after ponderhit, the real thinking) started.
-  std::int64_t elapsed_ms() const;
-  std::uint64_t total_nodes() const;
-  TranspositionTable& table() { return table_; }
-  SharedSearchState& shared() { return shared_; }
-  // Wakes the main thread's wait for stop or ponderhit.
-  void notify_release();
+  // Waits for a running search first. Throws TableAllocationError when a new Hash size cannot
+  // be allocated; the options and table then stay as they were.
+  void set_options(const EngineOptions& options) {
+    wait();
+    if (table_.allocated() && options.hash_mb != options_.hash_mb)
+      table_.resize(std::size_t(options.hash_mb));
+    options_ = options;
+  }
+  [[nodiscard]] const EngineOptions& options() const { return options_; }
+
+  void new_game() {
+    wait();
+    if (table_.allocated()) table_.clear();
+  }
+
+  // The root and the keys of the game's positions before it, whose repetition is a draw.
+  void set_position(const Position& root, const std::vector<Key>& history_keys) {
+    wait();
+    root_ = root;
+    history_set_ = decltype(history_set_)(history_keys.begin(), history_keys.end());
+  }
+
+  // Starts a search of the root in the background; `search_moves` restricts the root to those
+  // of its moves that are legal (all moves when none is).
+  void start(const SearchLimits& limits, Callbacks callbacks, std::vector<Move> search_moves) {
+    wait();
+    if (!table_.allocated()) table_.resize(std::size_t(options_.hash_mb));
+    limits_ = limits;
+    search_moves_ = std::move(search_moves);
+    multipv_ = Variant::kMultiPv ? options_.multipv : 1;
+    features_ = Variant::applicable(options_.features);
+    budget_ = Variant::plan(limits, root_, options_.move_overhead_ms);
+    control_.begin(limits.ponder, limits.infinite);
+    table_.new_search();
+    workers_.clear();
+    for (int id = 0; id < std::max(options_.threads, 1); ++id)
+      workers_.push_back(std::make_unique<SearchWorker<Variant>>(*this, id));
+    running_ = true;
+    main_thread_ =
+        std::thread([this, callbacks = std::move(callbacks)] { run_main_thread(callbacks); });
+  }
+
+  void stop() { control_.stop(); }
+  void ponderhit() { control_.ponderhit(); }
+  void wait() {
+    if (main_thread_.joinable()) main_thread_.join();
+  }
+  [[nodiscard]] bool searching() const { return running_.load(); }
 
  private:
-  void run_main_thread(SearchCallbacks callbacks);
+  friend class SearchWorker<Variant>;
 
+  void run_main_thread(const Callbacks& callbacks) {
+    std::vector<std::thread> helpers;
+    for (std::size_t i = 1; i < workers_.size(); ++i)
+      helpers.emplace_back([this, i] { workers_[i]->iterative_deepening({}); });
+    workers_[0]->iterative_deepening(callbacks);
+    // In ponder and infinite mode the bestmove waits for ponderhit or stop.
+    control_.wait_for_release();
+    for (std::thread& helper : helpers) helper.join();
+
+    const std::vector<RootMove<Move>>& root_moves = workers_[0]->root_moves();
+    Move best = Move::none(), ponder = Move::none();
+    if (!root_moves.empty()) {
+      best = root_moves[0].move;
+      ponder = ponder_move(root_moves[0]);
+    }
+    if (callbacks.on_bestmove) callbacks.on_bestmove(best, ponder);
+    running_ = false;
+  }
+
+  Move ponder_move(const RootMove<Move>& best) const {
+    if (best.pv.size() > 1) return best.pv[1];
+    // No second move in the line (the search was cut short): ask the table.
+    const Position child = root_.after(best.move);
+    if (child.is_game_over()) return Move::none();
+    const auto view = Variant::table_view(child, child.key(), features_);
+    typename Table::Hit hit;
+    if (!table_.probe(view.key, hit)) return Move::none();
+    const Move move = view.from_table(hit.move);
+    return child.is_legal(move) ? move : Move::none();
+  }
+
+  [[nodiscard]] std::uint64_t total_nodes() const {
+    std::uint64_t nodes = 0;
+    for (const auto& worker : workers_) nodes += worker->nodes();
+    return nodes;
+  }
+
+  // Configuration, set between searches.
   EngineOptions options_;
-  TranspositionTable table_;
-  SharedSearchState shared_;
-  std::vector<std::unique_ptr<SearchWorker>> workers_;
+  Table table_;
+  Position root_;
+  std::unordered_set<Key, search_detail::KeyHasher<Key>> history_set_;
+  SearchLimits limits_;
+  std::vector<Move> search_moves_;
+  TimeBudget budget_;
+  SearchFeatures features_;
+  int multipv_ = 1;
+
+  // Control, shared with the caller's thread.
+  SearchControl control_;
   std::thread main_thread_;
   std::atomic<bool> running_{false};
-  std::mutex release_mutex_;
-  std::condition_variable release_signal_;
+
+  // One per thread; worker 0 (the main one) checks the clock, reports and decides the move.
+  std::vector<std::unique_ptr<SearchWorker<Variant>>> workers_;
 };
+
+// One thread's search. All its state is its own; it shares only the table and the manager's
+// read-only configuration and control.
+template <class Variant>
+class SearchWorker {
+ public:
+  using Position = typename Variant::Position;
+  using Move = typename Variant::Move;
+  using Key = typename Variant::Key;
+  using Node = typename Variant::Node;
+  using Callbacks = BasicSearchCallbacks<Move>;
+  using Table = typename SearchManager<Variant>::Table;
+
+  SearchWorker(SearchManager<Variant>& manager, int id)
+      : manager_(manager), table_(manager.table_), features_(manager.features_), id_(id) {}
+
+  void iterative_deepening(const Callbacks& callbacks);
+  [[nodiscard]] std::uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
+  [[nodiscard]] const std::vector<RootMove<Move>>& root_moves() const { return root_moves_; }
+
+ private:
+  bool is_main() const { return id_ == 0; }
+  bool stopped() const { return manager_.control_.stopped(); }
+  void count_node() {
+    nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+  }
+  void check_limits();
+  [[nodiscard]] bool is_repetition(const Key& key, int ply) const;
+  void prepare_root_moves();
+  [[nodiscard]] Score search_root(Score alpha, Score beta, int depth);
+  [[nodiscard]] Score search(const Position& position, Score alpha, Score beta, int depth, int ply,
+                             bool pv_node);
+  void update_pv(int ply, Move move);
+  void record_cutoff(const Position& position, int ply, Move move, int depth, const Move* tried,
+                     int tried_count);
+  void report(int depth, const Callbacks& callbacks, Bound bound) const;
+  // After a stop: sends a last info line when the move to be played is not the one the last
+  // line showed (or no line was sent), so the GUI's last pv agrees with the bestmove.
+  void report_final(int depth, Move reported, const Callbacks& callbacks) const;
+
+  SearchManager<Variant>& manager_;
+  Table& table_;
+  const SearchFeatures& features_;
+  const int id_;
+
+  // Search state. Ordering statistics start afresh with every search (a worker lives for one
+  // search), so that a search depends only on the position, the limits and the table:
+  // fixed-node searches after new_game repeat exactly.
+  std::atomic<std::uint64_t> nodes_{0};
+  std::vector<RootMove<Move>> root_moves_;
+  MoveScan root_scan_;
+  std::size_t pv_index_ = 0;
+  int root_depth_ = 0;
+  int selective_depth_ = 0;
+  std::array<Key, kMaxPly + 2> path_keys_{};
+  std::array<std::array<Move, 2>, kMaxPly + 2> killers_{};
+  std::array<int, Variant::kHistorySize> history_{};
+  std::array<std::array<Move, kMaxPly + 2>, kMaxPly + 2> pv_{};
+  std::array<int, kMaxPly + 2> pv_length_{};
+};
+
+template <class Variant>
+void SearchWorker<Variant>::check_limits() {
+  const std::uint64_t node_limit = manager_.limits_.nodes;
+  if (node_limit != 0 && manager_.total_nodes() >= node_limit) manager_.control_.limit_reached();
+  if (nodes() % search_detail::kTimeCheckInterval != 0) return;
+  const TimeBudget& budget = manager_.budget_;
+  if (budget.limited() && !manager_.control_.pondering() &&
+      manager_.control_.elapsed_ms() >= budget.hard_ms)
+    manager_.control_.limit_reached();
+}
+
+template <class Variant>
+bool SearchWorker<Variant>::is_repetition(const Key& key, int ply) const {
+  // The same mover comes back only every kRepetitionCycle plies, and keys include the mover.
+  for (int earlier = ply - Variant::kRepetitionCycle; earlier >= 0;
+       earlier -= Variant::kRepetitionCycle)
+    if (path_keys_[earlier] == key) return true;
+  return !manager_.history_set_.empty() && manager_.history_set_.count(key) != 0;
+}
+
+template <class Variant>
+void SearchWorker<Variant>::prepare_root_moves() {
+  const Position& root = manager_.root_;
+  root_moves_.clear();
+  root_scan_ = Variant::root_scan(root);
+  for (const Move move : Variant::root_candidates(root, root_scan_, manager_.search_moves_)) {
+    RootMove<Move> root_move;
+    root_move.move = move;
+    if (Variant::wins_at_once(root_scan_, move))
+      root_move.initial_order = mate_in(1);
+    else if (Variant::loses_at_once(root_scan_, move))
+      root_move.initial_order = mated_in(1);
+    else
+      root_move.initial_order = -Variant::root_order(root.after(move));
+    root_move.pv = {move};
+    root_moves_.push_back(root_move);
+  }
+  std::stable_sort(root_moves_.begin(), root_moves_.end(),
+                   [](const RootMove<Move>& a, const RootMove<Move>& b) {
+                     return a.initial_order > b.initial_order;
+                   });
+  // Helpers start from a different order, so that threads spread over the tree.
+  if (Variant::kSpreadHelperRoots && id_ > 0 && root_moves_.size() > 2)
+    std::rotate(root_moves_.begin() + 1,
+                root_moves_.begin() + 1 + std::size_t(id_) % (root_moves_.size() - 1),
+                root_moves_.end());
+}
+
+template <class Variant>
+void SearchWorker<Variant>::update_pv(int ply, Move move) {
+  pv_[ply][0] = move;
+  const int child_length = pv_length_[ply + 1];
+  for (int i = 0; i < child_length; ++i) pv_[ply][i + 1] = pv_[ply + 1][i];
+  pv_length_[ply] = child_length + 1;
+}
+
+template <class Variant>
+void SearchWorker<Variant>::record_cutoff(const Position& position, int ply, Move move, int depth,
+                                          const Move* tried, int tried_count) {
+  if (killers_[ply][0] != move) {
+    killers_[ply][1] = killers_[ply][0];
+    killers_[ply][0] = move;
+  }
+  if (!Variant::has_history(move)) return;  // a forced pass is the only move: nothing to order
+  // History with gravity: entries stay within +-16384 however long the search runs.
+  const int bonus = std::min(depth * depth, 400);
+  auto update = [&](Move m, int delta) {
+    int& entry = history_[Variant::history_index(position, m)];
+    entry += delta - entry * std::abs(delta) / 16384;
+  };
+  update(move, bonus);
+  for (int i = 0; i < tried_count; ++i)
+    if (tried[i] != move) update(tried[i], -bonus);
+}
+
+template <class Variant>
+Score SearchWorker<Variant>::search_root(Score alpha, Score beta, int depth) {
+  assert(-kInfiniteScore <= alpha && alpha < beta && beta <= kInfiniteScore);
+  const Position& root = manager_.root_;
+  path_keys_[0] = root.key();
+  Score best = -kInfiniteScore;
+  for (std::size_t i = pv_index_; i < root_moves_.size(); ++i) {
+    RootMove<Move>& root_move = root_moves_[i];
+    const Move move = root_move.move;
+    selective_depth_ = 0;
+    pv_length_[1] = 0;
+    Score score;
+    if (Variant::wins_at_once(root_scan_, move)) {
+      score = mate_in(1);
+    } else if (Variant::loses_at_once(root_scan_, move)) {
+      score = mated_in(1);
+    } else {
+      const Position child = root.after(move);
+      if (i == pv_index_) {
+        score = -search(child, -beta, -alpha, depth - 1, 1, true);
+      } else {
+        score = -search(child, -alpha - 1, -alpha, depth - 1, 1, false);
+        if (score > alpha && score < beta)
+          score = -search(child, -beta, -alpha, depth - 1, 1, true);
+      }
+    }
+    if (stopped()) break;
+    if (i == pv_index_ || score > alpha) {
+      root_move.score = score;
+      root_move.selective_depth = selective_depth_;
+      root_move.pv.assign(1, move);
+      for (int j = 0; j < pv_length_[1]; ++j) root_move.pv.push_back(pv_[1][j]);
+    } else {
+      root_move.score = -kInfiniteScore;  // only known to be worse than the best
+    }
+    best = std::max(best, score);
+    if (score > alpha) {
+      alpha = score;
+      if (alpha >= beta) break;
+    }
+  }
+  return best;
+}
+
+template <class Variant>
+Score SearchWorker<Variant>::search(const Position& position, Score alpha, Score beta, int depth,
+                                    int ply, bool pv_node) {
+  assert(-kInfiniteScore <= alpha && alpha < beta && beta <= kInfiniteScore);
+  assert(ply > 0 && ply < kMaxPly);
+  pv_length_[ply] = 0;
+  if (Variant::kEveryThreadChecksLimits || is_main()) check_limits();
+  if (stopped()) return kDrawScore;
+  count_node();
+  selective_depth_ = std::max(selective_depth_, ply);
+
+  const Key key = position.key();
+  if (is_repetition(key, ply)) return kDrawScore;
+  path_keys_[ply] = key;
+
+  // Every node is a position where the game goes on: a move that ends it is scored here
+  // without a child node.
+  const Node node = Variant::scan(position);
+  if (node.wins) {
+    // The winning move ends the principal variation.
+    pv_[ply][0] = Variant::move_of_slide(position, SlideIndex(std::countr_zero(node.wins)));
+    pv_length_[ply] = 1;
+    return mate_in(ply + 1);
+  }
+  if (node.safe == 0 && !node.forced_pass) return mated_in(ply + 1);
+
+  // Mate distance pruning: with no win at once and a move that does not lose at once, the
+  // result lies between a loss at the opponent's next move and a win at our (or our
+  // partner's) move after.
+  if constexpr (Variant::kMateDistanceNarrowsWindow) {
+    alpha = std::max(alpha, mated_in(ply + 2));
+    beta = std::min(beta, mate_in(ply + 3));
+    if (alpha >= beta) return alpha;
+  } else {
+    // The window is left as it is, so that a line ending in exactly that loss or win still
+    // beats alpha and enters the principal variation.
+    if (mated_in(ply + 2) >= beta) return mated_in(ply + 2);
+    if (mate_in(ply + 3) <= alpha) return mate_in(ply + 3);
+  }
+
+  SlideSet threats = 0;
+  if constexpr (Variant::kThreatsAtEveryNode) threats = Variant::threats(position);
+  if (depth <= 0 || ply >= kMaxPly - 2) {
+    if constexpr (Variant::kThreatsAtEveryNode) {
+      // A quiet position is evaluated. A position under threat of a win in one is searched on
+      // (like a check extension) so that forced sequences are seen to their end, up to a limit.
+      if (ply >= kMaxPly - 2 || threats == 0 || !features_.threat_extension ||
+          ply >= 2 * root_depth_ + 8)
+        return Variant::evaluate(position, node, threats);
+      depth = 0;
+    } else {
+      return Variant::evaluate(position, node, Variant::threats(position));
+    }
+  }
+
+  // The table sees the position itself, or an image of it, in whose frame moves are stored.
+  const auto view = Variant::table_view(position, key, features_);
+  const std::uint64_t table_hash = Table::hash(view.key);
+  typename Table::Hit hit;
+  Move tt_move = Move::none();
+  if (table_.probe(view.key, table_hash, hit)) {
+    hit.move = view.from_table(hit.move);
+    if (Variant::usable_table_move(position, node, hit.move)) tt_move = hit.move;
+    const Score tt_score = score_from_tt(hit.score, ply);
+    if (!pv_node && hit.depth >= depth &&
+        (hit.bound == Bound::Exact || (hit.bound == Bound::Lower && tt_score >= beta) ||
+         (hit.bound == Bound::Upper && tt_score <= alpha)))
+      return tt_score;
+  }
+
+  // Under a threat of a win in one, only the moves that leave the opponent no win in one are
+  // worth searching: any other loses at the opponent's next move. This prunes nothing that
+  // matters, and when no move parries the result is known at once.
+  SlideSet candidates = node.safe;
+  if constexpr (Variant::kThreatsAtEveryNode) {
+    if (threats != 0 && features_.parry_threats) {
+      SlideSet parries = 0;
+      for (SlideSet set = node.safe; set != 0; set &= set - 1) {
+        const Position child =
+            position.after(Variant::move_of_slide(position, SlideIndex(std::countr_zero(set))));
+        if (Variant::scan(child).wins == 0) parries |= set & -set;
+      }
+      if (parries == 0) return mated_in(ply + 2);
+      candidates = parries;
+    }
+  }
+
+  // Order: the table's move, the killers, then by history.
+  const bool ordered = features_.killers_and_history;
+  std::array<Move, search_detail::kMaxMoveCount> moves;
+  std::array<int, search_detail::kMaxMoveCount> order;
+  int count = 0;
+  // Forced inline: this runs for every move of every node.
+  Variant::generate_moves(
+      position, node, candidates, [&](Move move, int history_index) __attribute__((always_inline)) {
+        int value = ordered ? history_[history_index] : 0;
+        if (move == tt_move)
+          value = 1 << 30;
+        else if (ordered && move == killers_[ply][0])
+          value = 1 << 20;
+        else if (ordered && move == killers_[ply][1])
+          value = (1 << 20) - 1;
+        moves[count] = move;
+        order[count++] = value;
+      });
+
+  const Score original_alpha = alpha;
+  Score best = -kInfiniteScore;
+  Move best_move = Move::none();
+  for (int i = 0; i < count; ++i) {
+    // Selection sort step: the remaining move with the highest order value goes next.
+    int pick = i;
+    for (int j = i + 1; j < count; ++j)
+      if (order[j] > order[pick]) pick = j;
+    std::swap(moves[i], moves[pick]);
+    std::swap(order[i], order[pick]);
+    const Move move = moves[i];
+
+    const Position child = position.after(move);
+    if (!features_.symmetric_table) table_.prefetch(child.key());
+    Score score;
+    if (i == 0) {
+      score = -search(child, -beta, -alpha, depth - 1, ply + 1, pv_node);
+    } else {
+      // Late moves of a quiet node are first searched shallower; one that then beats alpha
+      // is searched again at full depth.
+      int reduction = 0;
+      if (features_.late_move_reductions && depth >= 3 && i >= 3 && threats == 0 &&
+          order[i] < (1 << 20) - 1)
+        reduction =
+            std::clamp(search_detail::kReductions.plies[depth][i + 1] - int(pv_node), 0, depth - 2);
+      score = -search(child, -alpha - 1, -alpha, depth - 1 - reduction, ply + 1, false);
+      if (reduction > 0 && score > alpha)
+        score = -search(child, -alpha - 1, -alpha, depth - 1, ply + 1, false);
+      if (pv_node && score > alpha && score < beta)
+        score = -search(child, -beta, -alpha, depth - 1, ply + 1, true);
+    }
+    if (stopped()) return kDrawScore;
+    if (score > best) {
+      best = score;
+      best_move = move;
+      if (score > alpha) {
+        alpha = score;
+        if (pv_node) update_pv(ply, move);
+        if (alpha >= beta) {
+          record_cutoff(position, ply, move, std::max(depth, 1), moves.data(), i);
+          break;
+        }
+      }
+    }
+  }
+
+  const Bound bound = best >= beta                       ? Bound::Lower
+                      : best > original_alpha && pv_node ? Bound::Exact
+                                                         : Bound::Upper;
+  table_.store(view.key, table_hash, view.to_table(best_move), depth, bound,
+               score_to_tt(best, ply));
+  return best;
+}
+
+template <class Variant>
+void SearchWorker<Variant>::report(int depth, const Callbacks& callbacks, Bound bound) const {
+  if (!callbacks.on_info) return;
+  const std::int64_t elapsed = manager_.control_.elapsed_ms();
+  const std::uint64_t nodes = manager_.total_nodes();
+  const std::size_t lines = std::min<std::size_t>(manager_.multipv_, root_moves_.size());
+  for (std::size_t i = 0; i < lines; ++i) {
+    const RootMove<Move>& root_move = root_moves_[i];
+    const bool searched = root_move.score != -kInfiniteScore;
+    BasicSearchInfo<Move> info;
+    info.depth = searched || i <= pv_index_ ? depth : std::max(depth - 1, 1);
+    info.selective_depth = std::max(root_move.selective_depth, info.depth);
+    info.time_ms = elapsed;
+    info.nodes = nodes;
+    info.nodes_per_second = nodes * 1000 / std::uint64_t(std::max<std::int64_t>(elapsed, 1));
+    info.hashfull = table_.hashfull();
+    info.score = searched ? root_move.score : root_move.previous_score;
+    if (info.score == -kInfiniteScore) info.score = root_move.initial_order;
+    info.bound = i == 0 ? bound : Bound::Exact;
+    info.multipv = int(i) + 1;
+    info.pv = root_move.pv;
+    callbacks.on_info(info);
+  }
+}
+
+template <class Variant>
+void SearchWorker<Variant>::report_final(int depth, Move reported,
+                                         const Callbacks& callbacks) const {
+  if (root_moves_[0].move == reported) return;
+  // A move that beat the last iteration's best before the stop: its score is a lower bound of
+  // this unfinished iteration. Otherwise nothing was sent yet and the line is an estimate.
+  const bool improved = root_moves_[0].score != -kInfiniteScore;
+  report(improved ? depth : std::max(depth - 1, 1), callbacks,
+         improved ? Bound::Lower : Bound::Exact);
+}
+
+template <class Variant>
+void SearchWorker<Variant>::iterative_deepening(const Callbacks& callbacks) {
+  prepare_root_moves();
+  if (root_moves_.empty()) return;
+  const SearchLimits& limits = manager_.limits_;
+  const TimeBudget& budget = manager_.budget_;
+  const SearchControl& control = manager_.control_;
+  const int depth_limit = limits.max_depth(search_detail::kMaxDepth);
+  const std::size_t multipv =
+      std::min<std::size_t>(std::max(manager_.multipv_, 1), root_moves_.size());
+  const auto by_score = [](const RootMove<Move>& a, const RootMove<Move>& b) {
+    return a.score > b.score;
+  };
+  Move reported = Move::none();  // the first move of the last pv sent
+  // Helpers start one ply deeper every other thread, so that threads spread over the depths.
+  for (int depth = 1 + (id_ & 1); depth <= depth_limit && !stopped(); ++depth) {
+    root_depth_ = depth;
+    // Scores of this iteration start unknown, so that a search stopped half-way never
+    // compares them with the last iteration's.
+    for (RootMove<Move>& root_move : root_moves_) {
+      if (root_move.score != -kInfiniteScore) root_move.previous_score = root_move.score;
+      root_move.score = -kInfiniteScore;
+    }
+    for (pv_index_ = 0; pv_index_ < multipv && !stopped(); ++pv_index_) {
+      const Score previous = root_moves_[pv_index_].previous_score;
+      Score delta = search_detail::kAspirationDelta;
+      Score alpha = -kInfiniteScore, beta = kInfiniteScore;
+      if (features_.aspiration_windows && depth >= 4 && previous != -kInfiniteScore &&
+          !is_mate_score(previous)) {
+        alpha = std::max(previous - delta, -kInfiniteScore);
+        beta = std::min(previous + delta, kInfiniteScore);
+      }
+      while (true) {
+        const Score score = search_root(alpha, beta, depth);
+        std::stable_sort(root_moves_.begin() + std::ptrdiff_t(pv_index_), root_moves_.end(),
+                         by_score);
+        if (stopped()) break;
+        if (score <= alpha) {
+          beta = (alpha + beta) / 2;
+          alpha = std::max(score - delta, -kInfiniteScore);
+          if (is_main() && control.elapsed_ms() > 1000) report(depth, callbacks, Bound::Upper);
+        } else if (score >= beta) {
+          beta = std::min(score + delta, kInfiniteScore);
+          if (is_main() && control.elapsed_ms() > 1000) report(depth, callbacks, Bound::Lower);
+        } else {
+          break;
+        }
+        delta += delta / 2;
+      }
+      // Keep the earlier lines in front: sort only the lines after this one.
+      std::stable_sort(root_moves_.begin(), root_moves_.begin() + std::ptrdiff_t(pv_index_ + 1),
+                       by_score);
+    }
+    if (stopped()) break;
+    if (!is_main()) continue;
+    report(depth, callbacks, Bound::Exact);
+    reported = root_moves_[0].move;
+
+    const Score best = root_moves_[0].score;
+    if (limits.mate > 0 && best >= kMateBound && mate_moves(best) <= limits.mate) break;
+    if (control.waiting()) continue;
+    // A proven result needs no deeper search once the depth covers it with room to spare.
+    if (is_mate_score(best) && depth >= (kMateScore - std::abs(best)) + 2) break;
+    if (budget.limited() && !budget.use_all) {
+      // A single legal move (often a forced pass) needs no thought beyond a ponder move.
+      if (Variant::kStopOnSingleRootMove && root_moves_.size() == 1 && depth >= 4) break;
+      // Another iteration takes a few times as long as this one: do not start what the soft
+      // limit would cut short.
+      if (control.elapsed_ms() >= budget.soft_ms * 6 / 10) break;
+    }
+  }
+  if (is_main()) report_final(std::max(root_depth_, 1), reported, callbacks);
+}
+
+// Runs a fixed bench: each position searched to kBenchDepth by one thread with a fresh table, each
+// reported to `report` as "<kBenchLabel> i/n (<position>): bestmove m, nodes n". Returns the node
+// total, the search's signature: it changes only when the search does.
+template <class Variant>
+std::uint64_t run_bench(const std::function<void(const std::string&)>& report) {
+  const std::span<const std::string_view> positions = Variant::kBenchPositions;
+  EngineOptions bench_options;
+  bench_options.hash_mb = search_detail::kBenchHashMb;
+  bench_options.threads = 1;
+  bench_options.multipv = 1;
+  // A manager of its own leaves the engine's table and options as they were.
+  SearchManager<Variant> manager(bench_options, TableAllocation::AtFirstSearch);
+  std::uint64_t total_nodes = 0;
+  int index = 0;
+  for (const std::string_view text : positions) {
+    manager.set_position(Variant::parse(text), {});
+    SearchLimits limits;
+    limits.depth = search_detail::kBenchDepth;
+    std::uint64_t nodes = 0;
+    std::string best;
+    typename SearchManager<Variant>::Callbacks callbacks;
+    callbacks.on_info = [&](const auto& info) { nodes = info.nodes; };
+    callbacks.on_bestmove = [&](auto move, auto) { best = to_string(move); };
+    manager.start(limits, callbacks, {});
+    manager.wait();
+    total_nodes += nodes;
+    if (report)
+      report(std::string(Variant::kBenchLabel) + " " + std::to_string(++index) + "/" +
+             std::to_string(positions.size()) + " (" + std::string(text) + "): bestmove " + best +
+             ", nodes " + std::to_string(nodes));
+  }
+  return total_nodes;
+}
 
 }  // namespace quixo

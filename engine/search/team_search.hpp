@@ -1,6 +1,6 @@
 // The search of the four-player team game, behind a protocol-free facade shaped like Engine:
 // set options and a position, start a search with limits, receive `info` and `bestmove`
-// through callbacks, stop it.
+// through callbacks, stop it. It is the search of search.hpp with the game of team_variant.hpp.
 //
 // The game is searched as a two-sided one: team A (seats 0 and 2, X) against team B (seats 1
 // and 3, O). Seats move 0, 1, 2, 3, so the team to move changes every ply and plain negamax
@@ -8,10 +8,10 @@
 // pass is a move like any other. This models partners that confer (one program plays both seats
 // of a team); a seat playing alone gets the same search, assuming its partner plays as it would.
 //
-// Clocks: SearchLimits carries clocks by colour. For a four-player search the caller puts the
-// moving seat's own clock (and increment) at time_ms[team] / increment_ms[team], team being the
-// seat's colour (team_of(seat)); the other entries are ignored. A seat's clock runs only on its
-// own moves, so moves_to_go and the time plan are per seat as in the two-player game.
+// Clocks: the moving seat plays on its own clock, SearchLimits::seat_time_ms[seat] (and
+// seat_increment_ms[seat]) when given, else on its team's, time_ms[team] (team_of(seat)). A
+// seat's clock runs only on its own moves, so moves_to_go and the time plan are per seat as in
+// the two-player game.
 //
 // Options: EngineOptions::threads runs the team search on that many threads (lazy SMP, as the
 // two-player search: the threads search the same root and share the table). hash_mb sizes this
@@ -23,53 +23,22 @@
 
 #include <cstdint>
 #include <functional>
-#include <memory>
 #include <string>
 #include <vector>
 
 #include "core/position4.hpp"
-#include "engine.hpp"
+#include "engine_base.hpp"
+#include "engine_options.hpp"
 #include "limits.hpp"
-#include "score.hpp"
+#include "search_types.hpp"
 
 namespace quixo {
 
-// One `info` report of the team search: SearchInfo with a four-player principal variation.
-struct TeamSearchInfo {
-  int depth = 0;
-  int selective_depth = 0;
-  std::int64_t time_ms = 0;
-  std::uint64_t nodes = 0;
-  std::uint64_t nodes_per_second = 0;
-  int hashfull = 0;  // per mille
-  Score score = 0;   // for the team to move; mate scores count plies as in score.hpp
-  Bound bound = Bound::Exact;
-  int multipv = 1;
-  std::vector<Move4> pv;
-};
+struct TeamVariant;
 
-struct TeamSearchCallbacks {
-  std::function<void(const TeamSearchInfo&)> on_info;
-  // Called exactly once per search. `best` is Move4::pass() for a forced pass and Move4::none()
-  // only when the game is over; `ponder` may be Move4::none().
-  std::function<void(Move4 best, Move4 ponder)> on_bestmove;
-};
-
-class TeamSearcher;
-
-class TeamEngine {
+class TeamEngine : public EngineBase<TeamVariant> {
  public:
   TeamEngine();
-  ~TeamEngine();
-  TeamEngine(const TeamEngine&) = delete;
-  TeamEngine& operator=(const TeamEngine&) = delete;
-
-  // Changing options waits for a running search to finish first.
-  void set_options(const EngineOptions& options);
-  const EngineOptions& options() const;
-
-  // Forget everything learnt (transposition table, history): the next game starts afresh.
-  void new_game();
 
   // The position to search and the positions of the game before it, oldest first: the search
   // scores a repetition of any of them (same cubes, points and seat to move) as a draw.
@@ -80,20 +49,10 @@ class TeamEngine {
   // is). limits.search_moves (two-player moves) is ignored.
   void go(const SearchLimits& limits, TeamSearchCallbacks callbacks,
           std::vector<Move4> search_moves = {});
-  // Ends the search as soon as possible (its bestmove is still reported).
-  void stop();
-  // In ponder mode: the expected move was played; from now on the normal limits apply.
-  void ponderhit();
-  // Blocks until the running search, if any, has reported its bestmove.
-  void wait();
-  bool searching() const;
 
   // Runs the fixed four-player bench (fixed positions, fixed depth, a fresh table): returns
   // the total node count, reporting each position to `report`.
   std::uint64_t bench(const std::function<void(const std::string&)>& report);
-
- private:
-  std::unique_ptr<TeamSearcher> searcher_;
 };
 
 }  // namespace quixo

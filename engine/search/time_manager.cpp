@@ -1,6 +1,7 @@
 #include "time_manager.hpp"
 
 #include <algorithm>
+#include <cassert>
 
 namespace quixo {
 
@@ -11,9 +12,9 @@ namespace {
 // below and the searches' `soft_ms * 6 / 10` cannot overflow (found by fuzz_uqi_session).
 constexpr std::int64_t kMaxPlannedMs = std::int64_t{1} << 50;
 
-}  // namespace
-
-TimeBudget plan_time(const SearchLimits& limits, Color side_to_move, int move_overhead_ms) {
+// The plan on one clock: `clock_ms` left (negative: none) and `increment_ms` a move.
+TimeBudget plan_on_clock(const SearchLimits& limits, std::int64_t clock_ms,
+                         std::int64_t increment_ms, int move_overhead_ms) {
   TimeBudget budget;
   const std::int64_t overhead = std::max(0, move_overhead_ms);
   if (limits.move_time_ms > 0) {
@@ -23,10 +24,9 @@ TimeBudget plan_time(const SearchLimits& limits, Color side_to_move, int move_ov
     budget.use_all = true;
     return budget;
   }
-  const std::int64_t clock = std::min(limits.time_ms[int(side_to_move)], kMaxPlannedMs);
+  const std::int64_t clock = std::min(clock_ms, kMaxPlannedMs);
   if (clock < 0) return budget;  // no clock for us: depth, nodes, infinite or ponder decide
-  const std::int64_t increment =
-      std::clamp<std::int64_t>(limits.increment_ms[int(side_to_move)], 0, kMaxPlannedMs);
+  const std::int64_t increment = std::clamp<std::int64_t>(increment_ms, 0, kMaxPlannedMs);
   const int moves_to_go =
       limits.moves_to_go > 0 ? std::min(limits.moves_to_go, 50) : kAssumedMovesToGo;
   // What may be spent without ever reaching zero: the overhead is lost on every move, and a
@@ -45,6 +45,20 @@ TimeBudget plan_time(const SearchLimits& limits, Color side_to_move, int move_ov
   budget.hard_ms = std::min(budget.hard_ms, limit);
   budget.soft_ms = std::min(std::max<std::int64_t>(1, soft), budget.hard_ms);
   return budget;
+}
+
+}  // namespace
+
+TimeBudget plan_time(const SearchLimits& limits, Color side_to_move, int move_overhead_ms) {
+  return plan_on_clock(limits, limits.time_ms[int(side_to_move)],
+                       limits.increment_ms[int(side_to_move)], move_overhead_ms);
+}
+
+TimeBudget plan_seat_time(const SearchLimits& limits, Seat seat, int move_overhead_ms) {
+  assert(seat >= 0 && seat < kSeatCount);
+  if (limits.seat_time_ms[seat] < 0) return plan_time(limits, team_of(seat), move_overhead_ms);
+  return plan_on_clock(limits, limits.seat_time_ms[seat], limits.seat_increment_ms[seat],
+                       move_overhead_ms);
 }
 
 }  // namespace quixo

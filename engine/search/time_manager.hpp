@@ -5,6 +5,7 @@
 
 #include <cstdint>
 
+#include "core/position4.hpp"
 #include "core/types.hpp"
 #include "limits.hpp"
 
@@ -21,6 +22,11 @@ struct TimeBudget {
 // The moves a sudden-death game is assumed still to last, for spreading the clock.
 inline constexpr int kAssumedMovesToGo = 30;
 
-TimeBudget plan_time(const SearchLimits& limits, Color side_to_move, int move_overhead_ms);
+// The plan of a two-player move, on the clock of `side_to_move`.
+[[nodiscard]] TimeBudget plan_time(const SearchLimits& limits, Color side_to_move,
+                                   int move_overhead_ms);
+// The plan of a four-player move, on the clock of `seat` (its team's when it has none).
+[[nodiscard]] TimeBudget plan_seat_time(const SearchLimits& limits, Seat seat,
+                                        int move_overhead_ms);
 
 }  // namespace quixo

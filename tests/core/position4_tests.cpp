@@ -7,11 +7,13 @@
 #include <boost/test/unit_test.hpp>
 
 #include <bit>
+#include <cstdint>
 #include <ostream>
 #include <random>
 #include <set>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/notation.hpp"
@@ -400,6 +402,31 @@ BOOST_AUTO_TEST_CASE(random_games_follow_the_rules) {
     finished += position.is_game_over();
   }
   BOOST_TEST(finished > 0);
+}
+
+// The key is the exact identity the search's table and repetition check compare: equal
+// positions have equal keys, and a different point, cube or seat to move gives another key.
+BOOST_AUTO_TEST_CASE(keys_identify_positions_exactly) {
+  std::mt19937_64 random(4);
+  std::set<std::pair<std::uint64_t, std::uint64_t>> keys;
+  std::set<std::string> positions;
+  Position4 position;
+  for (int ply = 0; ply < 4000; ++ply) {
+    if (position.is_game_over()) position = Position4::start();
+    const Position4Key key = position.key();
+    BOOST_TEST_REQUIRE((key == parse_position4(to_string(position)).key()));
+    // A new position gives a new key, a position seen before the key it had then.
+    const bool new_position = positions.insert(to_string(position)).second;
+    BOOST_TEST_REQUIRE(keys.insert({key.low, key.high}).second == new_position);
+    const MoveList4 moves = position.legal_moves();
+    position = position.after(moves[random() % moves.size()]);
+  }
+  // The same cubes with the other point, or the other seat to move, are other positions.
+  const Position4 a = parse_position4("x4/5/5/5/5 1");
+  const Position4 b = parse_position4("X4/5/5/5/5 1");
+  const Position4 c = parse_position4("x4/5/5/5/5 3");
+  BOOST_TEST(!(a.key() == b.key()));
+  BOOST_TEST(!(a.key() == c.key()));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

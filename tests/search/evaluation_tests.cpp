@@ -304,8 +304,14 @@ BOOST_AUTO_TEST_CASE(breakdown_terms_add_up_to_the_total) {
     with_threats += terms.opponent_wins > 0;
   }
   BOOST_TEST(with_threats > 10);  // the sample exercises the threat term
-  // format_breakdown names every term and the total.
-  const std::string text = format_breakdown(evaluate_with_breakdown(parse_position(kThreatened)));
+  // breakdown_lines names every term and the total, one line each.
+  const std::vector<std::string> lines =
+      breakdown_lines(evaluate_with_breakdown(parse_position(kThreatened)));
+  std::string text;
+  for (const std::string& line : lines) {
+    BOOST_TEST(line.find('\n') == std::string::npos);
+    text += line + "\n";
+  }
   for (const char* word : {"lines", "border", "centre", "cube lead", "threats", "tempo", "total"})
     BOOST_TEST(text.find(word) != std::string::npos);
 }

@@ -221,4 +221,41 @@ BOOST_DATA_TEST_CASE(huge_clocks_plan_without_overflow, bdata::make({0, 1, 40}),
   BOOST_TEST(fixed.hard_ms <= kHuge / 10);
 }
 
+// Four players: a seat with a clock of its own plans on it (and its increment), whatever the
+// team clocks and the other seats' clocks say; a seat without one plans on its team's clock.
+BOOST_AUTO_TEST_CASE(a_seat_plans_on_its_own_clock_else_its_teams) {
+  const SearchLimits team_clocks = clock_limits(60000, 90000, 500, 700);
+  SearchLimits seat_clocks = team_clocks;
+  seat_clocks.seat_time_ms = {3000, -1, 120000, 5000};
+  seat_clocks.seat_increment_ms = {100, 900, 0, 0};
+  for (Seat seat = 0; seat < kSeatCount; ++seat) {
+    const TimeBudget planned = plan_seat_time(seat_clocks, seat, 30);
+    SearchLimits expected_clock = clock_limits(-1, -1);
+    if (seat_clocks.seat_time_ms[seat] >= 0) {
+      // The seat's own clock, at its team's place.
+      expected_clock.time_ms[int(team_of(seat))] = seat_clocks.seat_time_ms[seat];
+      expected_clock.increment_ms[int(team_of(seat))] = seat_clocks.seat_increment_ms[seat];
+    } else {
+      expected_clock = team_clocks;
+    }
+    const TimeBudget expected = plan_time(expected_clock, team_of(seat), 30);
+    BOOST_TEST_CONTEXT("seat " << seat) {
+      BOOST_TEST(planned.limited());
+      BOOST_TEST(planned.soft_ms == expected.soft_ms);
+      BOOST_TEST(planned.hard_ms == expected.hard_ms);
+      BOOST_TEST(planned.use_all == expected.use_all);
+    }
+  }
+  // Seat 0's 3 s clock plans far less than seat 2's 120 s one, though they are one team.
+  BOOST_TEST(plan_seat_time(seat_clocks, 0, 30).hard_ms <
+             plan_seat_time(seat_clocks, 2, 30).hard_ms);
+  // No clock at all: no limit.
+  BOOST_TEST(!plan_seat_time(SearchLimits{}, 1, 30).limited());
+  SearchLimits only_seat;
+  only_seat.seat_time_ms[3] = 1000;
+  BOOST_TEST(only_seat.uses_clock());
+  BOOST_TEST(plan_seat_time(only_seat, 3, 30).limited());
+  BOOST_TEST(!plan_seat_time(only_seat, 1, 30).limited());
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/position.hpp"
+#include "core/position4.hpp"
 #include "search/transposition_table.hpp"
 
 namespace bdata = boost::unit_test::data;
@@ -347,6 +348,92 @@ BOOST_DATA_TEST_CASE(concurrent_stores_and_probes_never_mix_entries, bdata::make
   BOOST_TEST_MESSAGE("probes " << probes.load() << ", hits " << hits.load());
   BOOST_TEST(probes.load() > 1000u);
   BOOST_TEST(hits.load() > 100u);  // the check below must have had something to check
+  BOOST_TEST(wrong.load() == 0u);
+}
+
+// The team table (two-word keys of Position4, moves with a point or a pass): every geometry
+// with either point, the pass and no move come back exactly.
+BOOST_AUTO_TEST_CASE(team_table_round_trips_moves_points_and_passes) {
+  TeamTranspositionTable table(1);
+  std::vector<Move4> moves = {Move4::pass(), Move4::none()};
+  for (int slide = 0; slide < kSlideCount; ++slide)
+    for (Seat point = 0; point < kSeatCount; ++point)
+      moves.push_back(Move4(SlideIndex(slide), point));
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    const Position4Key key{some_key(i), some_key(i + 1000)};
+    table.store(key, moves[i], int(i % 200), Bound::Exact, mated_in(int(i % 50)));
+    TeamTranspositionTable::Hit hit;
+    BOOST_TEST_REQUIRE(table.probe(key, hit));
+    BOOST_TEST((hit.move == moves[i]));
+    BOOST_TEST(hit.depth == int(i % 200));
+    BOOST_TEST(hit.score == mated_in(int(i % 50)));
+  }
+}
+
+// A team key is compared whole: a key that differs in either word, or has its words swapped,
+// misses, even where it shares the bucket; the all-zero key (the empty board, seat 1 to move)
+// is a real position and an empty slot is no hit for it.
+BOOST_AUTO_TEST_CASE(team_keys_are_compared_in_both_words) {
+  BOOST_TEST((Position4::start().key() == Position4Key{}));
+  TeamTranspositionTable table(1);
+  TeamTranspositionTable::Hit hit;
+  BOOST_TEST(!table.probe(Position4Key{}, hit));
+  const Position4Key key{some_key(11), some_key(12)};
+  table.store(key, Move4(SlideIndex(5), 2), 7, Bound::Lower, 40);
+  BOOST_TEST_REQUIRE(table.probe(key, hit));
+  // The same low + high * 0x9e3779b97f4a7c15 picks the same bucket.
+  const Position4Key same_bucket{key.low - 0x9e3779b97f4a7c15ULL, key.high + 1};
+  for (const Position4Key& other :
+       {Position4Key{key.low ^ 1, key.high}, Position4Key{key.low, key.high ^ 1},
+        Position4Key{key.high, key.low}, same_bucket, Position4Key{}})
+    BOOST_TEST(!table.probe(other, hit));
+}
+
+// The race policy with two key words: threads store and probe keys that all share one bucket
+// (the same low + high * 0x9e3779b97f4a7c15, so the same hash) and differ in both words, their
+// data a function of the key. A hit must return exactly the probed key's data.
+BOOST_AUTO_TEST_CASE(team_table_concurrent_stores_and_probes_never_mix_entries) {
+  TeamTranspositionTable table(1);
+  constexpr std::uint64_t kKeys = 9;
+  std::vector<Position4Key> keys;
+  for (std::uint64_t i = 0; i < kKeys; ++i)
+    keys.push_back({some_key(77) - i * 0x9e3779b97f4a7c15ULL, some_key(78) + i});
+  auto move_of = [](std::uint64_t i) {
+    return Move4(SlideIndex(i * 5 % kSlideCount), Seat(i % 4));
+  };
+  auto depth_of = [](std::uint64_t i) { return int(i * 29 % 251); };
+  auto score_of = [](std::uint64_t i) { return int(i * 1009 % 30011) - 15005; };
+  std::atomic<bool> go{false}, done{false};
+  std::atomic<std::uint64_t> hits{0}, wrong{0};
+  auto hammer = [&](unsigned seed) {
+    std::mt19937_64 rng(seed);
+    while (!go.load()) std::this_thread::yield();
+    std::uint64_t local_hits = 0, local_wrong = 0;
+    while (!done.load(std::memory_order_relaxed)) {
+      for (int n = 0; n < 256; ++n) {
+        const std::uint64_t i = rng() % kKeys;
+        if (rng() % 2 == 0) {
+          table.store(keys[i], move_of(i), depth_of(i), Bound::Exact, score_of(i));
+        } else {
+          TeamTranspositionTable::Hit hit;
+          if (table.probe(keys[i], hit)) {
+            ++local_hits;
+            if (!(hit.move == move_of(i)) || hit.depth != depth_of(i) || hit.score != score_of(i))
+              ++local_wrong;
+          }
+        }
+      }
+    }
+    hits += local_hits;
+    wrong += local_wrong;
+  };
+  std::vector<std::thread> hammers;
+  for (unsigned i = 0; i < 3; ++i) hammers.emplace_back(hammer, i + 1);
+  go = true;
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  done = true;
+  for (std::thread& thread : hammers) thread.join();
+  BOOST_TEST(hits.load() > 0u);
   BOOST_TEST(wrong.load() == 0u);
 }
 
