@@ -38,12 +38,8 @@ class FourPlayerGame {
                 Clock(setup.o_control)} {}
 
   static Position parse_position(std::string_view text) { return parse_position4(text); }
-  // Repetition needs the board with every cube's point and the seat to move.
-  static auto repetition_key(const Position& position) {
-    return std::array<std::uint32_t, 5>{
-        position.cubes_pointing_to(0), position.cubes_pointing_to(1), position.cubes_pointing_to(2),
-        position.cubes_pointing_to(3), static_cast<std::uint32_t>(position.seat_to_move())};
-  }
+  // Repetition needs the board with every cube's point and the seat to move: the position's key.
+  static Position4Key repetition_key(const Position& position) { return position.key(); }
   // A pass without a score (a forced pass needs no search) says nothing about the position.
   static bool counts_for_adjudication(Move move, const std::optional<int>& score) {
     return !move.is_pass() || score.has_value();

@@ -1,6 +1,7 @@
 // The four-player team game: seats, pointed cubes, moves with a point, passes and results.
 #pragma once
 
+#include <compare>
 #include <cstdint>
 
 #include "move_list.hpp"
@@ -55,7 +56,8 @@ using MoveList4 = MoveList<Move4, 2 * kSlideCount>;
 struct Position4Key {
   std::uint64_t low = 0;   // cubes pointing to seats 0 and 1, and the seat to move
   std::uint64_t high = 0;  // cubes pointing to seats 2 and 3
-  constexpr bool operator==(const Position4Key&) const = default;
+  // Ordered too, so that a key can index a std::map (the arena's repetition count).
+  constexpr auto operator<=>(const Position4Key&) const = default;
 };
 
 class Position4 {
@@ -113,7 +115,8 @@ class Position4 {
             std::uint64_t(cubes_pointing_to(2)) | std::uint64_t(cubes_pointing_to(3)) << 25};
   }
 
-  constexpr bool operator==(const Position4&) const = default;
+  // The same position is the same key: one identity for tables, repetitions and comparisons.
+  constexpr bool operator==(const Position4& other) const { return key() == other.key(); }
 
  private:
   // Cubes by the seat they point to, packed in pairs: seats 0 and 1 (one of each team) in the
