@@ -62,19 +62,28 @@ void count_two_player(PackedBoards boards, int depth, PerftCounts& counts,
   }
 }
 
-template <bool kBulk, bool kCancellable = false>
-PerftCounts perft_two_player(const Position& position, int depth,
-                             const std::atomic<bool>* cancel = nullptr) {
+// The counts from a root, for both variants: one leaf at depth 0 (the position itself), none
+// below a finished game, else what `count_below(counts)` adds up.
+template <typename AnyPosition, typename CountBelow>
+PerftCounts count_from_root(const AnyPosition& position, int depth, CountBelow count_below) {
   PerftCounts counts;
   if (depth <= 0) {
     counts.leaves = 1;
     return counts;
   }
   if (position.is_game_over()) return counts;
-  const Color mover = position.side_to_move();
-  count_two_player<kBulk, kCancellable>(pack(position.cubes(mover), position.cubes(~mover)), depth,
-                                        counts, cancel);
+  count_below(counts);
   return counts;
+}
+
+template <bool kBulk, bool kCancellable = false>
+PerftCounts perft_two_player(const Position& position, int depth,
+                             const std::atomic<bool>* cancel = nullptr) {
+  return count_from_root(position, depth, [&](PerftCounts& counts) {
+    const Color mover = position.side_to_move();
+    count_two_player<kBulk, kCancellable>(pack(position.cubes(mover), position.cubes(~mover)),
+                                          depth, counts, cancel);
+  });
 }
 
 // The four-player counts work on the two packed words of Position4 (cubes by point: seats 0|1
@@ -121,17 +130,12 @@ void count_four_player(const PackedBoards (&pairs)[2], Seat seat, int depth, Per
 template <bool kBulk, bool kCancellable = false>
 PerftCounts perft_four_player(const Position4& position, int depth,
                               const std::atomic<bool>* cancel = nullptr) {
-  PerftCounts counts;
-  if (depth <= 0) {
-    counts.leaves = 1;
-    return counts;
-  }
-  if (position.is_game_over()) return counts;
-  const PackedBoards pairs[2] = {
-      pack(position.cubes_pointing_to(0), position.cubes_pointing_to(1)),
-      pack(position.cubes_pointing_to(2), position.cubes_pointing_to(3))};
-  count_four_player<kBulk, kCancellable>(pairs, position.seat_to_move(), depth, counts, cancel);
-  return counts;
+  return count_from_root(position, depth, [&](PerftCounts& counts) {
+    const PackedBoards pairs[2] = {
+        pack(position.cubes_pointing_to(0), position.cubes_pointing_to(1)),
+        pack(position.cubes_pointing_to(2), position.cubes_pointing_to(3))};
+    count_four_player<kBulk, kCancellable>(pairs, position.seat_to_move(), depth, counts, cancel);
+  });
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
-// Board features that both evaluations (two-player and team game) score the same way: the 12
-// lines, the centre and inner ring, and the line count term. Only the weights differ.
+// Board features that both evaluations (two-player and team game) score the same way, from the
+// view of the side (team) to move: the 12 lines, the border, the centre and inner ring, and the
+// cube lead. Each evaluation's weights and breakdown extend the ones here with its own terms.
 #pragma once
 
 #include <algorithm>
@@ -47,6 +48,47 @@ inline Score line_score(Bitboard own, Bitboard opponent, const std::array<Score,
 
 inline int count_difference(Bitboard own, Bitboard opponent, Bitboard region) {
   return std::popcount(own & region) - std::popcount(opponent & region);
+}
+
+// Every weight is data, so that a tuner can change them without touching the code.
+struct BoardWeights {
+  // A line (rank, file or long diagonal) holding k cubes of one side and none of the other:
+  // open_line[k] for the side to move, the same subtracted for the opponent. In the team game
+  // lines count on the team boards, points ignored: a line of five wins whatever its points.
+  std::array<Score, 5> open_line = {0, 1, 6, 24, 60};
+  // A line holding k cubes of one side and some of the other: it can still turn over, since
+  // cubes slide, but it is worth less.
+  std::array<Score, 5> contested_line = {0, 0, 2, 8, 20};
+  // Own cubes on the border: they can be taken again, while the opponent's block our choices
+  // (in the team game the other team can never take them).
+  Score border_cube = 4;
+  // Cubes on the centre square and the inner ring: part of more lines, and hard to move.
+  Score centre_cube = 6;
+  Score inner_cube = 2;
+  // The side to move with more cubes on the board than its opponent (up to 3).
+  Score cube_lead = 8;
+};
+
+// The board features' scores, for the `eval` breakdowns.
+struct BoardTerms {
+  Score lines = 0;
+  Score border = 0;
+  Score centre = 0;
+  Score cube_lead = 0;
+  [[nodiscard]] Score sum() const { return lines + border + centre + cube_lead; }
+};
+
+// `own` and `opponent`: the cubes of the side (team) to move and of the other.
+[[nodiscard]] inline BoardTerms board_terms(Bitboard own, Bitboard opponent,
+                                            const BoardWeights& weights) {
+  BoardTerms terms;
+  terms.lines = line_score(own, opponent, weights.open_line, weights.contested_line);
+  terms.border = weights.border_cube * count_difference(own, opponent, kBorder);
+  terms.centre = weights.centre_cube * count_difference(own, opponent, kCentre) +
+                 weights.inner_cube * count_difference(own, opponent, kInnerRing);
+  terms.cube_lead =
+      weights.cube_lead * std::clamp(count_difference(own, opponent, kFullBoard), -3, 3);
+  return terms;
 }
 
 }  // namespace quixo::eval_terms

@@ -10,14 +10,6 @@ namespace quixo {
 
 namespace {
 
-using eval_terms::count_difference;
-using eval_terms::kCentre;
-using eval_terms::kInnerRing;
-
-Score line_score(Bitboard own, Bitboard opponent, const EvalWeights& weights) {
-  return eval_terms::line_score(own, opponent, weights.open_line, weights.contested_line);
-}
-
 Score threat_score(int threats, const EvalWeights& weights) {
   if (threats == 0) return 0;
   return -(weights.threat + weights.threat_extra * (std::min(threats, 3) - 1));
@@ -28,17 +20,11 @@ EvalBreakdown breakdown_of(const Position& position, SlideSet opponent_threats,
   const Color mover = position.side_to_move();
   const Bitboard own = position.cubes(mover), opponent = position.cubes(~mover);
   EvalBreakdown terms;
-  terms.lines = line_score(own, opponent, weights);
-  terms.border = weights.border_cube * count_difference(own, opponent, kBorder);
-  terms.centre = weights.centre_cube * count_difference(own, opponent, kCentre) +
-                 weights.inner_cube * count_difference(own, opponent, kInnerRing);
-  terms.cube_lead =
-      weights.cube_lead * std::clamp(count_difference(own, opponent, kFullBoard), -3, 3);
+  static_cast<eval_terms::BoardTerms&>(terms) = eval_terms::board_terms(own, opponent, weights);
   terms.opponent_wins = std::popcount(opponent_threats);
   terms.threats = threat_score(terms.opponent_wins, weights);
   terms.tempo = weights.tempo;
-  terms.total =
-      terms.lines + terms.border + terms.centre + terms.cube_lead + terms.threats + terms.tempo;
+  terms.total = terms.sum() + terms.threats + terms.tempo;
   return terms;
 }
 

@@ -5,27 +5,16 @@
 #include <string>
 #include <vector>
 
+#include "board_terms.hpp"
 #include "core/move_scan.hpp"
 #include "core/position.hpp"
 #include "score.hpp"
 
 namespace quixo {
 
-// Every weight is data, so that a tuner can change them without touching the code.
-struct EvalWeights {
-  // A line (rank, file or long diagonal) holding k cubes of one side and none of the other:
-  // open_line[k] for the side to move, the same subtracted for the opponent.
-  std::array<Score, 5> open_line = {0, 1, 6, 24, 60};
-  // A line holding k cubes of one side and some of the other: it can still turn over, since
-  // cubes slide, but it is worth less.
-  std::array<Score, 5> contested_line = {0, 0, 2, 8, 20};
-  // Own cubes on the border: they can be taken again, while the opponent's block our choices.
-  Score border_cube = 4;
-  // Cubes on the centre square and the inner ring: part of more lines, and hard to move.
-  Score centre_cube = 6;
-  Score inner_cube = 2;
-  // The side to move with more cubes on the board than its opponent (up to 3).
-  Score cube_lead = 8;
+// Every weight is data, so that a tuner can change them without touching the code. The board
+// features' weights are shared with the team game's evaluation (board_terms.hpp).
+struct EvalWeights : eval_terms::BoardWeights {
   // Moves with which the opponent would win at once if it were its turn: the side to move must
   // meet them all. The first costs threat, each further one threat_extra.
   Score threat = 40;
@@ -35,11 +24,7 @@ struct EvalWeights {
 };
 
 // The terms of one evaluation, for the `eval` command.
-struct EvalBreakdown {
-  Score lines = 0;
-  Score border = 0;
-  Score centre = 0;
-  Score cube_lead = 0;
+struct EvalBreakdown : eval_terms::BoardTerms {
   Score threats = 0;
   Score tempo = 0;
   Score total = 0;

@@ -11,14 +11,6 @@ namespace quixo {
 
 namespace {
 
-using eval_terms::count_difference;
-using eval_terms::kCentre;
-using eval_terms::kInnerRing;
-
-Score line_score(Bitboard own, Bitboard opponent, const TeamEvalWeights& weights) {
-  return eval_terms::line_score(own, opponent, weights.open_line, weights.contested_line);
-}
-
 // A first threat costs `first`, each further one (up to three in all) `extra`.
 Score threat_value(int threats, Score first, Score extra) {
   if (threats == 0) return 0;
@@ -46,12 +38,7 @@ TeamEvalBreakdown breakdown_of(const Position4& position, SlideSet own_team_wins
     if (takeable == 0) terms.passes += weights.forced_pass[relative];
   }
 
-  terms.lines = line_score(own, opponent, weights);
-  terms.border = weights.border_cube * count_difference(own, opponent, kBorder);
-  terms.centre = weights.centre_cube * count_difference(own, opponent, kCentre) +
-                 weights.inner_cube * count_difference(own, opponent, kInnerRing);
-  terms.cube_lead =
-      weights.cube_lead * std::clamp(count_difference(own, opponent, kFullBoard), -3, 3);
+  static_cast<eval_terms::BoardTerms&>(terms) = eval_terms::board_terms(own, opponent, weights);
   terms.mobility = weights.mobility_now * (terms.mobility_slides[0] - terms.mobility_slides[1]) +
                    weights.mobility_later * (terms.mobility_slides[2] - terms.mobility_slides[3]);
   terms.threats = -threat_value(terms.wins[1], weights.threat, weights.threat_extra);
@@ -59,9 +46,8 @@ TeamEvalBreakdown breakdown_of(const Position4& position, SlideSet own_team_wins
       threat_value(terms.wins[2], weights.partner_threat, weights.partner_threat_extra);
   terms.later_threats = -threat_value(terms.wins[3], weights.later_threat, weights.later_threat);
   terms.tempo = weights.tempo;
-  terms.total = terms.lines + terms.border + terms.centre + terms.cube_lead + terms.mobility +
-                terms.threats + terms.partner_threats + terms.later_threats + terms.passes +
-                terms.tempo;
+  terms.total = terms.sum() + terms.mobility + terms.threats + terms.partner_threats +
+                terms.later_threats + terms.passes + terms.tempo;
   return terms;
 }
 

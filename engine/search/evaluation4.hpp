@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "board_terms.hpp"
 #include "core/move_scan.hpp"
 #include "core/position4.hpp"
 #include "score.hpp"
@@ -19,19 +20,9 @@ namespace quixo {
 // (an opponent), 2 = the partner, 3 = the last opponent (who moved just before the mover).
 inline constexpr int kRelativeSeats = 4;
 
-// Every weight is data, so that a tuner can change them without touching the code.
-struct TeamEvalWeights {
-  // Lines (ranks, files, long diagonals) counted on the team boards, points ignored: a line of
-  // five wins whatever its points. As in the two-player evaluation: open_line[k] for k cubes of
-  // one team and none of the other, contested_line[k] when the other team has some too.
-  std::array<Score, 5> open_line = {0, 1, 6, 24, 60};
-  std::array<Score, 5> contested_line = {0, 0, 2, 8, 20};
-  // Team cubes on the border: the other team can never take them.
-  Score border_cube = 4;
-  Score centre_cube = 6;
-  Score inner_cube = 2;
-  // The team with more cubes on the board (difference up to 3).
-  Score cube_lead = 8;
+// Every weight is data, so that a tuner can change them without touching the code. The board
+// features' weights are shared with the two-player evaluation (board_terms.hpp).
+struct TeamEvalWeights : eval_terms::BoardWeights {
   // Mobility: per geometry (slide) a seat may play. The mover's against the next opponent's,
   // who answer each other at once; the partner's against the last opponent's, who come later.
   // Blank border squares are takeable by every seat, so these measure own-pointing cubes.
@@ -56,11 +47,7 @@ struct TeamEvalWeights {
 };
 
 // The terms of one evaluation, for the `eval` command.
-struct TeamEvalBreakdown {
-  Score lines = 0;
-  Score border = 0;
-  Score centre = 0;
-  Score cube_lead = 0;
+struct TeamEvalBreakdown : eval_terms::BoardTerms {
   Score mobility = 0;
   Score threats = 0;          // the next opponent's wins in one
   Score partner_threats = 0;  // the partner's wins in one
