@@ -20,10 +20,7 @@
 
 namespace quixo::arena {
 
-enum class Protocol {
-  Uqi,  // uqi/uqiok, uqinewgame, xtime/otime/xinc/oinc
-  Ugi,  // ugi/ugiok, uginewgame, p1time/p2time/p1inc/p2inc (p1 = X)
-};
+using uqi::Protocol;
 
 // One engine as the tournament knows it.
 struct EngineConfig {
@@ -34,31 +31,8 @@ struct EngineConfig {
   Protocol protocol = Protocol::Uqi;
 };
 
-// What the engine is told to think within, from its own clock and its opponent's (all
-// milliseconds). Formatted per protocol by the client.
-struct GoRequest {
-  GoLimits own;    // the mover's limits (time left, increment, moves to go, fixed limits)
-  GoLimits other;  // the opponent's clock (time_ms and increment_ms are used)
-  bool mover_is_x = true;
-};
-
-// The `go` line for `request` in `protocol`: e.g. "go xtime 9000 otime 8000 xinc 100 oinc 100
-// movestogo 12", "go p1time ...", "go movetime 500", "go nodes 20000", "go depth 8",
-// "go infinite".
-std::string format_go(const GoRequest& request, Protocol protocol);
-
-// The four-player `go`: every seat's clock, whoever moves (SPEC section 5), and the mover's
-// fixed limits.
-struct GoRequest4 {
-  std::array<GoLimits, 4> seats;  // seats 1..4; time_ms and increment_ms are used
-  int mover = 0;                  // 0..3: the seat to move; its limits give the rest
-};
-
-// The `go` line for `request`: "go s1time 9000 s2time 8000 s3time 9000 s4time 8000 s1inc 100
-// s2inc 100 s3inc 100 s4inc 100 movestogo 12", or the mover's fixed limit ("go nodes 20000",
-// "go depth 8", "go movetime 500", "go infinite"). UGI has no four-player clock names, so the
-// seat names of SPEC section 5 serve both protocols.
-std::string format_go4(const GoRequest4& request);
+using uqi::GoRequest;
+using uqi::GoRequest4;
 
 struct MoveReply {
   enum class Status {

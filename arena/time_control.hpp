@@ -12,6 +12,8 @@
 #include <string>
 #include <string_view>
 
+#include "uqi_client_messages.hpp"
+
 namespace quixo::arena {
 
 class TimeControl {
@@ -82,20 +84,10 @@ class TimeControl {
   std::int64_t margin_ms_ = 0;
 };
 
-// The limits for one `go` command from one engine's point of view. For a game clock the arena
-// sends time_ms and increment_ms as the mover's own clock (and the other clock for the opponent's
-// fields), and moves_to_go when the control has periods.
-struct GoLimits {
-  std::optional<std::int64_t> time_ms;       // Clock: time left on this clock
-  std::optional<std::int64_t> increment_ms;  // Clock: the increment (also when it is 0)
-  std::optional<int> moves_to_go;            // Clock with periods: moves left in the period
-  std::optional<std::int64_t> move_time_ms;  // FixedTime
-  std::optional<std::uint64_t> nodes;        // FixedNodes
-  std::optional<int> depth;                  // FixedDepth
-  bool infinite = false;                     // Infinite: `go infinite`
-
-  friend bool operator==(const GoLimits&, const GoLimits&) = default;
-};
+// The limits for one `go` command from one engine's point of view (uqi_client_messages.hpp). For
+// a game clock the arena sends time_ms and increment_ms as the mover's own clock (and the other
+// clock for the opponent's fields), and moves_to_go when the control has periods.
+using uqi::GoLimits;
 
 // One engine's clock during one game.
 class Clock {

@@ -168,4 +168,48 @@ std::optional<std::string> parse_response_line(std::string_view line) {
   return tokens.size() > 1 ? rest_of_line(line, tokens[1]) : std::string();
 }
 
+namespace {
+
+void append_limits(std::string& line, const GoLimits& own) {
+  if (own.moves_to_go) line += " movestogo " + std::to_string(*own.moves_to_go);
+  if (own.move_time_ms) line += " movetime " + std::to_string(*own.move_time_ms);
+  if (own.nodes) line += " nodes " + std::to_string(*own.nodes);
+  if (own.depth) line += " depth " + std::to_string(*own.depth);
+}
+
+}  // namespace
+
+std::string format_go(const GoRequest& request, Protocol protocol) {
+  const GoLimits& own = request.own;
+  if (own.infinite) return "go infinite";
+  // The clocks are named by colour (X, O) or by player (p1 = X), never by "own"/"other": the
+  // mover's own clock goes under its colour.
+  const GoLimits& x = request.mover_is_x ? request.own : request.other;
+  const GoLimits& o = request.mover_is_x ? request.other : request.own;
+  const bool uqi = protocol == Protocol::Uqi;
+  std::string line = "go";
+  if (x.time_ms) line += (uqi ? " xtime " : " p1time ") + std::to_string(*x.time_ms);
+  if (o.time_ms) line += (uqi ? " otime " : " p2time ") + std::to_string(*o.time_ms);
+  if (x.increment_ms) line += (uqi ? " xinc " : " p1inc ") + std::to_string(*x.increment_ms);
+  if (o.increment_ms) line += (uqi ? " oinc " : " p2inc ") + std::to_string(*o.increment_ms);
+  append_limits(line, own);
+  return line;
+}
+
+std::string format_go4(const GoRequest4& request) {
+  const GoLimits& own = request.seats[static_cast<std::size_t>(request.mover & 3)];
+  if (own.infinite) return "go infinite";
+  std::string line = "go";
+  for (std::size_t seat = 0; seat < 4; ++seat)
+    if (request.seats[seat].time_ms)
+      line +=
+          " s" + std::to_string(seat + 1) + "time " + std::to_string(*request.seats[seat].time_ms);
+  for (std::size_t seat = 0; seat < 4; ++seat)
+    if (request.seats[seat].increment_ms)
+      line += " s" + std::to_string(seat + 1) + "inc " +
+              std::to_string(*request.seats[seat].increment_ms);
+  append_limits(line, own);
+  return line;
+}
+
 }  // namespace quixo::uqi

@@ -29,9 +29,9 @@
 #include <vector>
 
 #include "core/notation.hpp"
+#include "core/text_helpers.hpp"
 #include "engine_client.hpp"
 #include "engine_process.hpp"
-#include "core/text_helpers.hpp"
 #include "uqi_engine_messages.hpp"
 
 namespace bdata = boost::unit_test::data;
@@ -144,65 +144,6 @@ bool gone_within(EngineClient& client, std::chrono::milliseconds limit) {
   return true;
 }
 
-// ---------------------------------------------------------------------------------- format_go
-
-struct GoSample {
-  std::string label;
-  Protocol protocol;
-  bool mover_is_x;
-  GoLimits own;
-  GoLimits other;
-  std::string expected;
-};
-std::ostream& operator<<(std::ostream& out, const GoSample& sample) {
-  return out << sample.label;
-}
-
-GoLimits movetime(std::int64_t ms) {
-  GoLimits limits;
-  limits.move_time_ms = ms;
-  return limits;
-}
-GoLimits nodes(std::uint64_t count) {
-  GoLimits limits;
-  limits.nodes = count;
-  return limits;
-}
-GoLimits depth(int plies) {
-  GoLimits limits;
-  limits.depth = plies;
-  return limits;
-}
-GoLimits infinite() {
-  GoLimits limits;
-  limits.infinite = true;
-  return limits;
-}
-
-const std::vector<GoSample> kGoSamples = {
-    {"uqi clock, X to move", Protocol::Uqi, true, clock_limits(9000, 100, 12),
-     clock_limits(8000, 50), "go xtime 9000 otime 8000 xinc 100 oinc 50 movestogo 12"},
-    // The mover's own clock is O's: it goes to otime, the opponent's to xtime.
-    {"uqi clock, O to move", Protocol::Uqi, false, clock_limits(9000, 100, 12),
-     clock_limits(8000, 50), "go xtime 8000 otime 9000 xinc 50 oinc 100 movestogo 12"},
-    {"ugi clock, X to move", Protocol::Ugi, true, clock_limits(9000, 100, 12),
-     clock_limits(8000, 50), "go p1time 9000 p2time 8000 p1inc 100 p2inc 50 movestogo 12"},
-    {"ugi clock, O to move", Protocol::Ugi, false, clock_limits(9000, 100, 12),
-     clock_limits(8000, 50), "go p1time 8000 p2time 9000 p1inc 50 p2inc 100 movestogo 12"},
-    {"uqi sudden death, O to move", Protocol::Uqi, false, clock_limits(1000, 0),
-     clock_limits(2500, 0), "go xtime 2500 otime 1000 xinc 0 oinc 0"},
-    {"ugi sudden death, X to move", Protocol::Ugi, true, clock_limits(1000, 0),
-     clock_limits(2500, 0), "go p1time 1000 p2time 2500 p1inc 0 p2inc 0"},
-    {"uqi movetime", Protocol::Uqi, true, movetime(500), {}, "go movetime 500"},
-    {"ugi movetime, O", Protocol::Ugi, false, movetime(500), {}, "go movetime 500"},
-    {"uqi nodes, O", Protocol::Uqi, false, nodes(20000), {}, "go nodes 20000"},
-    {"ugi nodes", Protocol::Ugi, true, nodes(20000), {}, "go nodes 20000"},
-    {"uqi depth", Protocol::Uqi, true, depth(8), {}, "go depth 8"},
-    {"ugi depth, O", Protocol::Ugi, false, depth(8), {}, "go depth 8"},
-    {"uqi infinite", Protocol::Uqi, true, infinite(), {}, "go infinite"},
-    {"ugi infinite, O", Protocol::Ugi, false, infinite(), clock_limits(5, 5), "go infinite"},
-};
-
 // ---------------------------------------------------------------------- a scripted engine
 
 // An in-memory engine: each line written to it is answered by `respond`, whose lines are then
@@ -248,14 +189,6 @@ quixo::arena::ProcessLauncher scripted(std::vector<std::string> search) {
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(engine_client_tests)
-
-BOOST_DATA_TEST_CASE(format_go_names_the_clocks_by_colour, bdata::make(kGoSamples), sample) {
-  GoRequest request;
-  request.own = sample.own;
-  request.other = sample.other;
-  request.mover_is_x = sample.mover_is_x;
-  BOOST_TEST(quixo::arena::format_go(request, sample.protocol) == sample.expected);
-}
 
 // ------------------------------------------------------------------------------- the process
 

@@ -22,7 +22,6 @@
 #include <string>
 #include <vector>
 
-#include "support/arena_printing.hpp"
 #include "core/notation.hpp"
 #include "core/position4.hpp"
 #include "core/symmetry.hpp"
@@ -32,6 +31,7 @@
 #include "openings.hpp"
 #include "pgn_reader.hpp"
 #include "pgn_writer.hpp"
+#include "support/arena_printing.hpp"
 #include "support/scripted_engine.hpp"
 
 namespace bdata = boost::unit_test::data;
@@ -235,30 +235,6 @@ BOOST_DATA_TEST_CASE(a_seating_starts_its_processes_and_each_gets_one_new_game, 
 }
 
 // --------------------------------------------------------------------------------- the clocks
-
-BOOST_AUTO_TEST_CASE(format_go4_sends_every_seat_clock_and_the_movers_limits) {
-  GoRequest4 request;
-  for (std::size_t seat = 0; seat < 4; ++seat) {
-    request.seats[seat].time_ms = 1000 * static_cast<std::int64_t>(seat + 1);
-    request.seats[seat].increment_ms = 10 * static_cast<std::int64_t>(seat + 1);
-  }
-  request.seats[2].moves_to_go = 7;
-  request.mover = 2;
-  BOOST_TEST(format_go4(request) ==
-             "go s1time 1000 s2time 2000 s3time 3000 s4time 4000 s1inc 10 s2inc 20 s3inc 30 "
-             "s4inc 40 movestogo 7");
-  request.mover = 0;  // seat 1 has no moves to go
-  BOOST_TEST(format_go4(request) ==
-             "go s1time 1000 s2time 2000 s3time 3000 s4time 4000 s1inc 10 s2inc 20 s3inc 30 "
-             "s4inc 40");
-  GoRequest4 nodes;
-  for (GoLimits& limits : nodes.seats) limits.nodes = 500;
-  nodes.mover = 3;
-  BOOST_TEST(format_go4(nodes) == "go nodes 500");
-  nodes.seats[3] = GoLimits{};
-  nodes.seats[3].infinite = true;
-  BOOST_TEST(format_go4(nodes) == "go infinite");
-}
 
 BOOST_DATA_TEST_CASE(every_go_carries_the_four_seat_clocks, kSeatings, seating) {
   Table table(seating, all(first_legal()));

@@ -10,6 +10,7 @@
 #include <climits>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <ostream>
 #include <random>
 #include <string>
@@ -112,6 +113,79 @@ const GoCase kGoCases[] = {
     // Unknown tokens are skipped one by one.
     {"go foo depth 3 bar baz", -1, -1, 0, 0, 0, 3, 0, 0, 3},
     {"go DEPTH 3", -1, -1, 0, 0, 0, 0, 0, 0, 2},
+};
+
+// ------------------------------------------------------------------------- go (a GUI's side)
+
+using uqi::GoLimits;
+using uqi::GoRequest;
+using uqi::GoRequest4;
+using uqi::Protocol;
+
+GoLimits clock_limits(std::int64_t time_ms, std::int64_t increment_ms,
+                      std::optional<int> moves_to_go = std::nullopt) {
+  GoLimits limits;
+  limits.time_ms = time_ms;
+  limits.increment_ms = increment_ms;
+  limits.moves_to_go = moves_to_go;
+  return limits;
+}
+
+struct GoSample {
+  std::string label;
+  Protocol protocol;
+  bool mover_is_x;
+  GoLimits own;
+  GoLimits other;
+  std::string expected;
+};
+std::ostream& operator<<(std::ostream& out, const GoSample& sample) {
+  return out << sample.label;
+}
+
+GoLimits movetime(std::int64_t ms) {
+  GoLimits limits;
+  limits.move_time_ms = ms;
+  return limits;
+}
+GoLimits nodes(std::uint64_t count) {
+  GoLimits limits;
+  limits.nodes = count;
+  return limits;
+}
+GoLimits depth(int plies) {
+  GoLimits limits;
+  limits.depth = plies;
+  return limits;
+}
+GoLimits infinite() {
+  GoLimits limits;
+  limits.infinite = true;
+  return limits;
+}
+
+const std::vector<GoSample> kGoSamples = {
+    {"uqi clock, X to move", Protocol::Uqi, true, clock_limits(9000, 100, 12),
+     clock_limits(8000, 50), "go xtime 9000 otime 8000 xinc 100 oinc 50 movestogo 12"},
+    // The mover's own clock is O's: it goes to otime, the opponent's to xtime.
+    {"uqi clock, O to move", Protocol::Uqi, false, clock_limits(9000, 100, 12),
+     clock_limits(8000, 50), "go xtime 8000 otime 9000 xinc 50 oinc 100 movestogo 12"},
+    {"ugi clock, X to move", Protocol::Ugi, true, clock_limits(9000, 100, 12),
+     clock_limits(8000, 50), "go p1time 9000 p2time 8000 p1inc 100 p2inc 50 movestogo 12"},
+    {"ugi clock, O to move", Protocol::Ugi, false, clock_limits(9000, 100, 12),
+     clock_limits(8000, 50), "go p1time 8000 p2time 9000 p1inc 50 p2inc 100 movestogo 12"},
+    {"uqi sudden death, O to move", Protocol::Uqi, false, clock_limits(1000, 0),
+     clock_limits(2500, 0), "go xtime 2500 otime 1000 xinc 0 oinc 0"},
+    {"ugi sudden death, X to move", Protocol::Ugi, true, clock_limits(1000, 0),
+     clock_limits(2500, 0), "go p1time 1000 p2time 2500 p1inc 0 p2inc 0"},
+    {"uqi movetime", Protocol::Uqi, true, movetime(500), {}, "go movetime 500"},
+    {"ugi movetime, O", Protocol::Ugi, false, movetime(500), {}, "go movetime 500"},
+    {"uqi nodes, O", Protocol::Uqi, false, nodes(20000), {}, "go nodes 20000"},
+    {"ugi nodes", Protocol::Ugi, true, nodes(20000), {}, "go nodes 20000"},
+    {"uqi depth", Protocol::Uqi, true, depth(8), {}, "go depth 8"},
+    {"ugi depth, O", Protocol::Ugi, false, depth(8), {}, "go depth 8"},
+    {"uqi infinite", Protocol::Uqi, true, infinite(), {}, "go infinite"},
+    {"ugi infinite, O", Protocol::Ugi, false, infinite(), clock_limits(5, 5), "go infinite"},
 };
 
 }  // namespace
@@ -625,6 +699,38 @@ BOOST_AUTO_TEST_CASE(parsers_survive_garbage) {
     BOOST_CHECK_NO_THROW(uqi::parse_id_line(line));
     BOOST_CHECK_NO_THROW(uqi::parse_response_line(line));
   }
+}
+
+BOOST_DATA_TEST_CASE(format_go_names_the_clocks_by_colour, bdata::make(kGoSamples), sample) {
+  GoRequest request;
+  request.own = sample.own;
+  request.other = sample.other;
+  request.mover_is_x = sample.mover_is_x;
+  BOOST_TEST(uqi::format_go(request, sample.protocol) == sample.expected);
+}
+
+BOOST_AUTO_TEST_CASE(format_go4_sends_every_seat_clock_and_the_movers_limits) {
+  GoRequest4 request;
+  for (std::size_t seat = 0; seat < 4; ++seat) {
+    request.seats[seat].time_ms = 1000 * static_cast<std::int64_t>(seat + 1);
+    request.seats[seat].increment_ms = 10 * static_cast<std::int64_t>(seat + 1);
+  }
+  request.seats[2].moves_to_go = 7;
+  request.mover = 2;
+  BOOST_TEST(uqi::format_go4(request) ==
+             "go s1time 1000 s2time 2000 s3time 3000 s4time 4000 s1inc 10 s2inc 20 s3inc 30 "
+             "s4inc 40 movestogo 7");
+  request.mover = 0;  // seat 1 has no moves to go
+  BOOST_TEST(uqi::format_go4(request) ==
+             "go s1time 1000 s2time 2000 s3time 3000 s4time 4000 s1inc 10 s2inc 20 s3inc 30 "
+             "s4inc 40");
+  GoRequest4 nodes;
+  for (GoLimits& limits : nodes.seats) limits.nodes = 500;
+  nodes.mover = 3;
+  BOOST_TEST(uqi::format_go4(nodes) == "go nodes 500");
+  nodes.seats[3] = GoLimits{};
+  nodes.seats[3].infinite = true;
+  BOOST_TEST(uqi::format_go4(nodes) == "go infinite");
 }
 
 BOOST_AUTO_TEST_SUITE_END()
