@@ -9,8 +9,8 @@
 #include <utility>
 
 #include "core/notation.hpp"
-#include "game_position.hpp"
 #include "core/text_helpers.hpp"
+#include "game_position.hpp"
 
 namespace quixo::arena {
 

@@ -8,9 +8,9 @@
 #include "board_display.hpp"
 #include "core/notation.hpp"
 #include "core/perft.hpp"
+#include "core/text_helpers.hpp"
 #include "search/evaluation.hpp"
 #include "search/evaluation4.hpp"
-#include "core/text_helpers.hpp"
 
 #ifndef QUIXO_VERSION
 #define QUIXO_VERSION "dev"

@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "support/arena_printing.hpp"
 #include "core/notation.hpp"
 #include "core/position.hpp"
 #include "game.hpp"
+#include "support/arena_printing.hpp"
 #include "support/scripted_engine.hpp"
 
 namespace bdata = boost::unit_test::data;

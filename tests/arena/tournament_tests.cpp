@@ -24,11 +24,11 @@
 #include <string>
 #include <vector>
 
-#include "support/arena_printing.hpp"
 #include "core/notation.hpp"
 #include "pgn_reader.hpp"
 #include "report.hpp"
 #include "results_store.hpp"
+#include "support/arena_printing.hpp"
 #include "support/scripted_engine.hpp"
 #include "tournament.hpp"
 

@@ -16,8 +16,8 @@
 #include <string>
 
 #include "board_display.hpp"
-#include "fuzz_support.hpp"
 #include "core/text_helpers.hpp"
+#include "fuzz_support.hpp"
 #include "uqi_client_messages.hpp"
 #include "uqi_engine_messages.hpp"
 

@@ -23,8 +23,8 @@
 #include <sstream>
 #include <string>
 
-#include "fuzz_support.hpp"
 #include "core/text_helpers.hpp"
+#include "fuzz_support.hpp"
 #include "uqi_client_messages.hpp"
 #include "uqi_engine_messages.hpp"
 #include "uqi_session.hpp"

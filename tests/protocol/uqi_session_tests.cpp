@@ -15,9 +15,9 @@
 #include <thread>
 #include <vector>
 
-#include "support/child_process.hpp"
 #include "core/notation.hpp"
 #include "core/text_helpers.hpp"
+#include "support/child_process.hpp"
 #include "uqi_client_messages.hpp"
 #include "uqi_engine_messages.hpp"
 #include "uqi_session.hpp"

@@ -14,9 +14,9 @@
 #include <string_view>
 #include <vector>
 
+#include "core/text_helpers.hpp"
 #include "engine_client.hpp"
 #include "engine_process.hpp"
-#include "core/text_helpers.hpp"
 #include "uqi_engine_messages.hpp"
 
 namespace quixo::test {
