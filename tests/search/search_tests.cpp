@@ -25,103 +25,25 @@
 #include "core/move_scan.hpp"
 #include "core/notation.hpp"
 #include "search/engine.hpp"
+#include "support/search_observer.hpp"
 
 namespace bdata = boost::unit_test::data;
 using namespace quixo;
-using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
+using test::Clock;
 
 namespace {
 
-// Long enough for any search here under a sanitizer on a loaded machine; a search that has not
-// answered by then is stopped and reported as a failure instead of hanging the suite.
-constexpr auto kAnswerTimeout = std::chrono::seconds(60);
-
-// What one `go` produced.
-struct SearchRun {
-  std::vector<SearchInfo> infos;
-  int bestmove_count = 0;
-  Move best = Move::none();
-  Move ponder = Move::none();
-  Clock::time_point started;
-  Clock::time_point answered;
-
-  std::int64_t elapsed_ms() const {
-    return std::chrono::duration_cast<milliseconds>(answered - started).count();
-  }
-  // The main line's last report (MultiPV line 1).
-  const SearchInfo& last() const {
-    BOOST_TEST_REQUIRE(!infos.empty());
-    for (auto it = infos.rbegin(); it != infos.rend(); ++it)
-      if (it->multipv == 1) return *it;
-    BOOST_FAIL("no info for multipv 1");
-    return infos.back();
-  }
-  // The main line's last report of a completed iteration (exact bound), skipping a last line
-  // sent for a move that improved in an iteration cut short.
-  const SearchInfo& last_completed() const {
-    for (auto it = infos.rbegin(); it != infos.rend(); ++it)
-      if (it->multipv == 1 && it->bound == Bound::Exact) return *it;
-    BOOST_FAIL("no exact info for multipv 1");
-    return infos.back();
-  }
-};
-
-// Collects the callbacks of one search. Shared with the callbacks, so that it outlives a search
-// that a failed test leaves running.
-struct Observer {
-  std::mutex mutex;
-  std::condition_variable signal;
-  SearchRun run;
-
-  static SearchCallbacks callbacks_for(const std::shared_ptr<Observer>& observer) {
-    SearchCallbacks callbacks;
-    callbacks.on_info = [observer](const SearchInfo& info) {
-      std::lock_guard lock(observer->mutex);
-      observer->run.infos.push_back(info);
-    };
-    callbacks.on_bestmove = [observer](Move best, Move ponder) {
-      std::lock_guard lock(observer->mutex);
-      if (++observer->run.bestmove_count == 1) observer->run.answered = Clock::now();
-      observer->run.best = best;
-      observer->run.ponder = ponder;
-      observer->signal.notify_all();
-    };
-    return callbacks;
-  }
-  bool answered_within(Clock::duration timeout) {
-    std::unique_lock lock(mutex);
-    return signal.wait_for(lock, timeout, [this] { return run.bestmove_count > 0; });
-  }
-  int bestmove_count() {
-    std::lock_guard lock(mutex);
-    return run.bestmove_count;
-  }
-  SearchRun snapshot() {
-    std::lock_guard lock(mutex);
-    return run;
-  }
-};
+using SearchRun = test::SearchRun<Move>;
+using Observer = test::SearchObserver<Move>;
 
 std::shared_ptr<Observer> start(Engine& engine, const SearchLimits& limits) {
-  auto observer = std::make_shared<Observer>();
-  observer->run.started = Clock::now();
-  engine.go(limits, Observer::callbacks_for(observer));
-  return observer;
+  return test::start_search<Move>(
+      [&](SearchCallbacks callbacks) { engine.go(limits, std::move(callbacks)); });
 }
 
-// Waits for the bestmove of a started search (stopping it if it never comes) and for the search
-// to end.
 SearchRun finish(Engine& engine, Observer& observer) {
-  if (!observer.answered_within(kAnswerTimeout)) {
-    BOOST_ERROR("no bestmove within the timeout: stopping the search");
-    engine.stop();
-  }
-  engine.wait();
-  BOOST_TEST(!engine.searching());
-  SearchRun run = observer.snapshot();
-  BOOST_TEST(run.bestmove_count == 1);
-  return run;
+  return test::finish_search(engine, observer);
 }
 
 SearchRun search(Engine& engine, const Position& position, const SearchLimits& limits,

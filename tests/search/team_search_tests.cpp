@@ -26,92 +26,27 @@
 #include "core/notation.hpp"
 #include "search/evaluation4.hpp"
 #include "search/team_search.hpp"
+#include "support/search_observer.hpp"
 
 namespace bdata = boost::unit_test::data;
 using namespace quixo;
-using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
+using test::Clock;
 
 namespace {
 
-// Long enough for any search here under a sanitizer on a loaded machine; a search that has not
-// answered by then is stopped and reported as a failure instead of hanging the suite.
-constexpr auto kAnswerTimeout = std::chrono::seconds(60);
-
-// What one `go` produced.
-struct TeamRun {
-  std::vector<TeamSearchInfo> infos;
-  int bestmove_count = 0;
-  Move4 best = Move4::none();
-  Move4 ponder = Move4::none();
-  Clock::time_point started;
-  Clock::time_point answered;
-
-  std::int64_t elapsed_ms() const {
-    return std::chrono::duration_cast<milliseconds>(answered - started).count();
-  }
-  const TeamSearchInfo& last() const {
-    BOOST_TEST_REQUIRE(!infos.empty());
-    return infos.back();
-  }
-};
-
-// Collects the callbacks of one search. Shared with the callbacks, so that it outlives a search
-// that a failed test leaves running.
-struct Observer {
-  std::mutex mutex;
-  std::condition_variable signal;
-  TeamRun run;
-
-  static TeamSearchCallbacks callbacks_for(const std::shared_ptr<Observer>& observer) {
-    TeamSearchCallbacks callbacks;
-    callbacks.on_info = [observer](const TeamSearchInfo& info) {
-      std::lock_guard lock(observer->mutex);
-      observer->run.infos.push_back(info);
-    };
-    callbacks.on_bestmove = [observer](Move4 best, Move4 ponder) {
-      std::lock_guard lock(observer->mutex);
-      if (++observer->run.bestmove_count == 1) observer->run.answered = Clock::now();
-      observer->run.best = best;
-      observer->run.ponder = ponder;
-      observer->signal.notify_all();
-    };
-    return callbacks;
-  }
-  bool answered_within(Clock::duration timeout) {
-    std::unique_lock lock(mutex);
-    return signal.wait_for(lock, timeout, [this] { return run.bestmove_count > 0; });
-  }
-  int bestmove_count() {
-    std::lock_guard lock(mutex);
-    return run.bestmove_count;
-  }
-  TeamRun snapshot() {
-    std::lock_guard lock(mutex);
-    return run;
-  }
-};
+using TeamRun = test::SearchRun<Move4>;
+using Observer = test::SearchObserver<Move4>;
 
 std::shared_ptr<Observer> start(TeamEngine& engine, const SearchLimits& limits,
                                 std::vector<Move4> search_moves = {}) {
-  auto observer = std::make_shared<Observer>();
-  observer->run.started = Clock::now();
-  engine.go(limits, Observer::callbacks_for(observer), std::move(search_moves));
-  return observer;
+  return test::start_search<Move4>([&](TeamSearchCallbacks callbacks) {
+    engine.go(limits, std::move(callbacks), std::move(search_moves));
+  });
 }
 
-// Waits for the bestmove of a started search (stopping it if it never comes) and for the search
-// to end.
 TeamRun finish(TeamEngine& engine, Observer& observer) {
-  if (!observer.answered_within(kAnswerTimeout)) {
-    BOOST_ERROR("no bestmove within the timeout: stopping the search");
-    engine.stop();
-  }
-  engine.wait();
-  BOOST_TEST(!engine.searching());
-  TeamRun run = observer.snapshot();
-  BOOST_TEST(run.bestmove_count == 1);
-  return run;
+  return test::finish_search(engine, observer);
 }
 
 TeamRun search(TeamEngine& engine, const Position4& position, const SearchLimits& limits,
