@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "core/notation.hpp"
+#include "core/text_helpers.hpp"
 #include "game_position.hpp"
 #include "pgn_format.hpp"
 
@@ -21,9 +22,7 @@ using namespace pgn_format;  // the conventions the writer and the reader share
 
 constexpr std::string_view kPass = "0000";
 
-bool is_space(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-}
+using text_helpers::is_space;
 
 bool is_digit(char c) {
   return c >= '0' && c <= '9';
@@ -72,14 +71,7 @@ std::optional<int> parse_int(std::string_view text) {
 // "[score[/depth] ]time", where score is "+0.35", "-1.20", "0.00", "+M3", "-M2" or "?" and time
 // is "0.120s". Returns what is wrong, or an empty string.
 std::string parse_engine_comment(std::string_view text, MoveRecord& move) {
-  std::vector<std::string_view> words;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && is_space(text[i])) ++i;
-    const std::size_t start = i;
-    while (i < text.size() && !is_space(text[i])) ++i;
-    if (i > start) words.push_back(text.substr(start, i - start));
-  }
+  const std::vector<std::string_view> words = text_helpers::tokenize(text);
   if (words.empty() || words.size() > 2)
     return "expected {book} or {[score[/depth] ]time}, e.g. {+0.35/9 0.120s}";
   std::string_view time = words.back();

@@ -67,15 +67,6 @@ bool contains(std::string_view text, std::string_view part) {
   return text.find(part) != std::string_view::npos;
 }
 
-GoLimits clock_limits(std::int64_t time_ms, std::int64_t increment_ms,
-                      std::optional<int> moves_to_go = std::nullopt) {
-  GoLimits limits;
-  limits.time_ms = time_ms;
-  limits.increment_ms = increment_ms;
-  limits.moves_to_go = moves_to_go;
-  return limits;
-}
-
 GoRequest nodes_request(std::uint64_t nodes, bool mover_is_x = true) {
   GoRequest request;
   request.own.nodes = nodes;
@@ -440,8 +431,8 @@ BOOST_AUTO_TEST_CASE(the_real_engine_speaks_ugi_with_options_and_plays_o) {
   BOOST_REQUIRE_MESSAGE(client.start(kStartTimeout), client.last_error());
   BOOST_REQUIRE_MESSAGE(client.new_game(kStartTimeout), client.last_error());
   GoRequest request;
-  request.own = clock_limits(2000, 10);
-  request.other = clock_limits(2000, 10);
+  request.own.time_ms = request.other.time_ms = 2000;
+  request.own.increment_ms = request.other.increment_ms = 10;
   request.mover_is_x = false;
   const std::string position = "startpos moves b1b5";
   const MoveReply reply = client.go(position, request, kMoveTimeout);
