@@ -46,15 +46,7 @@ namespace {
 
 const auto kSeatings = bdata::make({Seating::PerSeat, Seating::PerTeam});
 
-GameSetup setup_from(const std::string& position,
-                     TimeControl control = TimeControl::fixed_nodes(1000)) {
-  GameSetup setup;
-  setup.opening.position = position;
-  setup.x_control = control;
-  setup.o_control = control;
-  setup.rules.stall_timeout = std::chrono::milliseconds(200);
-  return setup;
-}
+using quixo::test::setup_from;
 
 Seat seat_to_move(const uqi::Game& game) {
   return std::get<uqi::FourPlayerGame>(game).position.seat_to_move();

@@ -25,15 +25,7 @@ using quixo::test::ScriptedReply;
 
 namespace {
 
-GameSetup setup_from(const std::string& position,
-                     TimeControl control = TimeControl::fixed_nodes(1000)) {
-  GameSetup setup;
-  setup.opening.position = position;
-  setup.x_control = control;
-  setup.o_control = control;
-  setup.rules.stall_timeout = std::chrono::milliseconds(200);
-  return setup;
-}
+using quixo::test::setup_from;
 
 GameOutcome play_scripted(const GameSetup& setup, ScriptedPolicy x_policy,
                           ScriptedPolicy o_policy) {

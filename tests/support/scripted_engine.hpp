@@ -17,6 +17,8 @@
 #include "core/text_helpers.hpp"
 #include "engine_client.hpp"
 #include "engine_process.hpp"
+#include "game_setup.hpp"
+#include "time_control.hpp"
 #include "uqi_engine_messages.hpp"
 
 namespace quixo::test {
@@ -139,6 +141,19 @@ inline arena::EngineConfig scripted_config(const std::string& name) {
   config.name = name;
   config.process.command = "scripted-" + name;
   return config;
+}
+
+// A game from `position` for scripted engines: both sides on `control`, and a short stall
+// timeout, since a scripted engine that does not answer never will.
+inline arena::GameSetup setup_from(
+    const std::string& position,
+    arena::TimeControl control = arena::TimeControl::fixed_nodes(1000)) {
+  arena::GameSetup setup;
+  setup.opening.position = position;
+  setup.x_control = control;
+  setup.o_control = control;
+  setup.rules.stall_timeout = std::chrono::milliseconds(200);
+  return setup;
 }
 
 }  // namespace quixo::test
