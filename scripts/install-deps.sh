@@ -12,6 +12,9 @@ packages=(
   libboost-test1.81-dev
   libboost-filesystem1.81-dev
   libboost-json1.81-dev
+  # the endgame tables' files (engine/tb): zstd-compressed blocks, found through pkg-config
+  libzstd-dev
+  pkg-config
   # The fuzz preset (scripts/fuzz.sh): clang++, libFuzzer and the sanitizer runtimes, and
   # llvm-symbolizer for readable stack traces.
   clang

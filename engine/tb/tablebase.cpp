@@ -1,0 +1,183 @@
+#include "tb/tablebase.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <list>
+#include <mutex>
+#include <unordered_map>
+
+#include "tb/index.hpp"
+#include "tb/tb_file.hpp"
+
+namespace quixo::tb {
+
+struct Tablebase::Layer {
+  Layer(int blanks, const std::filesystem::path& path) : index(blanks), file(path, blanks) {}
+  LayerIndex index;
+  LayerFile file;
+  std::atomic<bool> broken{false};
+};
+
+// Decoded blocks, least recently used dropped first, in shards with their own lock so that the
+// search's threads rarely wait on each other.
+class BlockCache {
+ public:
+  explicit BlockCache(std::size_t bytes)
+      : per_shard_(std::max<std::size_t>(
+            4, bytes / (kBlockSlots * sizeof(PackedValue)) / kShards)) {}
+
+  // The value of `slot` of `layer`; decodes the block on a miss (TbFileError when corrupt).
+  PackedValue value(int blanks, const LayerFile& file, Slot slot) {
+    const std::uint64_t block = slot / kBlockSlots;
+    const std::uint64_t key = std::uint64_t(blanks) << 56 | block;
+    Shard& shard = shards_[(key * 0x9E3779B97F4A7C15ull) >> 60];
+    {
+      const std::lock_guard lock(shard.mutex);
+      if (auto it = shard.where.find(key); it != shard.where.end()) {
+        shard.order.splice(shard.order.begin(), shard.order, it->second);
+        return (*it->second->values)[slot % kBlockSlots];
+      }
+    }
+    // decode outside the lock: a racing thread may decode the same block, which is harmless
+    auto values = std::make_shared<std::vector<PackedValue>>(kBlockSlots);
+    file.decode_block(block, *values);
+    const PackedValue result = (*values)[slot % kBlockSlots];
+    const std::lock_guard lock(shard.mutex);
+    if (shard.where.find(key) == shard.where.end()) {
+      shard.order.push_front({key, std::move(values)});
+      shard.where[key] = shard.order.begin();
+      if (shard.order.size() > per_shard_) {
+        shard.where.erase(shard.order.back().key);
+        shard.order.pop_back();
+      }
+    }
+    return result;
+  }
+
+ private:
+  static constexpr int kShards = 16;
+  struct Entry {
+    std::uint64_t key;
+    std::shared_ptr<std::vector<PackedValue>> values;
+  };
+  struct Shard {
+    std::mutex mutex;
+    std::list<Entry> order;
+    std::unordered_map<std::uint64_t, std::list<Entry>::iterator> where;
+  };
+  std::size_t per_shard_;
+  Shard shards_[kShards];
+};
+
+Tablebase::Tablebase() = default;
+Tablebase::~Tablebase() = default;
+
+Tablebase::LoadReport Tablebase::load(const std::filesystem::path& dir, std::size_t cache_bytes) {
+  layers_.clear();
+  cache_.reset();
+  LoadReport report;
+  if (dir.empty()) return report;
+  std::error_code error;
+  if (!std::filesystem::is_directory(dir, error)) {
+    report.problems.push_back(dir.string() + ": not a folder");
+    return report;
+  }
+  for (int blanks = 0; blanks <= kMaxIndexedLayer; ++blanks) {
+    const auto path = layer_file_path(dir, blanks);
+    if (!std::filesystem::exists(path, error)) continue;
+    try {
+      auto layer = std::make_unique<Layer>(blanks, path);
+      if (layers_.size() <= std::size_t(blanks)) layers_.resize(blanks + 1);
+      layers_[blanks] = std::move(layer);
+      report.layers.push_back(blanks);
+    } catch (const TbFileError& refused) {
+      report.problems.push_back(refused.what());
+    }
+  }
+  if (!report.layers.empty()) cache_ = std::make_unique<BlockCache>(cache_bytes);
+  return report;
+}
+
+bool Tablebase::empty() const {
+  return std::none_of(layers_.begin(), layers_.end(), [](const auto& layer) { return layer != nullptr; });
+}
+
+bool Tablebase::has_layer(int blanks) const {
+  return blanks >= 0 && std::size_t(blanks) < layers_.size() && layers_[blanks] &&
+         !layers_[blanks]->broken.load(std::memory_order_relaxed);
+}
+
+int Tablebase::complete_up_to() const {
+  int k = -1;
+  while (has_layer(k + 1)) ++k;
+  return k;
+}
+
+std::string Tablebase::describe() const {
+  std::string text;
+  for (int blanks = 0; std::size_t(blanks) < layers_.size(); ++blanks)
+    if (has_layer(blanks)) text += (text.empty() ? "layers " : " ") + std::to_string(blanks);
+  return text.empty() ? "no layers" : text;
+}
+
+std::string Tablebase::last_problem() const {
+  const std::lock_guard lock(problem_mutex_);
+  return problem_;
+}
+
+std::optional<TbValue> Tablebase::probe(const Position& position) const {
+  const int blanks = std::popcount(position.blanks());
+  if (!has_layer(blanks)) return std::nullopt;
+  Layer& layer = *layers_[blanks];
+  const Color mover = position.side_to_move();
+  const TbBoard board{position.cubes(mover), position.cubes(~mover)};
+  try {
+    const PackedValue value = cache_->value(blanks, layer.file, layer.index.slot_of(board));
+    if (wdl_of(value) == Wdl::Hole) throw TbFileError(layer.file.name() + ": probe hit a hole");
+    hits_.fetch_add(1, std::memory_order_relaxed);
+    return unpack_value(value);
+  } catch (const TbFileError& corrupt) {
+    layer.broken = true;
+    const std::lock_guard lock(problem_mutex_);
+    problem_ = std::string(corrupt.what()) + "; layer " + std::to_string(blanks) + " dropped";
+    return std::nullopt;
+  }
+}
+
+std::optional<std::vector<MoveValue>> Tablebase::probe_moves(const Position& position) const {
+  std::vector<MoveValue> moves;
+  for (const Move move : position.legal_moves()) {
+    const Position child = position.after(move);
+    TbValue value;
+    if (child.outcome() != Outcome::Ongoing) {
+      value = child.outcome() == win_for(position.side_to_move()) ? TbValue{Wdl::Win, 1}
+                                                                  : TbValue{Wdl::Loss, 1};
+    } else {
+      const auto child_value = probe(child);
+      if (!child_value) return std::nullopt;
+      value = child_value->before_move();
+    }
+    moves.push_back({move, value});
+  }
+  return moves;
+}
+
+std::vector<Move> Tablebase::best_moves(const Position& position) const {
+  if (position.is_game_over()) return {};
+  const auto moves = probe_moves(position);
+  if (!moves || moves->empty()) return {};
+  // order: wins by increasing distance, then draws, then losses by decreasing distance
+  auto goodness = [](TbValue value) {
+    if (value.wdl == Wdl::Win) return 100000 - value.distance;
+    if (value.wdl == Wdl::Draw) return 0;
+    return -100000 + value.distance;
+  };
+  int best = goodness(moves->front().value);
+  for (const auto& entry : *moves) best = std::max(best, goodness(entry.value));
+  std::vector<Move> result;
+  for (const auto& entry : *moves)
+    if (goodness(entry.value) == best) result.push_back(entry.move);
+  return result;
+}
+
+}  // namespace quixo::tb

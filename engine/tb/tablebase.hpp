@@ -1,0 +1,74 @@
+// The endgame tables as the engine, the arena and `quixo-tb probe` use them: the layer files
+// found in a folder, probed by position. Blocks are decoded on demand into a cache shared by all
+// threads; probing is thread-safe.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/position.hpp"
+#include "tb/value.hpp"
+
+namespace quixo::tb {
+
+class LayerFile;
+class LayerIndex;
+class BlockCache;
+
+// A legal move and the value of the position it leads to, from the mover's point of view.
+struct MoveValue {
+  Move move;
+  TbValue value;
+};
+
+class Tablebase {
+ public:
+  Tablebase();
+  ~Tablebase();
+  Tablebase(const Tablebase&) = delete;
+  Tablebase& operator=(const Tablebase&) = delete;
+
+  struct LoadReport {
+    std::vector<int> layers;            // the layers now loaded, ascending
+    std::vector<std::string> problems;  // files that were refused, with the reason
+  };
+  // Replaces what is loaded by the layer files in `dir` (quixo-b0.qtb, quixo-b1.qtb, ...). A file
+  // that fails its checks is refused and reported; the others are loaded. An empty path unloads.
+  LoadReport load(const std::filesystem::path& dir, std::size_t cache_bytes = 64u << 20);
+
+  bool empty() const;
+  bool has_layer(int blanks) const;
+  // The highest k such that every layer 0..k is loaded, or -1.
+  int complete_up_to() const;
+  // "layers 0 1 2" or "no layers".
+  std::string describe() const;
+
+  // The value of `position` for its side to move (finished positions included: win or loss 0);
+  // nullopt when its layer is not loaded, or a block of it turned out corrupt (the layer is then
+  // dropped and the reason kept in last_problem()).
+  std::optional<TbValue> probe(const Position& position) const;
+  // Every legal move with the value it leads to; nullopt unless every child can be probed.
+  std::optional<std::vector<MoveValue>> probe_moves(const Position& position) const;
+  // The moves that keep the table's value, the fastest win or the slowest loss first; empty when
+  // the position is not in the tables or the game is over.
+  std::vector<Move> best_moves(const Position& position) const;
+
+  std::uint64_t hits() const { return hits_.load(std::memory_order_relaxed); }
+  std::string last_problem() const;
+
+ private:
+  struct Layer;
+  std::vector<std::unique_ptr<Layer>> layers_;  // indexed by blanks; null when not loaded
+  std::unique_ptr<BlockCache> cache_;
+  mutable std::atomic<std::uint64_t> hits_{0};
+  mutable std::mutex problem_mutex_;
+  mutable std::string problem_;
+};
+
+}  // namespace quixo::tb

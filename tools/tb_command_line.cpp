@@ -1,0 +1,241 @@
+#include "tb_command_line.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <boost/program_options.hpp>
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <iomanip>
+#include <ostream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/notation.hpp"
+#include "program_options_message.hpp"
+#include "tb/gen/generator.hpp"
+#include "tb/gen/verify.hpp"
+#include "tb/tablebase.hpp"
+#include "tb/tb_file.hpp"
+
+namespace quixo::tb {
+
+namespace {
+
+namespace po = boost::program_options;
+
+constexpr int kExitDone = 0;
+constexpr int kExitFailed = 1;  // a check failed, or the position is malformed or not in the tables
+constexpr int kExitUsage = 2;
+
+constexpr const char* kUsage =
+    "Usage: quixo-tb COMMAND [options]\n"
+    "\n"
+    "Exact endgame tables for Quixo: every position with few blank cubes, solved.\n"
+    "\n"
+    "Commands:\n"
+    "  generate --blanks K --dir DIR   solve layers 0..K (K blank cubes) and write one file per\n"
+    "                                  layer; layers already in DIR are reused, so an interrupted\n"
+    "                                  run resumes at the layer it was in\n"
+    "  verify --blanks K --dir DIR     check every stored value against its children, with the\n"
+    "                                  forward move generator only, and every file's checksum\n"
+    "  stats --blanks K --dir DIR      per (x, o) counts of won, lost and drawn boards with O to\n"
+    "                                  move, in the layout of the published counts\n"
+    "  probe --dir DIR POSITION        the position's value (win N, loss N or draw, N plies to the\n"
+    "                                  end), then every legal move with the value it leads to\n"
+    "\n"
+    "Example:\n"
+    "  quixo-tb generate --blanks 2 --dir tb && quixo-tb probe --dir tb \"xxxxo/oxoxo/...\"\n";
+
+std::uint64_t physical_memory_mb() {
+  const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGE_SIZE);
+  return pages > 0 && page > 0 ? std::uint64_t(pages) * std::uint64_t(page) >> 20 : 4096;
+}
+
+int default_threads() {
+  return int(std::max(1u, std::thread::hardware_concurrency()));
+}
+
+void describe_options(po::options_description& options) {
+  options.add_options()("help,h", "show this help and exit")(
+      "dir", po::value<std::string>(), "folder of the table files")(
+      "blanks", po::value<int>(), "highest layer: number of blank cubes (0..6)")(
+      "threads", po::value<int>()->default_value(default_threads()), "threads to use")(
+      "memory", po::value<std::uint64_t>()->default_value(physical_memory_mb() * 9 / 10),
+      "generate: refuse a layer that needs more than this many MB")(
+      "level", po::value<int>()->default_value(9), "generate: zstd compression level (1..19)")(
+      "position", po::value<std::string>(), "probe: the position, in the notation of SPEC 3");
+}
+
+std::string mb(std::uint64_t bytes) {
+  std::ostringstream text;
+  text << std::fixed << std::setprecision(1) << double(bytes) / (1 << 20) << " MB";
+  return text.str();
+}
+
+int required_blanks(const po::variables_map& vm) {
+  if (!vm.count("blanks")) throw po::error("--blanks K is required");
+  const int blanks = vm["blanks"].as<int>();
+  if (blanks < 0 || blanks > kMaxIndexedLayer)
+    throw po::error("--blanks must be between 0 and " + std::to_string(kMaxIndexedLayer));
+  return blanks;
+}
+
+std::filesystem::path required_dir(const po::variables_map& vm) {
+  if (!vm.count("dir")) throw po::error("--dir DIR is required");
+  return vm["dir"].as<std::string>();
+}
+
+int generate(const po::variables_map& vm, std::ostream& out, std::ostream& err) {
+  GenerateOptions options;
+  options.dir = required_dir(vm);
+  options.blanks = required_blanks(vm);
+  options.threads = std::max(1, vm["threads"].as<int>());
+  options.compression_level = std::clamp(vm["level"].as<int>(), 1, 19);
+  // Whole layers are solved in memory: 3 bytes per slot, plus the layer below decoded.
+  const std::uint64_t limit = vm["memory"].as<std::uint64_t>() << 20;
+  for (int k = 0; k <= options.blanks; ++k) {
+    const std::uint64_t need = LayerIndex(k).slot_count() * 3 +
+                               (k > 0 ? LayerIndex(k - 1).slot_count() * 2 : 0);
+    if (need > limit && !std::filesystem::exists(layer_file_path(options.dir, k)))
+      throw std::runtime_error("layer " + std::to_string(k) + " needs about " + mb(need) +
+                               ", more than --memory " + mb(limit));
+  }
+  options.progress = [&err](const std::string& line) { err << line << std::endl; };
+  for (const LayerReport& report : generate_tables(options)) {
+    out << "layer " << report.layer << ": " << (report.reused ? "reused" : "generated") << ", "
+        << mb(report.file_bytes) << ", longest " << report.max_distance << " plies, "
+        << std::fixed << std::setprecision(1) << report.seconds << " s, peak memory "
+        << mb(report.peak_rss_bytes) << "\n";
+  }
+  return kExitDone;
+}
+
+int verify(const po::variables_map& vm, std::ostream& out) {
+  const auto dir = required_dir(vm);
+  const int blanks = required_blanks(vm);
+  const int threads = std::max(1, vm["threads"].as<int>());
+  std::vector<PackedValue> lower;
+  std::unique_ptr<LayerIndex> lower_index;
+  bool all_good = true;
+  for (int k = 0; k <= blanks; ++k) {
+    const auto start = std::chrono::steady_clock::now();
+    const LayerFile file(layer_file_path(dir, k), k);
+    file.check_file_checksum();
+    auto index = std::make_unique<LayerIndex>(k);
+    std::vector<PackedValue> values = file.decode_all(threads);
+    const VerifyReport report = verify_layer(*index, values, lower_index.get(), lower, threads);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    out << "layer " << k << ": " << report.checked << " slots checked, " << report.failures
+        << " wrong (" << std::fixed << std::setprecision(1) << seconds << " s)\n";
+    for (const std::string& error : report.first_errors) out << "  " << error << "\n";
+    all_good = all_good && report.failures == 0;
+    lower = std::move(values);
+    lower_index = std::move(index);
+  }
+  return all_good ? kExitDone : kExitFailed;
+}
+
+int stats(const po::variables_map& vm, std::ostream& out) {
+  const auto dir = required_dir(vm);
+  const int blanks = required_blanks(vm);
+  const int threads = std::max(1, vm["threads"].as<int>());
+  for (int k = 0; k <= blanks; ++k) {
+    const LayerFile file(layer_file_path(dir, k), k);
+    const LayerIndex index(k);
+    const auto values = file.decode_all(threads);
+    out << "# layer " << k << " (" << k << " blank cubes): x o win loss draw, O to move\n"
+        << format_stats(layer_stats(index, values, threads));
+  }
+  return kExitDone;
+}
+
+int probe(const po::variables_map& vm, std::ostream& out, std::ostream& err) {
+  const auto dir = required_dir(vm);
+  if (!vm.count("position")) throw po::error("probe needs a POSITION");
+  Position position;
+  try {
+    position = parse_position(vm["position"].as<std::string>());
+  } catch (const std::exception& error) {
+    err << "quixo-tb: malformed position: " << error.what() << "\n";
+    return kExitFailed;
+  }
+  if (position.is_game_over()) {
+    err << "quixo-tb: the game is over (" << to_string(position.outcome())
+        << "): a finished position has no value\n";
+    return kExitFailed;
+  }
+  Tablebase tables;
+  const auto loaded = tables.load(dir);
+  for (const std::string& problem : loaded.problems) err << "quixo-tb: " << problem << "\n";
+  const int blanks = std::popcount(position.blanks());
+  const auto value = tables.probe(position);
+  auto moves = tables.probe_moves(position);
+  if (!value || !moves) {
+    err << "quixo-tb: the position has " << blanks << " blank cubes; " << dir.string()
+        << " holds " << tables.describe()
+        << (value ? " (its moves need layer " + std::to_string(blanks - 1) + " too)" : "") << "\n";
+    return kExitFailed;
+  }
+  auto goodness = [](TbValue v) {
+    return v.wdl == Wdl::Win ? 100000 - v.distance : v.wdl == Wdl::Draw ? 0 : -100000 + v.distance;
+  };
+  std::stable_sort(moves->begin(), moves->end(), [&](const MoveValue& a, const MoveValue& b) {
+    return goodness(a.value) > goodness(b.value);
+  });
+  out << to_string(*value) << "\n";
+  for (const MoveValue& entry : *moves) out << to_string(entry.move) << " " << to_string(entry.value) << "\n";
+  return kExitDone;
+}
+
+}  // namespace
+
+int run_tb_command_line(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+  po::options_description options("Options", 100);
+  describe_options(options);
+  po::positional_options_description positional;
+  positional.add("position", 1);
+  const std::string command = argc >= 2 ? argv[1] : "";
+  if (command.empty() || command == "--help" || command == "-h" || command == "help") {
+    (command.empty() ? err : out) << kUsage << "\n" << options;
+    return command.empty() ? kExitUsage : kExitDone;
+  }
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(argc - 1, argv + 1)
+                  .options(options)
+                  .positional(positional)
+                  .run(),
+              vm);
+    if (vm.count("help")) {
+      out << kUsage << "\n" << options;
+      return kExitDone;
+    }
+    po::notify(vm);
+    if (command != "probe" && vm.count("position"))
+      throw po::error("unexpected argument \"" + vm["position"].as<std::string>() + "\"");
+    if (command == "generate") return generate(vm, out, err);
+    if (command == "verify") return verify(vm, out);
+    if (command == "stats") return stats(vm, out);
+    if (command == "probe") return probe(vm, out, err);
+    err << "quixo-tb: unknown command \"" << command
+        << "\": expected generate, verify, stats or probe (see --help)\n";
+    return kExitUsage;
+  } catch (const po::error& error) {
+    err << "quixo-tb: " << program_options_message(error) << " (see --help)\n";
+    return kExitUsage;
+  } catch (const TbFileError& error) {
+    err << "quixo-tb: " << error.what() << "\n";
+    return command == "verify" ? kExitFailed : kExitUsage;  // a corrupt file fails verification
+  } catch (const std::exception& error) {
+    err << "quixo-tb: " << error.what() << "\n";
+    return kExitUsage;
+  }
+}
+
+}  // namespace quixo::tb
