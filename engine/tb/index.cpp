@@ -18,7 +18,8 @@ struct Binomials {
   constexpr Binomials() {
     for (int n = 0; n <= 32; ++n) {
       value[n][0] = 1;
-      for (int r = 1; r <= n; ++r) value[n][r] = value[n - 1][r - 1] + (r < n ? value[n - 1][r] : 0);
+      for (int r = 1; r <= n; ++r)
+        value[n][r] = value[n - 1][r - 1] + (r < n ? value[n - 1][r] : 0);
     }
   }
 };
@@ -139,8 +140,7 @@ LayerIndex::LayerIndex(int blanks) : blanks_(blanks) {
       orbit.free = kFullBoard & ~set;
       for (Symmetry g : kAllSymmetries) {
         const Bitboard image = transform_fast(g, set);
-        if (g != Symmetry::Identity && image == set)
-          orbit.stabiliser[orbit.stabiliser_count++] = g;
+        if (g != Symmetry::Identity && image == set) orbit.stabiliser[orbit.stabiliser_count++] = g;
         const std::uint64_t image_rank = colex_rank(image);
         if (!seen[image_rank]) {
           seen[image_rank] = true;

@@ -87,7 +87,7 @@ class LayerIndex {
   };
   struct Orbit {
     Bitboard blanks = 0;
-    Bitboard free = 0;  // squares that hold cubes: the complement of `blanks`
+    Bitboard free = 0;                  // squares that hold cubes: the complement of `blanks`
     std::uint8_t stabiliser_count = 0;  // symmetries other than the identity that fix `blanks`
     std::array<Symmetry, kSymmetryCount> stabiliser{};
   };

@@ -23,8 +23,8 @@ struct Tablebase::Layer {
 class BlockCache {
  public:
   explicit BlockCache(std::size_t bytes)
-      : per_shard_(std::max<std::size_t>(
-            4, bytes / (kBlockSlots * sizeof(PackedValue)) / kShards)) {}
+      : per_shard_(
+            std::max<std::size_t>(4, bytes / (kBlockSlots * sizeof(PackedValue)) / kShards)) {}
 
   // The value of `slot` of `layer`; decodes the block on a miss (TbFileError when corrupt).
   PackedValue value(int blanks, const LayerFile& file, Slot slot) {
@@ -99,7 +99,8 @@ Tablebase::LoadReport Tablebase::load(const std::filesystem::path& dir, std::siz
 }
 
 bool Tablebase::empty() const {
-  return std::none_of(layers_.begin(), layers_.end(), [](const auto& layer) { return layer != nullptr; });
+  return std::none_of(layers_.begin(), layers_.end(),
+                      [](const auto& layer) { return layer != nullptr; });
 }
 
 bool Tablebase::has_layer(int blanks) const {

@@ -47,7 +47,8 @@ std::size_t raw_block_bytes(int encoding) {
   return kBlockSlots / 4 + kBlockSlots * (encoding == 1 ? 1 : 2);
 }
 
-void encode_block(std::span<const PackedValue> values, int encoding, std::vector<std::uint8_t>& raw) {
+void encode_block(std::span<const PackedValue> values, int encoding,
+                  std::vector<std::uint8_t>& raw) {
   raw.assign(raw_block_bytes(encoding), 0);
   std::uint8_t* codes = raw.data();
   std::uint8_t* distances = raw.data() + kBlockSlots / 4;
@@ -268,7 +269,8 @@ void LayerFile::validate(int expected_layer) {
   if (get<std::uint32_t>(data_, kHeaderCrcOffset) != crc32(data_, kHeaderCrcOffset))
     refuse("header checksum mismatch: the file is corrupt");
   info_.layer = int(get<std::uint32_t>(data_, 12));
-  if (info_.layer > kMaxIndexedLayer) refuse("layer " + std::to_string(info_.layer) + " is unknown");
+  if (info_.layer > kMaxIndexedLayer)
+    refuse("layer " + std::to_string(info_.layer) + " is unknown");
   if (expected_layer >= 0 && info_.layer != expected_layer)
     refuse("holds layer " + std::to_string(info_.layer) + ", expected layer " +
            std::to_string(expected_layer));

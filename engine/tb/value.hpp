@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <ostream>
 #include <string>
 
 namespace quixo::tb {
@@ -56,6 +57,10 @@ inline std::string to_string(TbValue value) {
       break;
   }
   return "hole";
+}
+
+inline std::ostream& operator<<(std::ostream& out, TbValue value) {
+  return out << to_string(value);
 }
 
 }  // namespace quixo::tb

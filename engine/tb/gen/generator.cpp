@@ -3,6 +3,7 @@
 #include <sys/resource.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -44,8 +45,8 @@ class Progress {
     const auto now = Clock::now();
     if (!force && now - last_ < std::chrono::seconds(2)) return;
     last_ = now;
-    std::string line = "layer " + std::to_string(layer_) + " " + what + " elapsed " +
-                       clock_text(elapsed());
+    std::string line =
+        "layer " + std::to_string(layer_) + " " + what + " elapsed " + clock_text(elapsed());
     if (fraction > 0 && fraction < 1)
       line += " eta " + clock_text(phase_elapsed() * (1 - fraction) / fraction);
     sink_(line);
@@ -90,16 +91,19 @@ class LayerSolver {
         threads_(threads),
         progress_(sink, index.blanks()),
         values_(index.slot_count()),
-        counts_(index.slot_count()) {}
+        counts_(index.slot_count()),
+        pending_((index.slot_count() + kChunk - 1) / kChunk) {}
 
   std::vector<PackedValue> solve() {
     initialise();
     propagate();
     // what is still unresolved can never be forced: a draw
-    parallel_for(values_.size(), kChunk * 16, threads_, [&](std::uint64_t begin, std::uint64_t end, int) {
-      for (std::uint64_t slot = begin; slot < end; ++slot)
-        if (wdl_of(values_[slot]) == Wdl::Draw) values_[slot] = pack_value(Wdl::Draw, 0);
-    });
+    parallel_for(values_.size(), kChunk * 16, threads_,
+                 [&](std::uint64_t begin, std::uint64_t end, int) {
+                   for (std::uint64_t slot = begin; slot < end; ++slot)
+                     if (wdl_of(values_[slot]) == Wdl::Draw)
+                       values_[slot] = pack_value(Wdl::Draw, 0);
+                 });
     counts_.clear();
     counts_.shrink_to_fit();
     return std::move(values_);
@@ -110,13 +114,14 @@ class LayerSolver {
   void initialise() {
     progress_.start_phase();
     std::atomic<std::uint64_t> done{0};
-    parallel_for(values_.size(), kChunk, threads_, [&](std::uint64_t begin, std::uint64_t end, int) {
-      for (Slot slot = begin; slot < end; ++slot) initialise_slot(slot);
-      const std::uint64_t total = done.fetch_add(end - begin) + (end - begin);
-      progress_.report("initialising " + std::to_string(total) + "/" +
-                           std::to_string(values_.size()) + " slots",
-                       double(total) / double(values_.size()));
-    });
+    parallel_for(values_.size(), kChunk, threads_,
+                 [&](std::uint64_t begin, std::uint64_t end, int) {
+                   for (Slot slot = begin; slot < end; ++slot) initialise_slot(slot);
+                   const std::uint64_t total = done.fetch_add(end - begin) + (end - begin);
+                   progress_.report("initialising " + std::to_string(total) + "/" +
+                                        std::to_string(values_.size()) + " slots",
+                                    double(total) / double(values_.size()));
+                 });
   }
 
   void initialise_slot(Slot slot) {
@@ -160,45 +165,74 @@ class LayerSolver {
     }
     if (tentative_win <= kMaxDistance) {
       values_[slot] = pack_value(Wdl::Win, tentative_win);
-      raise_to(max_assigned_, tentative_win);
+      note(slot, tentative_win);
       return;
     }
     children.make_unique();
     if (children.size == 0 && !draw_exit) return set_final(slot, Wdl::Loss, floor);
     values_[slot] = pack_value(Wdl::Draw, floor);
+    raise_to(max_floor_, floor);
     counts_[slot] = draw_exit ? kCannotLose : std::uint8_t(children.size);
   }
 
   void set_final(Slot slot, Wdl wdl, int distance) {
     values_[slot] = pack_value(wdl, distance);
+    note(slot, distance);
+  }
+
+  // Records that `slot` got a value at `distance`: the step that propagates from that distance
+  // visits only the chunks marked for it. Marks are kept modulo 256 distances; that is exact as
+  // long as no value is ever assigned 256 or more plies beyond the current step (checked below).
+  void note(Slot slot, int distance) {
     raise_to(max_assigned_, distance);
+    std::atomic_ref(pending_[slot / kChunk][(distance >> 6) & 3])
+        .fetch_or(std::uint64_t{1} << (distance & 63), std::memory_order_relaxed);
+  }
+  bool marked(std::uint64_t chunk, int distance) {
+    return (std::atomic_ref(pending_[chunk][(distance >> 6) & 3]).load(std::memory_order_relaxed) >>
+            (distance & 63)) &
+           1;
+  }
+  void unmark_all(int distance) {
+    for (auto& marks : pending_)
+      marks[(distance >> 6) & 3] &= ~(std::uint64_t{1} << (distance & 63));
   }
 
   // Step d resolves what the positions of final distance d-1 decide: their predecessors win in
   // d (from a loss) or lose one move closer to having no way out (from a win).
   void propagate() {
+    // Every distance assigned from here on is at most max(step, the largest floor or tentative
+    // win of the initialisation), so 256 distances of marks never alias unless that passes 255.
+    const bool exact_marks = std::max(max_floor_.load(), max_assigned_.load()) < 255;
+    const std::uint64_t chunks = pending_.size();
     std::uint64_t resolved_total = 0;
     for (int d = 1; d - 1 <= max_assigned_.load(); ++d) {
       progress_.start_phase();
-      std::atomic<std::uint64_t> sources{0}, scanned{0};
-      parallel_for(values_.size(), kChunk * 4, threads_, [&](std::uint64_t begin, std::uint64_t end, int) {
-        std::uint64_t local = 0;
-        for (Slot slot = begin; slot < end; ++slot) {
-          const PackedValue value = std::atomic_ref(values_[slot]).load(std::memory_order_relaxed);
-          const Wdl wdl = wdl_of(value);
-          if ((wdl == Wdl::Win || wdl == Wdl::Loss) && distance_of(value) == d - 1 && d > 1) {
-            propagate_from(slot, wdl, d);
-            ++local;
+      std::atomic<std::uint64_t> sources{0};
+      if (d > 1) {
+        parallel_for(chunks, 4, threads_, [&](std::uint64_t begin, std::uint64_t end, int) {
+          std::uint64_t local = 0;
+          for (std::uint64_t chunk = begin; chunk < end; ++chunk) {
+            if (!marked(chunk, d - 1)) continue;
+            const Slot last = std::min<Slot>(values_.size(), (chunk + 1) * kChunk);
+            for (Slot slot = chunk * kChunk; slot < last; ++slot) {
+              const PackedValue value =
+                  std::atomic_ref(values_[slot]).load(std::memory_order_relaxed);
+              const Wdl wdl = wdl_of(value);
+              if ((wdl == Wdl::Win || wdl == Wdl::Loss) && distance_of(value) == d - 1) {
+                propagate_from(slot, wdl, d);
+                ++local;
+              }
+            }
           }
-        }
-        sources += local;
-        const std::uint64_t total = scanned.fetch_add(end - begin) + (end - begin);
-        progress_.report("step " + std::to_string(d) + " (longest so far " +
-                             std::to_string(max_assigned_.load()) + ") resolved " +
-                             std::to_string(resolved_total + sources.load()),
-                         -1);
-        (void)total;
-      });
+          sources += local;
+          progress_.report("step " + std::to_string(d) + " (longest so far " +
+                               std::to_string(max_assigned_.load()) + ") positions propagated " +
+                               std::to_string(resolved_total + sources.load()),
+                           -1);
+        });
+      }
+      if (exact_marks) unmark_all(d - 1);
       resolved_total += sources.load();
     }
     progress_.report("solved, longest " + std::to_string(max_assigned_.load()), -1, true);
@@ -227,8 +261,9 @@ class LayerSolver {
           const Wdl state = wdl_of(seen);
           if (state == Wdl::Loss || state == Wdl::Hole) break;
           if (state == Wdl::Win && distance_of(seen) <= d) break;
-          if (value.compare_exchange_weak(seen, pack_value(Wdl::Win, d), std::memory_order_relaxed)) {
-            raise_to(max_assigned_, d);
+          if (value.compare_exchange_weak(seen, pack_value(Wdl::Win, d),
+                                          std::memory_order_relaxed)) {
+            note(p, d);
             break;
           }
         }
@@ -242,7 +277,7 @@ class LayerSolver {
           // below or an immediate loss lasts longer (the floor)
           const int distance = std::max(d, distance_of(seen));
           value.store(pack_value(Wdl::Loss, distance), std::memory_order_relaxed);
-          raise_to(max_assigned_, distance);
+          note(p, distance);
         }
       }
     }
@@ -255,7 +290,9 @@ class LayerSolver {
   Progress progress_;
   std::vector<PackedValue> values_;
   std::vector<std::uint8_t> counts_;
+  std::vector<std::array<std::uint64_t, 4>> pending_;  // per chunk: distances (mod 256) to visit
   std::atomic<int> max_assigned_{0};
+  std::atomic<int> max_floor_{0};
 };
 
 std::uint64_t peak_rss_bytes() {

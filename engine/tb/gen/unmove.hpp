@@ -31,8 +31,8 @@ constexpr std::array<UnSlide, kSlideCount> make_unslides() {
   for (int i = 0; i < kSlideCount; ++i) {
     const Slide& slide = kSlides[i];
     const Bitboard segment = kFullBoard & ~slide.keep;
-    unslides[i] = {slide.keep,       segment & ~slide.inserted, slide.shift_down,
-                   slide.shift_up,   slide.inserted,            square_bb(slide.from)};
+    unslides[i] = {slide.keep,     segment & ~slide.inserted, slide.shift_down, slide.shift_up,
+                   slide.inserted, square_bb(slide.from)};
   }
   return unslides;
 }

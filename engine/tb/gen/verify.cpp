@@ -75,7 +75,8 @@ VerifyReport verify_layer(const LayerIndex& index, std::span<const PackedValue> 
           const Position flipped(child.cubes(Color::O), child.cubes(Color::X), Color::X);
           TbValue value;
           if (child.outcome() != Outcome::Ongoing)
-            value = child.outcome() == Outcome::XWins ? TbValue{Wdl::Win, 1} : TbValue{Wdl::Loss, 1};
+            value =
+                child.outcome() == Outcome::XWins ? TbValue{Wdl::Win, 1} : TbValue{Wdl::Loss, 1};
           else
             value = value_of(flipped).before_move();
           if (goodness(value) > best) {

@@ -1,0 +1,202 @@
+// The table files (engine/tb/tb_file.hpp): a layer written and read back is the same; a file that
+// is truncated anywhere, has a flipped byte in its header or block table, the wrong magic,
+// version, layer or encoding, or is shorter than its header is refused with a message when
+// opened; a corrupt block is refused when it is read, and the probe then drops the layer instead
+// of answering. Works on copies of the fixture's layer 0.
+#include <unistd.h>
+
+#include <boost/crc.hpp>
+#include <boost/test/data/monomorphic.hpp>
+#include <boost/test/data/test_case.hpp>
+#include <boost/test/unit_test.hpp>
+
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include "support/test_tables.hpp"
+#include "tb/index.hpp"
+#include "tb/tablebase.hpp"
+#include "tb/tb_file.hpp"
+
+namespace bdata = boost::unit_test::data;
+using namespace quixo;
+using namespace quixo::tb;
+
+namespace {
+
+using Bytes = std::vector<std::uint8_t>;
+
+Bytes read_bytes(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return Bytes(std::istreambuf_iterator<char>(in), {});
+}
+
+void write_bytes(const std::filesystem::path& path, const Bytes& bytes) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+}
+
+const Bytes& layer0_bytes() {
+  static const Bytes bytes = [] {
+    test::require_test_tables();
+    return read_bytes(layer_file_path(test::test_tables_dir(), 0));
+  }();
+  return bytes;
+}
+
+// A header field changed, with the header's checksum made right again, so that the check for
+// that field (not the checksum) has to refuse the file.
+Bytes with_header_field(std::size_t offset, std::uint32_t value) {
+  Bytes bytes = layer0_bytes();
+  std::memcpy(bytes.data() + offset, &value, 4);
+  boost::crc_32_type crc;
+  crc.process_bytes(bytes.data(), kHeaderBytes - 4);
+  const std::uint32_t checksum = crc.checksum();
+  std::memcpy(bytes.data() + kHeaderBytes - 4, &checksum, 4);
+  return bytes;
+}
+
+std::string refusal(Bytes bytes, int expected_layer = 0) {
+  try {
+    LayerFile file(std::move(bytes), expected_layer, "copy");
+  } catch (const TbFileError& error) {
+    return error.what();
+  }
+  return "";
+}
+
+struct TemporaryDir {
+  std::filesystem::path path =
+      std::filesystem::temp_directory_path() / ("quixo-tb-file-" + std::to_string(::getpid()));
+  TemporaryDir() {
+    std::filesystem::remove_all(path);
+    std::filesystem::create_directories(path);
+  }
+  ~TemporaryDir() { std::filesystem::remove_all(path); }
+};
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(tb_file_tests)
+
+BOOST_AUTO_TEST_CASE(a_layer_written_and_read_back_is_the_same) {
+  const LayerFile original(layer_file_path(test::test_tables_dir(), 0), 0);
+  const auto values = original.decode_all(2);
+  TemporaryDir dir;
+  const auto path = layer_file_path(dir.path, 0);
+  const std::uint64_t size = write_layer_file(path, LayerIndex(0), values, 1.5, 2, 1);
+  BOOST_TEST(std::filesystem::file_size(path) == size);
+  BOOST_TEST(!std::filesystem::exists(path.string() + ".tmp"));
+  const LayerFile copy(path, 0);
+  copy.check_file_checksum();
+  BOOST_TEST(copy.info().max_distance == original.info().max_distance);
+  BOOST_TEST(copy.info().generation_seconds == 1.5);
+  BOOST_TEST(copy.info().sections.size() == original.info().sections.size());
+  for (std::size_t m = 0; m < copy.info().sections.size(); ++m) {
+    BOOST_TEST(copy.info().sections[m].wins == original.info().sections[m].wins);
+    BOOST_TEST(copy.info().sections[m].draws == original.info().sections[m].draws);
+  }
+  BOOST_TEST((copy.decode_all(1) == values));
+}
+
+BOOST_AUTO_TEST_CASE(the_fixture_file_checks_out) {
+  const LayerFile file(layer0_bytes(), 0, "layer 0");
+  BOOST_CHECK_NO_THROW(file.check_file_checksum());
+  BOOST_TEST(file.info().layer == 0);
+  BOOST_TEST(file.info().encoding == 1);
+  BOOST_TEST(file.info().slot_count == std::uint64_t{1} << 25);
+}
+
+BOOST_DATA_TEST_CASE(a_truncated_file_is_refused,
+                     bdata::make({0, 10, 4095, 4096, 4200, 9000, -13, -12, -1}), cut) {
+  const Bytes& whole = layer0_bytes();
+  const std::size_t length = cut >= 0 ? std::size_t(cut) : whole.size() - std::size_t(-cut);
+  const std::string why = refusal(Bytes(whole.begin(), whole.begin() + std::ptrdiff_t(length)));
+  BOOST_TEST(!why.empty());
+  BOOST_TEST(
+      (why.find("truncated") != std::string::npos || why.find("shorter") != std::string::npos),
+      why);
+}
+
+BOOST_DATA_TEST_CASE(a_flipped_header_byte_is_refused, bdata::make({0, 9, 13, 33, 200, 4093}),
+                     offset) {
+  Bytes bytes = layer0_bytes();
+  bytes[std::size_t(offset)] ^= 0x20;
+  BOOST_TEST(!refusal(bytes).empty());
+}
+
+BOOST_AUTO_TEST_CASE(a_flipped_block_table_byte_is_refused) {
+  Bytes bytes = layer0_bytes();
+  bytes[kHeaderBytes + 8 * 3 + 1] ^= 1;
+  BOOST_TEST(refusal(bytes).find("block table") != std::string::npos, refusal(bytes));
+}
+
+BOOST_AUTO_TEST_CASE(wrong_magic_version_layer_and_encoding_are_refused) {
+  Bytes magic = layer0_bytes();
+  magic[1] = 'X';
+  BOOST_TEST(refusal(magic).find("magic") != std::string::npos);
+  BOOST_TEST(refusal(with_header_field(8, 2)).find("version 2") != std::string::npos);
+  BOOST_TEST(refusal(with_header_field(20, 7)).find("encoding 7") != std::string::npos);
+  BOOST_TEST(refusal(with_header_field(16, 9)).find("index scheme") != std::string::npos);
+  BOOST_TEST(refusal(layer0_bytes(), 1).find("expected layer 1") != std::string::npos);
+  // a layer-1 header on layer 0's data: the counts do not fit layer 1's index
+  BOOST_TEST(refusal(with_header_field(12, 1), 1).find("counts") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(a_corrupt_block_is_refused_when_read_and_the_probe_drops_the_layer) {
+  const LayerIndex index(0);
+  // a position in a block past the first few, and that block's bytes
+  Slot slot = 40 * kBlockSlots;
+  while (index.board_of(slot).hole) ++slot;
+  const std::uint64_t block = slot / kBlockSlots;
+  Bytes bytes = layer0_bytes();
+  std::uint64_t begin = 0, end = 0;
+  std::memcpy(&begin, bytes.data() + kHeaderBytes + block * 8, 8);
+  std::memcpy(&end, bytes.data() + kHeaderBytes + (block + 1) * 8, 8);
+  BOOST_TEST_REQUIRE(end > begin + 16);
+  bytes[(begin + end) / 2] ^= 0x55;
+
+  {
+    const LayerFile file(bytes, 0, "copy");  // header and table are fine
+    std::vector<PackedValue> out(kBlockSlots);
+    BOOST_CHECK_THROW(file.decode_block(block, out), TbFileError);
+    BOOST_CHECK_NO_THROW(file.decode_block(block - 1, out));
+    BOOST_CHECK_THROW(file.check_file_checksum(), TbFileError);
+  }
+
+  TemporaryDir dir;
+  write_bytes(layer_file_path(dir.path, 0), bytes);
+  Tablebase tables;
+  const auto report = tables.load(dir.path);
+  BOOST_TEST(report.problems.empty());
+  BOOST_TEST(tables.has_layer(0));
+  const auto board = index.board_of(slot).board;
+  const Position position(board.mover, board.opponent, Color::X);
+  BOOST_TEST(!tables.probe(position).has_value());
+  BOOST_TEST(!tables.has_layer(0));
+  BOOST_TEST(tables.last_problem().find("corrupt") != std::string::npos, tables.last_problem());
+}
+
+BOOST_AUTO_TEST_CASE(loading_reports_refused_files_and_keeps_the_good_ones) {
+  TemporaryDir dir;
+  write_bytes(layer_file_path(dir.path, 0), layer0_bytes());
+  const Bytes& whole = layer0_bytes();
+  write_bytes(layer_file_path(dir.path, 1), Bytes(whole.begin(), whole.begin() + 5000));
+  Tablebase tables;
+  const auto report = tables.load(dir.path);
+  BOOST_TEST(report.layers == std::vector<int>{0});
+  BOOST_TEST_REQUIRE(report.problems.size() == 1u);
+  BOOST_TEST(report.problems[0].find("quixo-b1.qtb") != std::string::npos);
+  BOOST_TEST(tables.describe() == "layers 0");
+
+  const auto missing = tables.load(dir.path / "nowhere");
+  BOOST_TEST(missing.layers.empty());
+  BOOST_TEST(missing.problems.size() == 1u);
+  BOOST_TEST(tables.empty());
+}
+
+BOOST_AUTO_TEST_SUITE_END()

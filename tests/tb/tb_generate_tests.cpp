@@ -1,0 +1,142 @@
+// The generator's tables (the fixture's layers 0..QUIXO_TEST_TABLE_BLANKS, made by the real
+// quixo-tb): the per-class counts equal the published ones row for row, the longest wins are 70
+// and 75 plies, every stored value passes the forward-only verifier, the verifier catches one
+// changed value, and the values do not depend on the number of threads.
+#include <boost/test/data/monomorphic.hpp>
+#include <boost/test/data/test_case.hpp>
+#include <boost/test/unit_test.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "support/test_tables.hpp"
+#include "tb/gen/generator.hpp"
+#include "tb/gen/verify.hpp"
+#include "tb/index.hpp"
+#include "tb/tb_file.hpp"
+
+namespace bdata = boost::unit_test::data;
+using namespace quixo;
+using namespace quixo::tb;
+
+namespace {
+
+const char* const kReferenceFiles[] = {"published_5x5_full_layer.txt", "published_5x5_b1_layer.txt",
+                                       "published_5x5_b2_layer.txt", "published_5x5_b3_layer.txt"};
+
+std::string read_text(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// The rows of a reference file without its comment lines.
+std::string reference_rows(int layer) {
+  std::istringstream in(read_text(std::filesystem::path(QUIXO_SOURCE_DIR) / "tests/data/reference" /
+                                  kReferenceFiles[layer]));
+  std::string line, rows;
+  while (std::getline(in, line))
+    if (!line.empty() && line[0] != '#') rows += line + "\n";
+  return rows;
+}
+
+std::vector<PackedValue> layer_values(int layer) {
+  test::require_test_tables();
+  return LayerFile(layer_file_path(test::test_tables_dir(), layer), layer).decode_all(2);
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(tb_generate_tests)
+
+BOOST_DATA_TEST_CASE(the_reference_copies_equal_the_shared_originals, bdata::xrange(0, 4), layer) {
+  const auto original =
+      std::filesystem::path(QUIXO_SOURCE_DIR) / "../shared/reference" / kReferenceFiles[layer];
+  const auto copy =
+      std::filesystem::path(QUIXO_SOURCE_DIR) / "tests/data/reference" / kReferenceFiles[layer];
+  BOOST_TEST_REQUIRE(std::filesystem::exists(copy));
+  if (std::filesystem::exists(original)) BOOST_TEST(read_text(copy) == read_text(original));
+  BOOST_TEST(reference_rows(layer).size() > 100u);
+}
+
+BOOST_AUTO_TEST_CASE(counts_equal_the_published_counts_row_for_row) {
+  for (int layer = 0; layer <= test::test_table_blanks(); ++layer) {
+    BOOST_TEST_CONTEXT("layer " << layer) {
+      const auto values = layer_values(layer);
+      const std::string counted = format_stats(layer_stats(LayerIndex(layer), values, 2));
+      BOOST_TEST(counted == reference_rows(layer));
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(the_longest_wins_are_those_published) {
+  const int longest[] = {70, 75};
+  for (int layer = 0; layer <= test::test_table_blanks(); ++layer) {
+    const LayerFile file(layer_file_path(test::test_tables_dir(), layer), layer);
+    BOOST_TEST(file.info().max_distance == longest[layer]);
+    file.check_file_checksum();
+  }
+}
+
+BOOST_AUTO_TEST_CASE(every_stored_value_is_the_best_over_its_moves) {
+  std::vector<PackedValue> lower;
+  std::unique_ptr<LayerIndex> lower_index;
+  for (int layer = 0; layer <= test::test_table_blanks(); ++layer) {
+    auto index = std::make_unique<LayerIndex>(layer);
+    auto values = layer_values(layer);
+    const VerifyReport report = verify_layer(*index, values, lower_index.get(), lower, 2);
+    BOOST_TEST(report.checked == index->slot_count());
+    BOOST_TEST(report.failures == 0u);
+    for (const auto& error : report.first_errors) BOOST_TEST_MESSAGE(error);
+    lower = std::move(values);
+    lower_index = std::move(index);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(the_verifier_catches_one_changed_value) {
+  const LayerIndex index(0);
+  const auto values = layer_values(0);
+  // find a won position, a lost one and a draw, and change each in a copy
+  Slot win = 0, loss = 0, draw = 0;
+  for (Slot slot = 0; slot < values.size() && (!win || !loss || !draw); ++slot) {
+    const TbValue value = unpack_value(values[slot]);
+    if (value.wdl == Wdl::Win && value.distance > 2 && !win) win = slot;
+    if (value.wdl == Wdl::Loss && value.distance > 2 && !loss) loss = slot;
+    if (value.wdl == Wdl::Draw && !draw) draw = slot;
+  }
+  BOOST_TEST_REQUIRE((win && loss && draw));
+  const std::pair<Slot, PackedValue> changes[] = {
+      {win, PackedValue(values[win] + 2)},    // a win two plies longer
+      {loss, PackedValue(values[loss] - 2)},  // a loss two plies shorter
+      {draw, pack_value(Wdl::Win, 9)},        // a draw claimed as a win
+  };
+  for (const auto& [slot, changed] : changes) {
+    auto copy = values;
+    copy[slot] = changed;
+    const VerifyReport report = verify_layer(index, copy, nullptr, {}, 2);
+    BOOST_TEST(report.failures >= 1u);
+    BOOST_TEST(!report.first_errors.empty());
+  }
+}
+
+BOOST_AUTO_TEST_CASE(values_do_not_depend_on_the_number_of_threads) {
+  const LayerIndex index(0);
+  const auto from_file = layer_values(0);
+  // the fixture was made with 2 threads; solve again with 1 (and 3 outside ThreadSanitizer)
+  BOOST_TEST((solve_layer(index, nullptr, {}, 1) == from_file));
+#if !defined(__SANITIZE_THREAD__)
+  BOOST_TEST((solve_layer(index, nullptr, {}, 3) == from_file));
+#endif
+}
+
+BOOST_AUTO_TEST_CASE(a_layer_needs_the_one_below) {
+  const LayerIndex index(1);
+  BOOST_CHECK_THROW(solve_layer(index, nullptr, {}, 1), std::invalid_argument);
+}
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -1,0 +1,205 @@
+// quixo-tb's command line (tools/tb_command_line.hpp), in-process and through the real binary:
+// probe prints the value then every legal move with the value it leads to, best first, as the
+// tables say; malformed, finished and out-of-table positions are one-line errors with exit 1;
+// stats prints the published layout; verify passes good files and fails a corrupt one; usage
+// errors exit 2.
+#include <unistd.h>
+
+#include <boost/test/unit_test.hpp>
+
+#include <bit>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/notation.hpp"
+#include "core/position.hpp"
+#include "support/child_process.hpp"
+#include "support/test_tables.hpp"
+#include "tb/index.hpp"
+#include "tb/tablebase.hpp"
+#include "tb/tb_file.hpp"
+#include "tb_command_line.hpp"
+
+using namespace quixo;
+using namespace quixo::tb;
+
+namespace {
+
+struct Run {
+  int code = 0;
+  std::string out;
+  std::string err;
+};
+
+Run run(std::vector<std::string> arguments) {
+  arguments.insert(arguments.begin(), "quixo-tb");
+  std::vector<const char*> argv;
+  for (const auto& argument : arguments) argv.push_back(argument.c_str());
+  std::ostringstream out, err;
+  Run result;
+  result.code = run_tb_command_line(int(argv.size()), argv.data(), out, err);
+  result.out = out.str();
+  result.err = err.str();
+  return result;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+// A layer-0 position (X to move) the tables call `wdl` with a distance of at least `min_distance`.
+Position table_position(Wdl wdl, int min_distance) {
+  const LayerIndex index(0);
+  const auto& tables = test::test_tables();
+  for (Slot slot = 12345;; slot += 7919) {
+    const auto content = index.board_of(slot % index.slot_count());
+    if (content.hole) continue;
+    const Position position(content.board.mover, content.board.opponent, Color::X);
+    if (position.is_game_over()) continue;
+    const auto value = tables.probe(position);
+    if (value && value->wdl == wdl && value->distance >= min_distance) return position;
+  }
+}
+
+struct TemporaryDir {
+  std::filesystem::path path =
+      std::filesystem::temp_directory_path() / ("quixo-tb-cli-" + std::to_string(::getpid()));
+  TemporaryDir() {
+    std::filesystem::remove_all(path);
+    std::filesystem::create_directories(path);
+  }
+  ~TemporaryDir() { std::filesystem::remove_all(path); }
+};
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(tb_cli_tests)
+
+BOOST_AUTO_TEST_CASE(probe_prints_the_value_then_every_move_best_first) {
+  const std::string dir = test::test_tables_dir().string();
+  for (const auto& [wdl, distance] : {std::pair{Wdl::Win, 5}, {Wdl::Loss, 4}, {Wdl::Draw, 0}}) {
+    const Position position = table_position(wdl, distance);
+    const Run result = run({"probe", "--dir", dir, to_string(position)});
+    BOOST_TEST_REQUIRE(result.code == 0, result.err);
+    const auto lines = lines_of(result.out);
+    BOOST_TEST_REQUIRE(lines.size() == std::size_t(position.legal_move_count()) + 1);
+    const TbValue value = *test::test_tables().probe(position);
+    BOOST_TEST(lines[0] == to_string(value));
+    // each move line: the move, then the value of the position it leads to for the mover,
+    // worked out here from the rules and the probe of the child
+    int best_rank = 1000000;
+    bool first = true, sorted = true;
+    for (std::size_t i = 1; i < lines.size(); ++i) {
+      std::istringstream in(lines[i]);
+      std::string move_text;
+      in >> move_text;
+      const Move move = parse_move(position, move_text);
+      const Position child = position.after(move);
+      TbValue expected;
+      if (child.outcome() == Outcome::XWins)
+        expected = {Wdl::Win, 1};
+      else if (child.outcome() == Outcome::OWins)
+        expected = {Wdl::Loss, 1};
+      else
+        expected = test::test_tables().probe(child)->before_move();
+      BOOST_TEST(lines[i] == move_text + " " + to_string(expected));
+      const int rank = expected.wdl == Wdl::Win    ? 100000 - expected.distance
+                       : expected.wdl == Wdl::Draw ? 0
+                                                   : -100000 + expected.distance;
+      if (first) BOOST_TEST(expected == value);  // the best move keeps the value
+      sorted = sorted && rank <= best_rank;
+      best_rank = rank;
+      first = false;
+    }
+    BOOST_TEST(sorted);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(probe_refuses_what_it_cannot_answer) {
+  const std::string dir = test::test_tables_dir().string();
+  const Run malformed = run({"probe", "--dir", dir, "xxxxx/ooooo"});
+  BOOST_TEST(malformed.code == 1);
+  BOOST_TEST(malformed.err.find("malformed position") != std::string::npos, malformed.err);
+  // a line of five X cubes: finished
+  const Run finished = run({"probe", "--dir", dir, "xxxxx/ooxoo/oxoxo/xoxox/ooxxo x"});
+  BOOST_TEST(finished.code == 1);
+  BOOST_TEST(finished.err.find("game is over") != std::string::npos, finished.err);
+  // the start position has 25 blank cubes
+  const Run outside = run({"probe", "--dir", dir, to_string(Position::start())});
+  BOOST_TEST(outside.code == 1);
+  BOOST_TEST(outside.err.find("25 blank cubes") != std::string::npos, outside.err);
+  BOOST_TEST(lines_of(outside.err).size() == 1u);
+  const Run no_tables =
+      run({"probe", "--dir", dir + "/missing", to_string(table_position(Wdl::Win, 1))});
+  BOOST_TEST(no_tables.code == 1);
+}
+
+BOOST_AUTO_TEST_CASE(stats_prints_the_published_layout) {
+  const Run result = run({"stats", "--blanks", "0", "--dir", test::test_tables_dir().string()});
+  BOOST_TEST_REQUIRE(result.code == 0, result.err);
+  const auto lines = lines_of(result.out);
+  BOOST_TEST_REQUIRE(lines.size() == 27u);
+  BOOST_TEST(lines[0].front() == '#');
+  BOOST_TEST(lines[1] == "25 0 0 1 0");
+  BOOST_TEST(lines[26] == "0 25 1 0 0");
+}
+
+BOOST_AUTO_TEST_CASE(verify_passes_a_good_file_and_fails_a_corrupt_one) {
+  TemporaryDir dir;
+  const auto original = layer_file_path(test::test_tables_dir(), 0);
+  const auto copy = layer_file_path(dir.path, 0);
+  std::filesystem::copy_file(original, copy);
+  const Run good = run({"verify", "--blanks", "0", "--dir", dir.path.string()});
+  BOOST_TEST(good.code == 0, good.err);
+  BOOST_TEST(good.out.find("0 wrong") != std::string::npos, good.out);
+
+  // one byte of one block changed: its checksum no longer matches
+  std::vector<char> bytes;
+  {
+    std::ifstream in(copy, std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  bytes[bytes.size() / 2] ^= 1;
+  {
+    std::ofstream out(copy, std::ios::binary | std::ios::trunc);
+    out.write(bytes.data(), std::streamsize(bytes.size()));
+  }
+  const Run corrupt = run({"verify", "--blanks", "0", "--dir", dir.path.string()});
+  BOOST_TEST(corrupt.code == 1);
+  BOOST_TEST(corrupt.err.find("corrupt") != std::string::npos, corrupt.err);
+}
+
+BOOST_AUTO_TEST_CASE(usage_errors_exit_2_with_one_line) {
+  for (const auto& arguments : std::vector<std::vector<std::string>>{
+           {},
+           {"solve"},
+           {"generate", "--dir", "x"},
+           {"generate", "--blanks", "9", "--dir", "x"},
+           {"stats", "--blanks", "0"},
+           {"verify", "--blanks", "zero", "--dir", "x"},
+           {"generate", "--blanks", "3", "--dir", "/nonexistent-quixo", "--memory", "100"}}) {
+    const Run result = run(arguments);
+    BOOST_TEST(result.code == 2);
+    BOOST_TEST(result.err.rfind("quixo-tb: ", 0) == 0u, result.err);
+  }
+  BOOST_TEST(run({"--help"}).code == 0);
+}
+
+BOOST_AUTO_TEST_CASE(the_real_binary_probes) {
+  const Position position = table_position(Wdl::Win, 3);
+  testing::EngineProcess tool(
+      QUIXO_TB_BINARY, {"probe", "--dir", test::test_tables_dir().string(), to_string(position)});
+  const auto first = tool.read_line(std::chrono::seconds(20));
+  BOOST_TEST_REQUIRE(first.has_value());
+  BOOST_TEST(*first == to_string(*test::test_tables().probe(position)));
+  BOOST_TEST(tool.wait_exit(std::chrono::seconds(20)).value_or(-1) == 0);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
