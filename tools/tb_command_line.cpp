@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <iomanip>
 #include <ostream>
+#include <random>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -69,7 +70,13 @@ void describe_options(po::options_description& options) {
       "memory", po::value<std::uint64_t>()->default_value(physical_memory_mb() * 9 / 10),
       "generate: refuse a layer that needs more than this many MB")(
       "level", po::value<int>()->default_value(9), "generate: zstd compression level (1..19)")(
-      "position", po::value<std::string>(), "probe: the position, in the notation of SPEC 3");
+      "position", po::value<std::string>(), "probe: the position, in the notation of SPEC 3")(
+      "count", po::value<int>()->default_value(100), "sample: positions to print")(
+      "value", po::value<std::string>()->default_value("win"), "sample: win, loss or draw")(
+      "min-distance", po::value<int>()->default_value(0), "sample: shortest distance in plies")(
+      "max-distance", po::value<int>()->default_value(kMaxDistance),
+      "sample: longest distance in plies")("seed", po::value<std::uint64_t>()->default_value(1),
+                                           "sample: random seed");
 }
 
 std::string mb(std::uint64_t bytes) {
@@ -195,6 +202,49 @@ int probe(const po::variables_map& vm, std::ostream& out, std::ostream& err) {
   return kExitDone;
 }
 
+// Distinct random positions of one layer with the requested value, X to move; the same options
+// give the same positions on every machine.
+int sample(const po::variables_map& vm, std::ostream& out) {
+  const auto dir = required_dir(vm);
+  const int blanks = required_blanks(vm);
+  const int count = vm["count"].as<int>();
+  const std::string wanted = vm["value"].as<std::string>();
+  const int min_distance = vm["min-distance"].as<int>(),
+            max_distance = vm["max-distance"].as<int>();
+  if (wanted != "win" && wanted != "loss" && wanted != "draw")
+    throw po::error("--value must be win, loss or draw, not \"" + wanted + "\"");
+  if (count < 1 || min_distance > max_distance)
+    throw po::error("sample needs --count >= 1 and --min-distance <= --max-distance");
+  const Wdl wdl = wanted == "win" ? Wdl::Win : wanted == "loss" ? Wdl::Loss : Wdl::Draw;
+  const LayerFile file(layer_file_path(dir, blanks), blanks);
+  const LayerIndex index(blanks);
+  const auto values = file.decode_all(std::max(1, vm["threads"].as<int>()));
+  std::vector<Slot> matching;
+  for (Slot slot = 0; slot < values.size(); ++slot) {
+    const TbValue value = unpack_value(values[slot]);
+    if (value.wdl == wdl &&
+        (wdl == Wdl::Draw ||
+         (value.distance >= min_distance && value.distance <= max_distance && value.distance > 0)))
+      matching.push_back(slot);
+  }
+  if (matching.empty())
+    throw std::runtime_error("no position of layer " + std::to_string(blanks) + " has that value");
+  std::mt19937_64 random(vm["seed"].as<std::uint64_t>());
+  std::shuffle(matching.begin(), matching.end(), random);
+  out << "# quixo-tb sample --blanks " << blanks << " --value " << wanted << " --min-distance "
+      << min_distance << " --max-distance " << max_distance << " --count " << count << " --seed "
+      << vm["seed"].as<std::uint64_t>() << "\n";
+  int printed = 0;
+  for (std::size_t i = 0; i < matching.size() && printed < count; ++i) {
+    const auto content = index.board_of(matching[i]);
+    const Position position(content.board.mover, content.board.opponent, Color::X);
+    if (position.is_game_over()) continue;
+    out << to_string(position) << "\n";
+    ++printed;
+  }
+  return kExitDone;
+}
+
 }  // namespace
 
 int run_tb_command_line(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
@@ -204,7 +254,7 @@ int run_tb_command_line(int argc, const char* const* argv, std::ostream& out, st
   positional.add("position", 1);
   const std::string command = argc >= 2 ? argv[1] : "";
   if (command.empty()) {
-    err << "quixo-tb: expected a command: generate, verify, stats or probe (see --help)\n";
+    err << "quixo-tb: expected a command: generate, verify, stats, probe or sample (see --help)\n";
     return kExitUsage;
   }
   if (command == "--help" || command == "-h" || command == "help") {
@@ -227,8 +277,9 @@ int run_tb_command_line(int argc, const char* const* argv, std::ostream& out, st
     if (command == "verify") return verify(vm, out);
     if (command == "stats") return stats(vm, out);
     if (command == "probe") return probe(vm, out, err);
+    if (command == "sample") return sample(vm, out);
     err << "quixo-tb: unknown command \"" << command
-        << "\": expected generate, verify, stats or probe (see --help)\n";
+        << "\": expected generate, verify, stats, probe or sample (see --help)\n";
     return kExitUsage;
   } catch (const po::error& error) {
     err << "quixo-tb: " << program_options_message(error) << " (see --help)\n";

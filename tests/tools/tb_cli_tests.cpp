@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -176,6 +177,39 @@ BOOST_AUTO_TEST_CASE(verify_passes_a_good_file_and_fails_a_corrupt_one) {
   BOOST_TEST(corrupt.err.find("corrupt") != std::string::npos, corrupt.err);
 }
 
+BOOST_AUTO_TEST_CASE(sample_prints_distinct_positions_with_the_value_asked_for) {
+  const std::vector<std::string> arguments = {"sample",
+                                              "--blanks",
+                                              "0",
+                                              "--dir",
+                                              test::test_tables_dir().string(),
+                                              "--value",
+                                              "loss",
+                                              "--min-distance",
+                                              "10",
+                                              "--max-distance",
+                                              "20",
+                                              "--count",
+                                              "12",
+                                              "--seed",
+                                              "5"};
+  const Run result = run(arguments);
+  BOOST_TEST_REQUIRE(result.code == 0, result.err);
+  const auto lines = lines_of(result.out);
+  BOOST_TEST_REQUIRE(lines.size() == 13u);
+  BOOST_TEST(lines[0].front() == '#');
+  std::set<std::string> seen;
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    const Position position = parse_position(lines[i]);
+    BOOST_TEST((position.side_to_move() == Color::X));
+    const TbValue value = *test::test_tables().probe(position);
+    BOOST_TEST((value.wdl == Wdl::Loss && value.distance >= 10 && value.distance <= 20), value);
+    seen.insert(lines[i]);
+  }
+  BOOST_TEST(seen.size() == 12u);
+  BOOST_TEST(run(arguments).out == result.out);  // the same seed, the same positions
+}
+
 BOOST_AUTO_TEST_CASE(usage_errors_exit_2_with_one_line) {
   for (const auto& arguments : std::vector<std::vector<std::string>>{
            {},
@@ -183,6 +217,7 @@ BOOST_AUTO_TEST_CASE(usage_errors_exit_2_with_one_line) {
            {"generate", "--dir", "x"},
            {"generate", "--blanks", "9", "--dir", "x"},
            {"stats", "--blanks", "0"},
+           {"sample", "--blanks", "0", "--dir", "x", "--value", "maybe"},
            {"verify", "--blanks", "zero", "--dir", "x"},
            {"generate", "--blanks", "3", "--dir", "/nonexistent-quixo", "--memory", "100"}}) {
     const Run result = run(arguments);
