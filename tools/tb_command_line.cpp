@@ -127,7 +127,7 @@ int verify(const po::variables_map& vm, std::ostream& out) {
   const auto dir = required_dir(vm);
   const int blanks = required_blanks(vm);
   const int threads = std::max(1, vm["threads"].as<int>());
-  std::vector<PackedValue> lower;
+  LayerValues lower;
   std::unique_ptr<LayerIndex> lower_index;
   bool all_good = true;
   for (int k = 0; k <= blanks; ++k) {
@@ -135,7 +135,7 @@ int verify(const po::variables_map& vm, std::ostream& out) {
     const LayerFile file(layer_file_path(dir, k), k);
     file.check_file_checksum();
     auto index = std::make_unique<LayerIndex>(k);
-    std::vector<PackedValue> values = file.decode_all(threads);
+    LayerValues values = file.decode_all(threads);
     const VerifyReport report = verify_layer(*index, values, lower_index.get(), lower, threads);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -350,8 +350,8 @@ void LayerFile::decode_block(std::uint64_t block, std::span<PackedValue> out) co
   }
 }
 
-std::vector<PackedValue> LayerFile::decode_all(int threads) const {
-  std::vector<PackedValue> values(info_.slot_count);
+LayerValues LayerFile::decode_all(int threads) const {
+  LayerValues values(info_.slot_count);
   parallel_for(info_.block_count, 64, threads, [&](std::uint64_t begin, std::uint64_t end, int) {
     for (std::uint64_t block = begin; block < end; ++block) {
       const std::uint64_t first = block * kBlockSlots;

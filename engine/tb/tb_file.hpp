@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "tb/huge_page_allocator.hpp"
 #include "tb/index.hpp"
 #include "tb/value.hpp"
 
@@ -83,7 +84,7 @@ class LayerFile {
   // TbFileError when the block does not decode or its checksum fails.
   void decode_block(std::uint64_t block, std::span<PackedValue> out) const;
   // The whole layer, decoded on `threads` threads.
-  std::vector<PackedValue> decode_all(int threads) const;
+  LayerValues decode_all(int threads) const;
   // The CRC-32 of the whole file against its trailer (reads every byte).
   void check_file_checksum() const;
 

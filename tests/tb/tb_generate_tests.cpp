@@ -45,7 +45,7 @@ std::string reference_rows(int layer) {
   return rows;
 }
 
-std::vector<PackedValue> layer_values(int layer) {
+LayerValues layer_values(int layer) {
   test::require_test_tables();
   return LayerFile(layer_file_path(test::test_tables_dir(), layer), layer).decode_all(2);
 }
@@ -84,7 +84,7 @@ BOOST_AUTO_TEST_CASE(the_longest_wins_are_those_published) {
 }
 
 BOOST_AUTO_TEST_CASE(every_stored_value_is_the_best_over_its_moves) {
-  std::vector<PackedValue> lower;
+  LayerValues lower;
   std::unique_ptr<LayerIndex> lower_index;
   for (int layer = 0; layer <= test::test_table_blanks(); ++layer) {
     auto index = std::make_unique<LayerIndex>(layer);

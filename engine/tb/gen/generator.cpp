@@ -94,7 +94,7 @@ class LayerSolver {
         counts_(index.slot_count()),
         pending_((index.slot_count() + kChunk - 1) / kChunk) {}
 
-  std::vector<PackedValue> solve() {
+  LayerValues solve() {
     initialise();
     propagate();
     // what is still unresolved can never be forced: a draw
@@ -288,8 +288,8 @@ class LayerSolver {
   std::span<const PackedValue> lower_;
   int threads_;
   Progress progress_;
-  std::vector<PackedValue> values_;
-  std::vector<std::uint8_t> counts_;
+  LayerValues values_;
+  std::vector<std::uint8_t, HugePageAllocator<std::uint8_t>> counts_;
   std::vector<std::array<std::uint64_t, 4>> pending_;  // per chunk: distances (mod 256) to visit
   std::atomic<int> max_assigned_{0};
   std::atomic<int> max_floor_{0};
@@ -303,9 +303,9 @@ std::uint64_t peak_rss_bytes() {
 
 }  // namespace
 
-std::vector<PackedValue> solve_layer(const LayerIndex& index, const LayerIndex* lower_index,
-                                     std::span<const PackedValue> lower_values, int threads,
-                                     const std::function<void(const std::string&)>& progress) {
+LayerValues solve_layer(const LayerIndex& index, const LayerIndex* lower_index,
+                        std::span<const PackedValue> lower_values, int threads,
+                        const std::function<void(const std::string&)>& progress) {
   if (index.blanks() > 0 && (!lower_index || lower_values.size() != lower_index->slot_count()))
     throw std::invalid_argument("solve_layer: layer " + std::to_string(index.blanks()) +
                                 " needs the values of the layer below");
@@ -319,7 +319,7 @@ std::vector<LayerReport> generate_tables(const GenerateOptions& options) {
                                 std::to_string(kMaxIndexedLayer));
   std::filesystem::create_directories(options.dir);
   std::vector<LayerReport> reports;
-  std::vector<PackedValue> lower;
+  LayerValues lower;
   std::unique_ptr<LayerIndex> lower_index;
   for (int k = 0; k <= options.blanks; ++k) {
     const auto start = Clock::now();
@@ -327,7 +327,7 @@ std::vector<LayerReport> generate_tables(const GenerateOptions& options) {
     auto index = std::make_unique<LayerIndex>(k);
     LayerReport report;
     report.layer = k;
-    std::vector<PackedValue> values;
+    LayerValues values;
     bool reused = false;
     if (std::filesystem::exists(path)) {
       try {

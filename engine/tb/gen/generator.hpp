@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "tb/huge_page_allocator.hpp"
 #include "tb/index.hpp"
 #include "tb/value.hpp"
 
@@ -40,7 +41,7 @@ std::vector<LayerReport> generate_tables(const GenerateOptions& options);
 
 // Solves one layer in memory: one PackedValue per slot of `index`, given the values of the layer
 // below (empty for layer 0). Exposed for the tests.
-std::vector<PackedValue> solve_layer(const LayerIndex& index, const LayerIndex* lower_index,
+LayerValues solve_layer(const LayerIndex& index, const LayerIndex* lower_index,
                                      std::span<const PackedValue> lower_values, int threads,
                                      const std::function<void(const std::string&)>& progress = {});
 

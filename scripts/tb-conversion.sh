@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# How well the engine converts long won endgames, measured against perfect defence: positions
+# with few blank cubes that the tables call won for the side to move in MIN..MAX plies are played
+# out by quixo-arena between the engine without tables (or with them: --winner-tables) and the
+# engine with the tables, which then defends perfectly (the slowest loss). Each position is played
+# twice, colours swapped; only the games in which the engine under test has the won side count.
+#
+#   scripts/tb-conversion.sh --tables DIR [--blanks 2] [--count 50] [--min 41] [--max 107]
+#                            [--tc st=0.2] [--seed 1] [--winner-tables] [--bin-dir build/release/bin]
+#
+# Prints "converted W of N (losses L, draws D)". Files go to build/tb-conversion/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+tables="" blanks=2 count=50 min=41 max=107 tc=st=0.2 seed=1 winner_tables=false
+bin_dir=build/release/bin
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --tables) tables=$2; shift 2 ;;
+    --blanks) blanks=$2; shift 2 ;;
+    --count) count=$2; shift 2 ;;
+    --min) min=$2; shift 2 ;;
+    --max) max=$2; shift 2 ;;
+    --tc) tc=$2; shift 2 ;;
+    --seed) seed=$2; shift 2 ;;
+    --winner-tables) winner_tables=true; shift ;;
+    --bin-dir) bin_dir=$2; shift 2 ;;
+    *) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+  esac
+done
+if [ -z "$tables" ]; then
+  echo "tb-conversion: --tables DIR is required" >&2
+  exit 2
+fi
+tables=$(cd "$tables" && pwd)
+out=build/tb-conversion
+mkdir -p "$out"
+book=$out/book-b$blanks-$min-$max-$seed.txt
+"$bin_dir/quixo-tb" sample --dir "$tables" --blanks "$blanks" --value win --min-distance "$min" \
+  --max-distance "$max" --count "$count" --seed "$seed" > "$book"
+tag=$([ "$winner_tables" = true ] && echo tables || echo search)
+pgn=$out/conversion-$tag.pgn
+rm -f "$pgn" "$out/conversion-$tag.json"
+winner_option=()
+[ "$winner_tables" = true ] && winner_option=(option.TablebasePath="$tables")
+"$bin_dir/quixo-arena" \
+  --engine name=attacker cmd="$bin_dir/quixo-engine" "${winner_option[@]}" \
+  --engine name=defender cmd="$bin_dir/quixo-engine" option.TablebasePath="$tables" \
+  --each tc="$tc" --rounds "$count" --concurrency 1 --openings "$book" \
+  --openings-order sequential --max-plies 400 --pgn "$pgn" --results "$out/conversion-$tag.json" \
+  > "$out/conversion-$tag.log"
+# X (White) moves first in every book position and is the side that is won
+awk '/^\[White "/ { white = $2 } /^\[Result "/ { if (white == "\"attacker\"]") {
+       games++; if ($2 == "\"1-0\"]") won++; else if ($2 == "\"0-1\"]") lost++; else drawn++ } }
+     END { printf "converted %d of %d (losses %d, draws %d)\n", won, games, lost, drawn }' "$pgn"
