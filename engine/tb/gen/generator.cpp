@@ -135,7 +135,7 @@ class LayerSolver {
     if (has_line(opponent)) return set_final(slot, Wdl::Loss, 0);
     int tentative_win = kMaxDistance + 1, floor = 0;
     bool draw_exit = false;
-    SlotSet children;
+    SlotSet children, below;
     const PackedBoards boards = pack(mover, opponent);
     const Bitboard occupied = mover | opponent;
     for (std::uint64_t legal = slides_from(kBorder & ~opponent); legal; legal &= legal - 1) {
@@ -151,17 +151,22 @@ class LayerSolver {
         break;
       }
       if (!(occupied & square_bb(kSlides[i].from))) {  // a blank was taken: the layer below
-        const PackedValue child = lower_[lower_index_->slot_of({other, moved})];
-        const int distance = distance_of(child) + 1;
-        if (wdl_of(child) == Wdl::Loss)
-          tentative_win = std::min(tentative_win, distance);
-        else if (wdl_of(child) == Wdl::Win)
-          floor = std::max(floor, distance);
-        else
-          draw_exit = true;
+        below.add(lower_index_->slot_of({other, moved}));
+        __builtin_prefetch(&lower_[below.slots[below.size - 1]]);
       } else {
         children.add(index_.slot_of({other, moved}));
       }
+    }
+    // the reads of the layer below come after all are requested, so that their misses overlap
+    for (int j = 0; j < below.size && tentative_win > 1; ++j) {
+      const PackedValue child = lower_[below.slots[j]];
+      const int distance = distance_of(child) + 1;
+      if (wdl_of(child) == Wdl::Loss)
+        tentative_win = std::min(tentative_win, distance);
+      else if (wdl_of(child) == Wdl::Win)
+        floor = std::max(floor, distance);
+      else
+        draw_exit = true;
     }
     if (tentative_win <= kMaxDistance) {
       values_[slot] = pack_value(Wdl::Win, tentative_win);
@@ -249,7 +254,11 @@ class LayerSolver {
       if (!(moved & u.required)) continue;
       const UnmovedBoards before = unmove(u, moved, to_move);
       if (has_line_in_either(pack(before.moved_side, before.other_side))) continue;
-      predecessors.add(index_.slot_of({before.moved_side, before.other_side}));
+      const Slot predecessor = index_.slot_of({before.moved_side, before.other_side});
+      // request the lines now: the updates below then find most of them in the cache
+      __builtin_prefetch(&values_[predecessor], 1);
+      if (wdl == Wdl::Win) __builtin_prefetch(&counts_[predecessor], 1);
+      predecessors.add(predecessor);
     }
     predecessors.make_unique();
     for (int i = 0; i < predecessors.size; ++i) {
