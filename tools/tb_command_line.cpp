@@ -19,6 +19,7 @@
 #include "program_options_message.hpp"
 #include "tb/gen/generator.hpp"
 #include "tb/gen/verify.hpp"
+#include "tb/probe_report.hpp"
 #include "tb/tablebase.hpp"
 #include "tb/tb_file.hpp"
 
@@ -45,8 +46,8 @@ constexpr const char* kUsage =
     "                                  forward move generator only, and every file's checksum\n"
     "  stats --blanks K --dir DIR      per (x, o) counts of won, lost and drawn boards with O to\n"
     "                                  move, in the layout of the published counts\n"
-    "  probe --dir DIR POSITION        the position's value (win N, loss N or draw, N plies to the\n"
-    "                                  end), then every legal move with the value it leads to\n"
+    "  probe --dir DIR POSITION        the position's value (win N, loss N or draw: N plies to\n"
+    "                                  the end), then every legal move with the value it leads to\n"
     "\n"
     "Example:\n"
     "  quixo-tb generate --blanks 2 --dir tb && quixo-tb probe --dir tb \"xxxxo/oxoxo/...\"\n";
@@ -61,8 +62,8 @@ int default_threads() {
 }
 
 void describe_options(po::options_description& options) {
-  options.add_options()("help,h", "show this help and exit")(
-      "dir", po::value<std::string>(), "folder of the table files")(
+  options.add_options()("help,h", "show this help and exit")("dir", po::value<std::string>(),
+                                                             "folder of the table files")(
       "blanks", po::value<int>(), "highest layer: number of blank cubes (0..6)")(
       "threads", po::value<int>()->default_value(default_threads()), "threads to use")(
       "memory", po::value<std::uint64_t>()->default_value(physical_memory_mb() * 9 / 10),
@@ -99,8 +100,8 @@ int generate(const po::variables_map& vm, std::ostream& out, std::ostream& err) 
   // Whole layers are solved in memory: 3 bytes per slot, plus the layer below decoded.
   const std::uint64_t limit = vm["memory"].as<std::uint64_t>() << 20;
   for (int k = 0; k <= options.blanks; ++k) {
-    const std::uint64_t need = LayerIndex(k).slot_count() * 3 +
-                               (k > 0 ? LayerIndex(k - 1).slot_count() * 2 : 0);
+    const std::uint64_t need =
+        LayerIndex(k).slot_count() * 3 + (k > 0 ? LayerIndex(k - 1).slot_count() * 2 : 0);
     if (need > limit && !std::filesystem::exists(layer_file_path(options.dir, k)))
       throw std::runtime_error("layer " + std::to_string(k) + " needs about " + mb(need) +
                                ", more than --memory " + mb(limit));
@@ -108,9 +109,9 @@ int generate(const po::variables_map& vm, std::ostream& out, std::ostream& err) 
   options.progress = [&err](const std::string& line) { err << line << std::endl; };
   for (const LayerReport& report : generate_tables(options)) {
     out << "layer " << report.layer << ": " << (report.reused ? "reused" : "generated") << ", "
-        << mb(report.file_bytes) << ", longest " << report.max_distance << " plies, "
-        << std::fixed << std::setprecision(1) << report.seconds << " s, peak memory "
-        << mb(report.peak_rss_bytes) << "\n";
+        << mb(report.file_bytes) << ", longest " << report.max_distance << " plies, " << std::fixed
+        << std::setprecision(1) << report.seconds << " s, peak memory " << mb(report.peak_rss_bytes)
+        << "\n";
   }
   return kExitDone;
 }
@@ -173,23 +174,18 @@ int probe(const po::variables_map& vm, std::ostream& out, std::ostream& err) {
   Tablebase tables;
   const auto loaded = tables.load(dir);
   for (const std::string& problem : loaded.problems) err << "quixo-tb: " << problem << "\n";
-  const int blanks = std::popcount(position.blanks());
-  const auto value = tables.probe(position);
-  auto moves = tables.probe_moves(position);
-  if (!value || !moves) {
-    err << "quixo-tb: the position has " << blanks << " blank cubes; " << dir.string()
-        << " holds " << tables.describe()
-        << (value ? " (its moves need layer " + std::to_string(blanks - 1) + " too)" : "") << "\n";
+  const auto report = probe_report(tables, position);
+  if (!report) {
+    const int blanks = std::popcount(position.blanks());
+    err << "quixo-tb: the position has " << blanks << " blank cubes; " << dir.string() << " holds "
+        << tables.describe()
+        << (tables.has_layer(blanks)
+                ? " (its moves need layer " + std::to_string(blanks - 1) + " too)"
+                : "")
+        << "\n";
     return kExitFailed;
   }
-  auto goodness = [](TbValue v) {
-    return v.wdl == Wdl::Win ? 100000 - v.distance : v.wdl == Wdl::Draw ? 0 : -100000 + v.distance;
-  };
-  std::stable_sort(moves->begin(), moves->end(), [&](const MoveValue& a, const MoveValue& b) {
-    return goodness(a.value) > goodness(b.value);
-  });
-  out << to_string(*value) << "\n";
-  for (const MoveValue& entry : *moves) out << to_string(entry.move) << " " << to_string(entry.value) << "\n";
+  for (const std::string& line : format_probe_report(*report)) out << line << "\n";
   return kExitDone;
 }
 
@@ -207,11 +203,9 @@ int run_tb_command_line(int argc, const char* const* argv, std::ostream& out, st
   }
   po::variables_map vm;
   try {
-    po::store(po::command_line_parser(argc - 1, argv + 1)
-                  .options(options)
-                  .positional(positional)
-                  .run(),
-              vm);
+    po::store(
+        po::command_line_parser(argc - 1, argv + 1).options(options).positional(positional).run(),
+        vm);
     if (vm.count("help")) {
       out << kUsage << "\n" << options;
       return kExitDone;

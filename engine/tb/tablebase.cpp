@@ -23,8 +23,8 @@ struct Tablebase::Layer {
 class BlockCache {
  public:
   explicit BlockCache(std::size_t bytes)
-      : per_shard_(std::max<std::size_t>(
-            4, bytes / (kBlockSlots * sizeof(PackedValue)) / kShards)) {}
+      : per_shard_(
+            std::max<std::size_t>(4, bytes / (kBlockSlots * sizeof(PackedValue)) / kShards)) {}
 
   // The value of `slot` of `layer`; decodes the block on a miss (TbFileError when corrupt).
   PackedValue value(int blanks, const LayerFile& file, Slot slot) {
@@ -99,7 +99,8 @@ Tablebase::LoadReport Tablebase::load(const std::filesystem::path& dir, std::siz
 }
 
 bool Tablebase::empty() const {
-  return std::none_of(layers_.begin(), layers_.end(), [](const auto& layer) { return layer != nullptr; });
+  return std::none_of(layers_.begin(), layers_.end(),
+                      [](const auto& layer) { return layer != nullptr; });
 }
 
 bool Tablebase::has_layer(int blanks) const {
@@ -166,17 +167,11 @@ std::vector<Move> Tablebase::best_moves(const Position& position) const {
   if (position.is_game_over()) return {};
   const auto moves = probe_moves(position);
   if (!moves || moves->empty()) return {};
-  // order: wins by increasing distance, then draws, then losses by decreasing distance
-  auto goodness = [](TbValue value) {
-    if (value.wdl == Wdl::Win) return 100000 - value.distance;
-    if (value.wdl == Wdl::Draw) return 0;
-    return -100000 + value.distance;
-  };
-  int best = goodness(moves->front().value);
-  for (const auto& entry : *moves) best = std::max(best, goodness(entry.value));
+  int best = preference(moves->front().value);
+  for (const auto& entry : *moves) best = std::max(best, preference(entry.value));
   std::vector<Move> result;
   for (const auto& entry : *moves)
-    if (goodness(entry.value) == best) result.push_back(entry.move);
+    if (preference(entry.value) == best) result.push_back(entry.move);
   return result;
 }
 
