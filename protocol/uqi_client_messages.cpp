@@ -114,6 +114,8 @@ std::optional<InfoLine> parse_info_line(std::string_view line) {
       if (const auto v = next_unsigned()) info.nodes_per_second = *v;
     } else if (key == "hashfull") {
       if (const auto v = next_integer()) info.hashfull = clamp_to<int>(*v);
+    } else if (key == "tbhits") {
+      if (const auto v = next_unsigned()) info.tbhits = *v;
     } else if (key == "currmovenumber") {
       if (const auto v = next_integer()) info.currmovenumber = clamp_to<int>(*v);
     } else if (key == "currmove") {
@@ -149,7 +151,7 @@ std::optional<InfoLine> parse_info_line(std::string_view line) {
       while (i + 1 < tokens.size() && !is_info_keyword(tokens[i + 1]))
         info.pv.emplace_back(tokens[++i]);
     }
-    // Anything else (tbhits, cpuload, wdl values, unknown words) is skipped token by token.
+    // Anything else (sbhits, cpuload, wdl values, unknown words) is skipped token by token.
   }
   return info;
 }

@@ -86,8 +86,9 @@ struct InfoLine {
   std::optional<std::uint64_t> nodes;
   std::optional<std::uint64_t> nodes_per_second;
   std::optional<int> hashfull;
-  std::optional<int> score_cp;    // at most one of score_cp and score_mate is set
-  std::optional<int> score_mate;  // moves, negative when the side to move loses
+  std::optional<std::uint64_t> tbhits;  // endgame table probes that answered
+  std::optional<int> score_cp;          // at most one of score_cp and score_mate is set
+  std::optional<int> score_mate;        // moves, negative when the side to move loses
   ScoreBound bound = ScoreBound::Exact;
   std::optional<std::string> currmove;
   std::optional<int> currmovenumber;

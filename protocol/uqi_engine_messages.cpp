@@ -366,7 +366,8 @@ std::string format_any_info(const Info& info) {
                     std::to_string(info.multipv) + " score " +
                     format_score(info.score, info.bound) + " nodes " + std::to_string(info.nodes) +
                     " nps " + std::to_string(info.nodes_per_second) + " hashfull " +
-                    std::to_string(info.hashfull) + " time " + std::to_string(info.time_ms);
+                    std::to_string(info.hashfull) + " tbhits " + std::to_string(info.tb_hits) +
+                    " time " + std::to_string(info.time_ms);
   if (!info.pv.empty()) {
     out += " pv";
     for (const auto move : info.pv) out += ' ' + to_string(move);

@@ -1,7 +1,9 @@
 #include "uqi_session.hpp"
 
+#include <bit>
 #include <chrono>
 #include <exception>
+#include <filesystem>
 #include <istream>
 #include <ostream>
 
@@ -11,6 +13,8 @@
 #include "core/text_helpers.hpp"
 #include "search/evaluation.hpp"
 #include "search/evaluation4.hpp"
+#include "tb/probe_report.hpp"
+#include "tb/tablebase.hpp"
 
 #ifndef QUIXO_VERSION
 #define QUIXO_VERSION "dev"
@@ -37,6 +41,8 @@ constexpr SpinOption kSpinOptions[] = {
     {"MultiPV", 1, 16, &EngineOptions::multipv},
 };
 constexpr std::string_view kPonderOption = "Ponder";
+// The folder of the endgame tables (SPEC 6); empty: none.
+constexpr std::string_view kTablebasePathOption = "TablebasePath";
 
 // The search's switchable features as check options, so that the arena can measure each one
 // (an SPRT of the engine with a feature against itself without it) without a rebuild.
@@ -171,6 +177,8 @@ bool UqiSession::handle_line(std::string_view line) {
       display();
     } else if (command == "eval") {
       evaluate();
+    } else if (command == "tb") {
+      table_report();
     } else if (command == "bench") {
       bench();
     } else if (command == "query") {
@@ -209,6 +217,8 @@ void UqiSession::handshake(bool ugi) {
                                              std::nullopt,
                                              std::nullopt,
                                              {}}));
+  lines.push_back(uqi::format_option_line(
+      {std::string(kTablebasePathOption), "string", "", std::nullopt, std::nullopt, {}}));
   lines.push_back(ugi ? "ugiok" : "uqiok");
   send_lines(lines);
 }
@@ -216,6 +226,11 @@ void UqiSession::handshake(bool ugi) {
 std::optional<std::string> UqiSession::set_option(std::string_view name,
                                                   std::optional<std::string_view> value) {
   const std::string key = option_key(name);
+  if (key == option_key(kTablebasePathOption)) {
+    // GUIs write an empty string option as <empty>, as it is announced.
+    const std::string_view path = value && *value != "<empty>" ? *value : std::string_view();
+    return set_tablebase_path(std::string(path));
+  }
   if (key == option_key(kPonderOption)) {
     const std::string text = value ? text_helpers::to_lower(*value) : std::string();
     if (text != "true" && text != "false")
@@ -253,6 +268,40 @@ std::optional<std::string> UqiSession::set_option(std::string_view name,
     return std::nullopt;
   }
   return "no such option " + text_helpers::quoted(name);
+}
+
+std::optional<std::string> UqiSession::set_tablebase_path(const std::string& path) {
+  stop_and_wait();
+  if (path.empty()) {
+    if (tables_) send_info_string("tablebase: unloaded");
+    tables_.reset();
+    engine_.set_tablebase(nullptr);
+    return std::nullopt;
+  }
+  const std::string unchanged = tables_ ? " (the tables loaded before stay)" : "";
+  std::error_code error;
+  if (!std::filesystem::is_directory(path, error))
+    return "option TablebasePath: " + text_helpers::quoted(path) + " is not a folder" + unchanged;
+  auto tables = std::make_shared<tb::Tablebase>();
+  const tb::Tablebase::LoadReport report = tables->load(path);
+  for (const std::string& problem : report.problems)
+    send_info_string("error: tablebase: refused " + problem);
+  if (report.layers.empty())
+    return "option TablebasePath: no usable table file in " + text_helpers::quoted(path) +
+           unchanged;
+  send_info_string("tablebase: " + tables->describe() + " loaded from " + path);
+  tables_ = std::move(tables);
+  reported_table_problem_.clear();
+  engine_.set_tablebase(tables_);
+  return std::nullopt;
+}
+
+void UqiSession::report_table_problem() {
+  if (!tables_) return;
+  const std::string problem = tables_->last_problem();
+  if (problem.empty() || problem == reported_table_problem_) return;
+  reported_table_problem_ = problem;
+  send_info_string("error: tablebase: " + problem);
 }
 
 void UqiSession::apply_options(const EngineOptions& changed) {
@@ -333,6 +382,7 @@ void UqiSession::go(Args args) {
   SearchCallbacks callbacks;
   callbacks.on_info = [this](const SearchInfo& info) { send(uqi::format_info(info)); };
   callbacks.on_bestmove = [this, position](Move best, Move ponder) {
+    report_table_problem();
     send_legal_bestmove(position, best, ponder);
   };
   try {
@@ -436,6 +486,33 @@ void UqiSession::evaluate() {
       two ? breakdown_lines(evaluate_with_breakdown(two->position))
           : breakdown_lines(evaluate_with_breakdown(std::get<uqi::FourPlayerGame>(game_).position));
   for (std::string& line : lines) line = "info string eval: " + line;
+  send_lines(lines);
+}
+
+void UqiSession::table_report() {
+  const auto* two = std::get_if<uqi::TwoPlayerGame>(&game_);
+  if (!two) {
+    send_info_string("tb: the four-player game has no tables");
+    return;
+  }
+  const Position& position = two->position;
+  if (!tables_) {
+    send_info_string("tb: no tables loaded (set the option TablebasePath)");
+    return;
+  }
+  if (position.is_game_over()) {
+    send_info_string("tb: the game is over (" + to_string(position.outcome()) + ")");
+    return;
+  }
+  const auto report = tb::probe_report(*tables_, position);
+  if (!report) {
+    send_info_string("tb: position not in the tables (" +
+                     std::to_string(std::popcount(position.blanks())) + " blank cubes; " +
+                     tables_->describe() + " loaded)");
+    return;
+  }
+  std::vector<std::string> lines = tb::format_probe_report(*report);
+  for (std::string& line : lines) line = uqi::format_info_string("tb: " + line);
   send_lines(lines);
 }
 

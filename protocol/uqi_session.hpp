@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <iosfwd>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <set>
@@ -19,6 +20,10 @@
 #include "uqi_engine_messages.hpp"
 
 namespace quixo {
+
+namespace tb {
+class Tablebase;
+}
 
 class UqiSession {
  public:
@@ -37,6 +42,7 @@ class UqiSession {
   // Sets an option as `setoption name <name> value <value>` does (name case-insensitive).
   // Returns the error message, or nullopt when the option was set. Throws TableAllocationError
   // when a new Hash size cannot be allocated (the engine then keeps its old table and options).
+  // TablebasePath also reports what it loaded (and each table file it refused) as `info string`.
   std::optional<std::string> set_option(std::string_view name,
                                         std::optional<std::string_view> value);
 
@@ -57,6 +63,11 @@ class UqiSession {
   // Hands changed options to both engines (after stopping a search), or to neither.
   void apply_options(const EngineOptions& changed);
   void setoption(Args args);
+  // TablebasePath: loads the tables in `path` (empty: none) for the two-player search and `tb`.
+  // A folder that is not there, or holds no usable table, is an error and changes nothing.
+  std::optional<std::string> set_tablebase_path(const std::string& path);
+  // Reports a table block found corrupt during a search (the tables drop its layer), once.
+  void report_table_problem();
   void position(Args args);
   void go(Args args);
   // The four-player part of `go`: the TeamEngine searches `game`'s position.
@@ -78,6 +89,8 @@ class UqiSession {
                              const std::string& move);
   void display();
   void evaluate();
+  // `tb`: what the tables say of the position, as `quixo-tb probe` prints it.
+  void table_report();
   void bench();
   void query(Args args);
 
@@ -94,6 +107,13 @@ class UqiSession {
 
   // The options already said not to apply to four-player positions.
   std::set<std::string> four_player_notes_sent_;
+
+  // The endgame tables (option TablebasePath), shared with the two-player engine; null: none.
+  // Changed only while no search runs.
+  std::shared_ptr<const tb::Tablebase> tables_;
+  // The tables' last problem already reported; touched only by the search's bestmove callback
+  // and while no search runs.
+  std::string reported_table_problem_;
 
   // The running `go perft`, if any.
   std::thread perft_thread_;

@@ -20,6 +20,7 @@
 #include "program_options_message.hpp"
 #include "tb/gen/generator.hpp"
 #include "tb/gen/verify.hpp"
+#include "tb/probe_report.hpp"
 #include "tb/tablebase.hpp"
 #include "tb/tb_file.hpp"
 
@@ -46,9 +47,8 @@ constexpr const char* kUsage =
     "                                  forward move generator only, and every file's checksum\n"
     "  stats --blanks K --dir DIR      per (x, o) counts of won, lost and drawn boards with O to\n"
     "                                  move, in the layout of the published counts\n"
-    "  probe --dir DIR POSITION        the position's value (win N, loss N or draw, N plies to "
-    "the\n"
-    "                                  end), then every legal move with the value it leads to\n"
+    "  probe --dir DIR POSITION        the position's value (win N, loss N or draw: N plies to\n"
+    "                                  the end), then every legal move with the value it leads to\n"
     "\n"
     "Example:\n"
     "  quixo-tb generate --blanks 2 --dir tb && quixo-tb probe --dir tb \"xxxxo/oxoxo/...\"\n";
@@ -181,24 +181,18 @@ int probe(const po::variables_map& vm, std::ostream& out, std::ostream& err) {
   Tablebase tables;
   const auto loaded = tables.load(dir);
   for (const std::string& problem : loaded.problems) err << "quixo-tb: " << problem << "\n";
-  const int blanks = std::popcount(position.blanks());
-  const auto value = tables.probe(position);
-  auto moves = tables.probe_moves(position);
-  if (!value || !moves) {
+  const auto report = probe_report(tables, position);
+  if (!report) {
+    const int blanks = std::popcount(position.blanks());
     err << "quixo-tb: the position has " << blanks << " blank cubes; " << dir.string() << " holds "
         << tables.describe()
-        << (value ? " (its moves need layer " + std::to_string(blanks - 1) + " too)" : "") << "\n";
+        << (tables.has_layer(blanks)
+                ? " (its moves need layer " + std::to_string(blanks - 1) + " too)"
+                : "")
+        << "\n";
     return kExitFailed;
   }
-  auto goodness = [](TbValue v) {
-    return v.wdl == Wdl::Win ? 100000 - v.distance : v.wdl == Wdl::Draw ? 0 : -100000 + v.distance;
-  };
-  std::stable_sort(moves->begin(), moves->end(), [&](const MoveValue& a, const MoveValue& b) {
-    return goodness(a.value) > goodness(b.value);
-  });
-  out << to_string(*value) << "\n";
-  for (const MoveValue& entry : *moves)
-    out << to_string(entry.move) << " " << to_string(entry.value) << "\n";
+  for (const std::string& line : format_probe_report(*report)) out << line << "\n";
   return kExitDone;
 }
 

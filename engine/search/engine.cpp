@@ -11,6 +11,10 @@ void Engine::set_position(const Position& position, std::vector<std::uint64_t> h
   manager().set_position(position, history_keys);
 }
 
+void Engine::set_tablebase(std::shared_ptr<const tb::Tablebase> tables) {
+  manager().set_tables(std::move(tables));
+}
+
 void Engine::go(const SearchLimits& limits, SearchCallbacks callbacks) {
   manager().start(limits, std::move(callbacks), limits.search_moves);
 }

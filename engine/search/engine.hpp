@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,10 @@
 
 namespace quixo {
 
+namespace tb {
+class Tablebase;
+}
+
 struct TwoPlayerVariant;
 
 class Engine : public EngineBase<TwoPlayerVariant> {
@@ -25,6 +30,13 @@ class Engine : public EngineBase<TwoPlayerVariant> {
   // The position to search and the keys of the positions of the game before it, oldest first,
   // so that the search scores a repetition of the game's history as a draw.
   void set_position(const Position& position, std::vector<std::uint64_t> history_keys);
+
+  // The endgame tables the next searches use (null: none); waits for a running search first.
+  // The search probes them at every node after the root in a loaded layer (counted in
+  // SearchInfo::tb_hits), and plays a root whose every move is in them from them: the fastest
+  // win or the slowest loss at once, with its exact mate score; a draw searched among the
+  // drawing moves only, reported as the draw score. bench never uses them.
+  void set_tablebase(std::shared_ptr<const tb::Tablebase> tables);
 
   // Starts a search in the background and returns at once. Exactly one on_bestmove follows.
   void go(const SearchLimits& limits, SearchCallbacks callbacks);

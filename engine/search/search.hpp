@@ -16,6 +16,10 @@
 //     loses_at_once(scan, move), root_order(child), plan(limits, root, overhead) (the time
 //     plan on the mover's clock), applicable(features),
 //     parse(text), kBenchPositions and kBenchLabel for the bench;
+//   the endgame tables: Tables and kHasTables, and when it has them table_layers(tables),
+//     in_table_layers(position, layers), probe_table(tables, position, ply) (the exact score),
+//     root_table_scores(tables, root, probes) (every root move's exact score) and
+//     table_line(tables, root, move, max_plies) (the line the tables play);
 //   and the switches below, where the games' searches are tuned differently (each one a
 //   difference of behaviour that a match could settle):
 //     kMultiPv: several principal variations; kThreatsAtEveryNode: the opponent's threats are
@@ -26,6 +30,13 @@
 //     kStopOnSingleRootMove: a timed search with one root move stops at depth 4;
 //     kEveryThreadChecksLimits: every thread checks the node and time limits (else the main
 //     thread alone: helpers do less work per node but overshoot a node limit further).
+//
+// Endgame tables (a game with kHasTables, given them with set_tables): a node after the root whose
+// position is in a loaded layer gets its exact score from the tables at once (and keeps it in the
+// transposition table). A root in the tables whose every move is too is played from them: a won
+// or lost root plays the fastest win or the slowest loss without a search and reports its exact
+// score; a drawn root searches its drawing moves only, without probing, so that the search picks
+// the draw that gives the opponent most chances to go wrong, and reports the draw score.
 //
 // Only the facades (engine_base.cpp, engine.cpp, team_search.cpp) use this header.
 #pragma once
@@ -39,11 +50,13 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <thread>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "core/move_scan.hpp"
@@ -68,6 +81,9 @@ inline constexpr int kMaxMoveCount = 2 * kSlideCount;
 // Both games' benches: a fixed depth and table size.
 inline constexpr int kBenchDepth = 7;
 inline constexpr int kBenchHashMb = 16;
+// The depth the transposition table keeps an exact score of the endgame tables at: deeper than
+// any search, so that every later probe of the position takes it.
+inline constexpr int kTableEntryDepth = kMaxDepth + 1;
 
 // Late move reductions by remaining depth and move number: log(depth) * log(number) / 2, the
 // usual shape; moves later in the order are less likely to matter.
@@ -113,6 +129,7 @@ class SearchManager {
   using Key = typename Variant::Key;
   using Table = BasicTranspositionTable<Key, Move>;
   using Callbacks = BasicSearchCallbacks<Move>;
+  using Tables = typename Variant::Tables;
 
   SearchManager(const EngineOptions& options, TableAllocation allocation) : options_(options) {
     if (allocation == TableAllocation::Now) table_.resize(std::size_t(options.hash_mb));
@@ -139,6 +156,12 @@ class SearchManager {
     if (table_.allocated()) table_.clear();
   }
 
+  // The endgame tables the next searches probe (none: null). Waits for a running search first.
+  void set_tables(std::shared_ptr<const Tables> tables) {
+    wait();
+    tables_ = std::move(tables);
+  }
+
   // The root and the keys of the game's positions before it, whose repetition is a draw.
   void set_position(const Position& root, const std::vector<Key>& history_keys) {
     wait();
@@ -156,6 +179,9 @@ class SearchManager {
     multipv_ = Variant::kMultiPv ? options_.multipv : 1;
     features_ = Variant::applicable(options_.features);
     budget_ = Variant::plan(limits, root_, options_.move_overhead_ms);
+    table_layers_ = 0;
+    if constexpr (Variant::kHasTables)
+      if (tables_) table_layers_ = Variant::table_layers(*tables_);
     control_.begin(limits.ponder, limits.infinite);
     table_.new_search();
     workers_.clear();
@@ -177,6 +203,7 @@ class SearchManager {
   friend class SearchWorker<Variant>;
 
   void run_main_thread(const Callbacks& callbacks) {
+    prepare_tables_at_root();
     std::vector<std::thread> helpers;
     for (std::size_t i = 1; i < workers_.size(); ++i)
       helpers.emplace_back([this, i] { workers_[i]->iterative_deepening({}); });
@@ -193,6 +220,38 @@ class SearchManager {
     }
     if (callbacks.on_bestmove) callbacks.on_bestmove(best, ponder);
     running_ = false;
+  }
+
+  // What the tables say of the root's moves, before any worker starts: every move's exact score
+  // when the root and its children are all in the tables. A drawn root is searched without
+  // probes (search_layers_ empty).
+  void prepare_tables_at_root() {
+    root_table_scores_.reset();
+    root_table_probes_ = 0;
+    root_table_draw_ = false;
+    search_layers_ = table_layers_;
+    if constexpr (Variant::kHasTables) {
+      if (table_layers_ == 0 || root_.is_game_over() ||
+          !Variant::in_table_layers(root_, table_layers_))
+        return;
+      root_table_scores_ = Variant::root_table_scores(*tables_, root_, root_table_probes_);
+      if (!root_table_scores_) return;
+      // The best the root moves the search may play (searchmoves) can do.
+      root_table_best_ = -kInfiniteScore;
+      const MoveScan scan = Variant::root_scan(root_);
+      for (const Move move : Variant::root_candidates(root_, scan, search_moves_))
+        root_table_best_ = std::max(root_table_best_, root_table_score(move));
+      if (!is_mate_score(root_table_best_)) {
+        root_table_draw_ = true;
+        search_layers_ = 0;
+      }
+    }
+  }
+  // A root move's exact score from root_table_scores_ (which holds every legal move).
+  Score root_table_score(Move move) const {
+    for (const auto& [table_move, score] : *root_table_scores_)
+      if (table_move == move) return score;
+    return -kInfiniteScore;
   }
 
   Move ponder_move(const RootMove<Move>& best) const {
@@ -212,6 +271,12 @@ class SearchManager {
     for (const auto& worker : workers_) nodes += worker->nodes();
     return nodes;
   }
+  // The probes of the endgame tables that answered, the root's included.
+  [[nodiscard]] std::uint64_t total_tb_hits() const {
+    std::uint64_t hits = root_table_probes_;
+    for (const auto& worker : workers_) hits += worker->tb_hits();
+    return hits;
+  }
 
   // Configuration, set between searches.
   EngineOptions options_;
@@ -223,6 +288,15 @@ class SearchManager {
   TimeBudget budget_;
   SearchFeatures features_;
   int multipv_ = 1;
+  std::shared_ptr<const Tables> tables_;
+  std::uint32_t table_layers_ = 0;  // the layers loaded when the search started
+
+  // What the tables say at the root, set by the main thread before the workers start.
+  std::optional<std::vector<std::pair<Move, Score>>> root_table_scores_;
+  Score root_table_best_ = -kInfiniteScore;  // the best of them among the root's candidates
+  bool root_table_draw_ = false;             // that best is a draw
+  std::uint64_t root_table_probes_ = 0;
+  std::uint32_t search_layers_ = 0;  // the layers the nodes after the root probe
 
   // Control, shared with the caller's thread.
   SearchControl control_;
@@ -250,6 +324,7 @@ class SearchWorker {
 
   void iterative_deepening(const Callbacks& callbacks);
   [[nodiscard]] std::uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
+  [[nodiscard]] std::uint64_t tb_hits() const { return tb_hits_.load(std::memory_order_relaxed); }
   [[nodiscard]] const std::vector<RootMove<Move>>& root_moves() const { return root_moves_; }
 
  private:
@@ -258,9 +333,21 @@ class SearchWorker {
   void count_node() {
     nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
   }
+  void count_tb_hit() {
+    tb_hits_.store(tb_hits_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+  }
   void check_limits();
   [[nodiscard]] bool is_repetition(const Key& key, int ply) const;
   void prepare_root_moves();
+  // Keeps the root moves the tables rate best (prepare_root_moves); true when that decides the
+  // game (a win or a loss): the root needs no search.
+  bool apply_tables_at_root();
+  // Reports the root decided by the tables: the exact scores and the lines the tables play.
+  void report_tables(const Callbacks& callbacks);
+  // The exact score of a node in the tables' layers (from the transposition table when an
+  // earlier probe left it there), or nullopt.
+  [[nodiscard]] std::optional<Score> probe_tables(const Position& position, const Key& key,
+                                                  int ply);
   [[nodiscard]] Score search_root(Score alpha, Score beta, int depth);
   [[nodiscard]] Score search(const Position& position, Score alpha, Score beta, int depth, int ply,
                              bool pv_node);
@@ -281,7 +368,9 @@ class SearchWorker {
   // search), so that a search depends only on the position, the limits and the table:
   // fixed-node searches after new_game repeat exactly.
   std::atomic<std::uint64_t> nodes_{0};
+  std::atomic<std::uint64_t> tb_hits_{0};
   std::vector<RootMove<Move>> root_moves_;
+  bool decided_by_tables_ = false;
   MoveScan root_scan_;
   std::size_t pv_index_ = 0;
   int root_depth_ = 0;
@@ -330,6 +419,8 @@ void SearchWorker<Variant>::prepare_root_moves() {
     root_move.pv = {move};
     root_moves_.push_back(root_move);
   }
+  decided_by_tables_ = apply_tables_at_root();
+  if (decided_by_tables_) return;
   std::stable_sort(root_moves_.begin(), root_moves_.end(),
                    [](const RootMove<Move>& a, const RootMove<Move>& b) {
                      return a.initial_order > b.initial_order;
@@ -339,6 +430,52 @@ void SearchWorker<Variant>::prepare_root_moves() {
     std::rotate(root_moves_.begin() + 1,
                 root_moves_.begin() + 1 + std::size_t(id_) % (root_moves_.size() - 1),
                 root_moves_.end());
+}
+
+template <class Variant>
+bool SearchWorker<Variant>::apply_tables_at_root() {
+  if (!manager_.root_table_scores_) return false;
+  const Score best = manager_.root_table_best_;
+  std::erase_if(root_moves_, [&](const RootMove<Move>& root_move) {
+    return manager_.root_table_score(root_move.move) < best;
+  });
+  if (!is_mate_score(best)) return false;  // a draw: the search chooses among the drawing moves
+  // A win or a loss: the first move (in generation order) of those that keep the value.
+  for (RootMove<Move>& root_move : root_moves_) root_move.score = best;
+  return true;
+}
+
+template <class Variant>
+void SearchWorker<Variant>::report_tables(const Callbacks& callbacks) {
+  const std::size_t lines =
+      std::min<std::size_t>(std::max(manager_.multipv_, 1), root_moves_.size());
+  for (std::size_t i = 0; i < lines; ++i) {
+    RootMove<Move>& root_move = root_moves_[i];
+    if constexpr (Variant::kHasTables)
+      root_move.pv =
+          Variant::table_line(*manager_.tables_, manager_.root_, root_move.move, kMaxPly);
+    root_move.selective_depth = int(root_move.pv.size());
+  }
+  report(1, callbacks, Bound::Exact);
+}
+
+template <class Variant>
+std::optional<Score> SearchWorker<Variant>::probe_tables(const Position& position, const Key& key,
+                                                         int ply) {
+  const auto view = Variant::table_view(position, key, features_);
+  const std::uint64_t table_hash = Table::hash(view.key);
+  typename Table::Hit hit;
+  if (table_.probe(view.key, table_hash, hit) && hit.bound == Bound::Exact &&
+      hit.depth >= search_detail::kTableEntryDepth)
+    return score_from_tt(hit.score, ply);
+  std::optional<Score> score;
+  if constexpr (Variant::kHasTables) score = Variant::probe_table(*manager_.tables_, position, ply);
+  // None for a block found corrupt: the tables drop its layer and the search goes on without it.
+  if (!score) return std::nullopt;
+  count_tb_hit();
+  table_.store(view.key, table_hash, Move::none(), search_detail::kTableEntryDepth, Bound::Exact,
+               score_to_tt(*score, ply));
+  return score;
 }
 
 template <class Variant>
@@ -426,6 +563,12 @@ Score SearchWorker<Variant>::search(const Position& position, Score alpha, Score
   const Key key = position.key();
   if (is_repetition(key, ply)) return kDrawScore;
   path_keys_[ply] = key;
+
+  // A position in the endgame tables has its exact score there.
+  if constexpr (Variant::kHasTables) {
+    if (manager_.search_layers_ != 0 && Variant::in_table_layers(position, manager_.search_layers_))
+      if (const std::optional<Score> score = probe_tables(position, key, ply)) return *score;
+  }
 
   // Every node is a position where the game goes on: a move that ends it is scored here
   // without a child node.
@@ -588,9 +731,15 @@ void SearchWorker<Variant>::report(int depth, const Callbacks& callbacks, Bound 
     info.nodes = nodes;
     info.nodes_per_second = nodes * 1000 / std::uint64_t(std::max<std::int64_t>(elapsed, 1));
     info.hashfull = table_.hashfull();
+    info.tb_hits = manager_.total_tb_hits();
     info.score = searched ? root_move.score : root_move.previous_score;
     if (info.score == -kInfiniteScore) info.score = root_move.initial_order;
     info.bound = i == 0 ? bound : Bound::Exact;
+    // A root the tables say is drawn: its moves are the drawing ones, whatever the search thinks.
+    if (manager_.root_table_draw_ && !is_mate_score(info.score)) {
+      info.score = kDrawScore;
+      info.bound = Bound::Exact;
+    }
     info.multipv = int(i) + 1;
     info.pv = root_move.pv;
     callbacks.on_info(info);
@@ -612,6 +761,10 @@ template <class Variant>
 void SearchWorker<Variant>::iterative_deepening(const Callbacks& callbacks) {
   prepare_root_moves();
   if (root_moves_.empty()) return;
+  if (decided_by_tables_) {
+    if (is_main()) report_tables(callbacks);
+    return;
+  }
   const SearchLimits& limits = manager_.limits_;
   const TimeBudget& budget = manager_.budget_;
   const SearchControl& control = manager_.control_;

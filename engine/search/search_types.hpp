@@ -20,8 +20,9 @@ struct BasicSearchInfo {
   std::int64_t time_ms = 0;
   std::uint64_t nodes = 0;
   std::uint64_t nodes_per_second = 0;
-  int hashfull = 0;  // per mille
-  Score score = 0;   // for the side (team) to move; mate scores count plies as in score.hpp
+  int hashfull = 0;           // per mille
+  std::uint64_t tb_hits = 0;  // probes of the endgame tables that answered (two players only)
+  Score score = 0;  // for the side (team) to move; mate scores count plies as in score.hpp
   Bound bound = Bound::Exact;  // Lower/Upper while an aspiration window fails
   int multipv = 1;
   std::vector<MoveT> pv;

@@ -122,6 +122,10 @@ struct TeamVariant {
   }
   static Score root_order(const Position4& child) { return quixo::evaluate(child); }
 
+  // The four-player game has no endgame tables.
+  struct Tables {};
+  static constexpr bool kHasTables = false;
+
   // A seat plays on its own clock, or on its team's when it has none.
   static TimeBudget plan(const SearchLimits& limits, const Position4& root, int overhead_ms) {
     return plan_seat_time(limits, root.seat_to_move(), overhead_ms);

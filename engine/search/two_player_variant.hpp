@@ -2,10 +2,13 @@
 // ordering statistics and table frames. Only engine.cpp and engine_base.cpp use this header.
 #pragma once
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/move_scan.hpp"
@@ -15,6 +18,8 @@
 #include "engine_options.hpp"
 #include "evaluation.hpp"
 #include "limits.hpp"
+#include "score.hpp"
+#include "tb/tablebase.hpp"
 #include "time_manager.hpp"
 
 namespace quixo {
@@ -101,6 +106,68 @@ struct TwoPlayerVariant {
   static bool loses_at_once(const MoveScan& scan, Move move) { return scan.losses & bit_of(move); }
   static Score root_order(const Position& child) {
     return quixo::evaluate(child, opponent_wins(child));
+  }
+
+  // The endgame tables (tb/tablebase.hpp): the exact values of the positions with few blank
+  // cubes, a layer of them per number of blanks.
+  using Tables = tb::Tablebase;
+  static constexpr bool kHasTables = true;
+  // The loaded layers as a set (bit k: the boards with k blank cubes).
+  static std::uint32_t table_layers(const Tables& tables) {
+    std::uint32_t layers = 0;
+    for (int blanks = 0; blanks <= kSquareCount; ++blanks)
+      if (tables.has_layer(blanks)) layers |= std::uint32_t{1} << blanks;
+    return layers;
+  }
+  static bool in_table_layers(const Position& position, std::uint32_t layers) {
+    return (layers >> std::popcount(position.blanks())) & 1;
+  }
+  // A value of the tables as the score of a node `ply` plies from the root: a win (loss) whose
+  // game ends `distance` plies later is a win (loss) at ply + distance, as the search counts them
+  // (a finished board is a win or loss at ply itself). A distance too long for the score range
+  // is cut to its end, still a win or a loss.
+  static Score table_score(tb::TbValue value, int ply) {
+    const int end = std::min(ply + value.distance, 2 * kMaxPly);
+    if (value.wdl == tb::Wdl::Win) return mate_in(end);
+    if (value.wdl == tb::Wdl::Loss) return mated_in(end);
+    return kDrawScore;
+  }
+  // The exact score of `position`, a node where the game goes on, or nullopt when the tables do
+  // not have it (its layer is not loaded, or turned out corrupt and was dropped).
+  static std::optional<Score> probe_table(const Tables& tables, const Position& position, int ply) {
+    const auto value = tables.probe(position);
+    if (!value) return std::nullopt;
+    return table_score(*value, ply);
+  }
+  // Every legal move of the root, a position where the game goes on, with its exact score (a
+  // move that ends the game included), in generation order; nullopt unless every child is in
+  // the tables. Adds the probes that answered to `probes`.
+  static std::optional<std::vector<std::pair<Move, Score>>> root_table_scores(
+      const Tables& tables, const Position& root, std::uint64_t& probes) {
+    const auto moves = tables.probe_moves(root);
+    if (!moves) return std::nullopt;
+    std::vector<std::pair<Move, Score>> scores;
+    for (const tb::MoveValue& entry : *moves) {
+      // The child's value seen from the root: a child that ends the game needs no probe.
+      if (!root.after(entry.move).is_game_over()) ++probes;
+      scores.emplace_back(entry.move, table_score(entry.value, 0));
+    }
+    return scores;
+  }
+  // The line the tables play after `first` from `root`: each side's best move (the fastest win,
+  // a draw, the slowest loss), the first of them in generation order, until the game ends, the
+  // tables stop answering or the line has `max_plies` moves.
+  static std::vector<Move> table_line(const Tables& tables, const Position& root, Move first,
+                                      int max_plies) {
+    std::vector<Move> line = {first};
+    Position position = root.after(first);
+    while (int(line.size()) < max_plies && !position.is_game_over()) {
+      const std::vector<Move> best = tables.best_moves(position);
+      if (best.empty()) break;
+      line.push_back(best.front());
+      position = position.after(best.front());
+    }
+    return line;
   }
 
   static TimeBudget plan(const SearchLimits& limits, const Position& root, int overhead_ms) {

@@ -167,17 +167,11 @@ std::vector<Move> Tablebase::best_moves(const Position& position) const {
   if (position.is_game_over()) return {};
   const auto moves = probe_moves(position);
   if (!moves || moves->empty()) return {};
-  // order: wins by increasing distance, then draws, then losses by decreasing distance
-  auto goodness = [](TbValue value) {
-    if (value.wdl == Wdl::Win) return 100000 - value.distance;
-    if (value.wdl == Wdl::Draw) return 0;
-    return -100000 + value.distance;
-  };
-  int best = goodness(moves->front().value);
-  for (const auto& entry : *moves) best = std::max(best, goodness(entry.value));
+  int best = preference(moves->front().value);
+  for (const auto& entry : *moves) best = std::max(best, preference(entry.value));
   std::vector<Move> result;
   for (const auto& entry : *moves)
-    if (goodness(entry.value) == best) result.push_back(entry.move);
+    if (preference(entry.value) == best) result.push_back(entry.move);
   return result;
 }
 

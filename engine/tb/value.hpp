@@ -27,6 +27,14 @@ struct TbValue {
   }
 };
 
+// How much the side to move likes a value: wins by increasing distance, then draws, then losses
+// by decreasing distance (the fastest win first, the slowest loss before a faster one).
+constexpr int preference(TbValue value) {
+  if (value.wdl == Wdl::Win) return 100000 - value.distance;
+  if (value.wdl == Wdl::Loss) return -100000 + value.distance;
+  return 0;
+}
+
 // The one in-memory form of a value while generating and decoding: the code in bits 14-15 and
 // the distance in bits 0-13.
 using PackedValue = std::uint16_t;

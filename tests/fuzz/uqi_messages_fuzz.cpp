@@ -136,6 +136,7 @@ void check_info_round_trip(const InfoLine& info) {
   search.nodes = info.nodes.value_or(0);
   search.nodes_per_second = info.nodes_per_second.value_or(0);
   search.hashfull = info.hashfull.value_or(0);
+  search.tb_hits = info.tbhits.value_or(0);
   search.bound = info.bound == ScoreBound::Lower   ? Bound::Lower
                  : info.bound == ScoreBound::Upper ? Bound::Upper
                                                    : Bound::Exact;
@@ -159,9 +160,9 @@ void check_info_round_trip(const InfoLine& info) {
                  again->multipv == search.multipv && again->time_ms == search.time_ms &&
                  again->nodes == search.nodes &&
                  again->nodes_per_second == search.nodes_per_second &&
-                 again->hashfull == search.hashfull && again->bound == info.bound &&
-                 again->score_cp == expected_cp && again->score_mate == expected_mate &&
-                 again->pv.empty() && !again->string,
+                 again->hashfull == search.hashfull && again->tbhits == search.tb_hits &&
+                 again->bound == info.bound && again->score_cp == expected_cp &&
+                 again->score_mate == expected_mate && again->pv.empty() && !again->string,
              "info " + quote(text) + " round trip");
 }
 

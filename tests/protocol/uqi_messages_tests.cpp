@@ -526,6 +526,7 @@ BOOST_DATA_TEST_CASE(info_round_trip,
   info.nodes = 98765432109ull;
   info.nodes_per_second = 5000000;
   info.hashfull = 421;
+  info.tb_hits = 31415926535ull;
   info.score = score;
   info.bound = bound;
   info.multipv = 2;
@@ -541,6 +542,7 @@ BOOST_DATA_TEST_CASE(info_round_trip,
   BOOST_TEST(parsed->nodes.value_or(0) == 98765432109ull);
   BOOST_TEST(parsed->nodes_per_second.value_or(0) == 5000000u);
   BOOST_TEST(parsed->hashfull.value_or(-1) == 421);
+  BOOST_TEST(parsed->tbhits.value_or(0) == 31415926535ull);
   BOOST_TEST(parsed->multipv.value_or(-1) == 2);
   BOOST_TEST((parsed->bound == reported(bound)));
   if (quixo::is_mate_score(score)) {
@@ -564,6 +566,7 @@ BOOST_AUTO_TEST_CASE(info_parsing_of_foreign_and_partial_lines) {
   BOOST_TEST(info->depth.value_or(-1) == 3);
   BOOST_TEST(info->currmove.value_or("?") == "b1e1");
   BOOST_TEST(info->currmovenumber.value_or(-1) == 7);
+  BOOST_TEST(info->tbhits.value_or(99) == 0u);
   BOOST_TEST(info->score_cp.value_or(-1) == 20);
   BOOST_TEST((info->bound == uqi::ScoreBound::Lower));
   BOOST_TEST(info->pv.size() == 2u);

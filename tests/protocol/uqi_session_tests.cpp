@@ -1,11 +1,16 @@
 // The UQI protocol end to end: the real quixo-engine binary (QUIXO_ENGINE_BINARY) driven through
 // pipes the way a GUI drives it. Every bestmove is checked legal with the rules core, and every
-// `go` must get exactly one bestmove, never early in infinite or ponder mode.
+// `go` must get exactly one bestmove, never early in infinite or ponder mode. The endgame table
+// cases use the tables of the ctest fixture tb_tables (support/test_tables.hpp) as their oracle.
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <optional>
 #include <random>
 #include <sstream>
@@ -18,6 +23,9 @@
 #include "core/notation.hpp"
 #include "core/text_helpers.hpp"
 #include "support/child_process.hpp"
+#include "support/test_tables.hpp"
+#include "tb/tablebase.hpp"
+#include "tb/tb_file.hpp"
 #include "uqi_client_messages.hpp"
 #include "uqi_engine_messages.hpp"
 #include "uqi_session.hpp"
@@ -187,6 +195,10 @@ BOOST_AUTO_TEST_CASE(handshake_announces_identity_and_options) {
       BOOST_TEST(option->max.value_or(-1) == 65536);
     }
     if (option->name == "Ponder") BOOST_TEST(option->type == "check");
+    if (option->name == "TablebasePath") {
+      BOOST_TEST(option->type == "string");
+      BOOST_TEST(option->default_value.value_or("?") == "");
+    }
   }
   const std::vector<std::string> expected = {"Hash",
                                              "Threads",
@@ -198,7 +210,8 @@ BOOST_AUTO_TEST_CASE(handshake_announces_identity_and_options) {
                                              "LateMoveReductions",
                                              "ThreatExtension",
                                              "ParryThreats",
-                                             "SymmetricTable"};
+                                             "SymmetricTable",
+                                             "TablebasePath"};
   BOOST_TEST(names == expected, boost::test_tools::per_element());
 
   engine.send("ugi");
@@ -1198,6 +1211,268 @@ BOOST_AUTO_TEST_CASE(four_player_options_apply_or_say_why_not) {
   lines = go(engine, "go depth 4", "5/5/5/5/5 x");
   BOOST_TEST(count_prefix(lines, "info string") == 0);
   check_clean_exit(engine);
+}
+
+// ------------------------------------------------------------------------ endgame tables
+
+namespace {
+
+// A layer-0 position (no blank cube) where the game goes on and whose value is `wanted`, from a
+// seeded random board.
+quixo::Position layer0_position(quixo::tb::Wdl wanted, std::uint32_t seed) {
+  const quixo::tb::Tablebase& tables = quixo::test::test_tables();
+  std::mt19937 random(seed);
+  for (int tries = 0; tries < 400000; ++tries) {
+    quixo::Bitboard x = 0;
+    for (int square = 0; square < quixo::kSquareCount; ++square)
+      if (random() % 2) x |= quixo::square_bb(square);
+    const quixo::Position position(x, quixo::kFullBoard & ~x,
+                                   random() % 2 ? quixo::Color::X : quixo::Color::O);
+    if (position.is_game_over()) continue;
+    const auto value = tables.probe(position);
+    BOOST_TEST_REQUIRE(value.has_value());
+    if (value->wdl == wanted && (wanted == quixo::tb::Wdl::Draw || value->distance > 2))
+      return position;
+  }
+  BOOST_FAIL("no layer-0 position of the wanted value");
+  return {};
+}
+
+// The `tablebase: ...` line that loading the fixture's tables reports.
+std::string loaded_line(const std::filesystem::path& dir) {
+  std::string layers = "layers";
+  for (int k = 0; k <= quixo::test::test_table_blanks(); ++k) layers += " " + std::to_string(k);
+  return "info string tablebase: " + layers + " loaded from " + dir.string();
+}
+
+// A folder removed at the end of the test.
+struct TemporaryFolder {
+  std::filesystem::path path;
+  explicit TemporaryFolder(std::string_view name)
+      : path(std::filesystem::temp_directory_path() /
+             (std::string(name) + "-" + std::to_string(std::random_device{}()))) {
+    std::filesystem::create_directories(path);
+  }
+  ~TemporaryFolder() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path, ignored);
+  }
+};
+
+// The value of each move of `position`'s `tb` report, checked against the tables: the first line
+// is the position's value, then every legal move once with the value Tablebase::probe_moves
+// gives it, the best first.
+void check_tb_report(const std::vector<std::string>& lines, const quixo::Position& position) {
+  const quixo::tb::Tablebase& tables = quixo::test::test_tables();
+  std::vector<std::string> report;
+  for (const std::string& line : lines)
+    if (starts_with(line, "info string tb: ")) report.push_back(line.substr(16));
+  const auto moves = tables.probe_moves(position);
+  BOOST_TEST_REQUIRE(moves.has_value());
+  BOOST_TEST_REQUIRE(report.size() == moves->size() + 1);
+  BOOST_TEST(report[0] == quixo::tb::to_string(*tables.probe(position)));
+  std::vector<std::string> expected, reported(report.begin() + 1, report.end());
+  for (const quixo::tb::MoveValue& entry : *moves)
+    expected.push_back(quixo::to_string(entry.move) + " " + quixo::tb::to_string(entry.value));
+  // Best first: wins by increasing distance, draws, losses by decreasing distance.
+  const auto rank = [&](const std::string& line) {
+    for (const quixo::tb::MoveValue& entry : *moves)
+      if (line == quixo::to_string(entry.move) + " " + quixo::tb::to_string(entry.value))
+        return entry.value.wdl == quixo::tb::Wdl::Win    ? 1000 - entry.value.distance
+               : entry.value.wdl == quixo::tb::Wdl::Draw ? 0
+                                                         : -1000 + entry.value.distance;
+    return -100000;
+  };
+  for (std::size_t i = 1; i < reported.size(); ++i)
+    BOOST_TEST(rank(reported[i - 1]) >= rank(reported[i]), reported[i - 1] << " / " << reported[i]);
+  std::sort(expected.begin(), expected.end());
+  std::sort(reported.begin(), reported.end());
+  BOOST_TEST(reported == expected, boost::test_tools::per_element());
+}
+
+// The last info line with a score before the bestmove.
+uqi::InfoLine last_scored_info(const std::vector<std::string>& lines) {
+  for (auto it = lines.rbegin(); it != lines.rend(); ++it) {
+    if (!starts_with(*it, "info ") || starts_with(*it, "info string")) continue;
+    const auto info = uqi::parse_info_line(*it);
+    if (info && (info->score_cp || info->score_mate)) return *info;
+  }
+  BOOST_FAIL("no info line with a score");
+  return {};
+}
+
+}  // namespace
+
+// TablebasePath loads the tables (and says which layers), `tb` reports a position as
+// Tablebase::probe_moves values it, a search of a position in the tables plays a move that keeps
+// the value with `score mate (distance + 1) / 2` and tbhits, and an empty value unloads.
+BOOST_AUTO_TEST_CASE(tablebase_path_tb_and_a_search_in_the_tables) {
+  quixo::test::require_test_tables();
+  const quixo::tb::Tablebase& tables = quixo::test::test_tables();
+  const std::filesystem::path dir = quixo::test::test_tables_dir();
+  EngineProcess engine(engine_binary());
+  handshake(engine);
+  engine.send("setoption name TablebasePath value " + dir.string());
+  auto lines = sync(engine);
+  BOOST_TEST(count_prefix(lines, loaded_line(dir)) == 1, transcript(engine));
+  BOOST_TEST(count_prefix(lines, "info string error") == 0);
+
+  for (const auto wanted : {quixo::tb::Wdl::Win, quixo::tb::Wdl::Loss, quixo::tb::Wdl::Draw}) {
+    const quixo::Position position = layer0_position(wanted, 11 + int(wanted));
+    const std::string text = quixo::to_string(position);
+    const quixo::tb::TbValue value = *tables.probe(position);
+    BOOST_TEST_CONTEXT(text << " (" << quixo::tb::to_string(value) << ")") {
+      engine.send("position fen " + text);
+      engine.send("tb");
+      check_tb_report(sync(engine), position);
+      lines = go(engine, "go nodes 2000", text);
+      const uqi::InfoLine info = last_scored_info(lines);
+      BOOST_TEST(info.tbhits.value_or(0) > 0u);
+      if (wanted == quixo::tb::Wdl::Draw) {
+        BOOST_TEST(info.score_cp.value_or(-1) == 0);
+      } else {
+        const int moves = (value.distance + 1) / 2;
+        BOOST_TEST(info.score_mate.value_or(0) == (wanted == quixo::tb::Wdl::Win ? moves : -moves));
+      }
+      const quixo::Move best =
+          quixo::parse_move(position, uqi::parse_bestmove_line(lines.back())->move);
+      const auto move_values = tables.probe_moves(position);
+      for (const quixo::tb::MoveValue& entry : *move_values)
+        if (entry.move == best)
+          BOOST_TEST(quixo::tb::to_string(entry.value) == quixo::tb::to_string(value));
+    }
+  }
+  // Every info line of a search far from the tables has tbhits, 0 here.
+  engine.send("position startpos");
+  for (const std::string& line : go(engine, "go depth 3", "5/5/5/5/5 x"))
+    if (starts_with(line, "info depth"))
+      BOOST_TEST(uqi::parse_info_line(line)->tbhits.value_or(1) == 0u, line);
+
+  engine.send("setoption name TablebasePath value");
+  engine.send("tb");
+  lines = sync(engine);
+  BOOST_TEST(count_prefix(lines, "info string tablebase: unloaded") == 1);
+  BOOST_TEST(count_prefix(lines, "info string tb: no tables loaded") == 1);
+  check_clean_exit(engine);
+}
+
+// `tb` outside the tables, in the four-player game and after the game's end says so; a bad
+// TablebasePath (no folder, no table in it, a file that is not a table) is an error that keeps
+// the tables loaded before, and the engine goes on.
+BOOST_AUTO_TEST_CASE(tb_outside_the_tables_and_bad_tablebase_paths) {
+  quixo::test::require_test_tables();
+  const std::filesystem::path dir = quixo::test::test_tables_dir();
+  EngineProcess engine(engine_binary());
+  handshake(engine);
+  engine.send("tb");
+  BOOST_TEST(count_prefix(sync(engine), "info string tb: no tables loaded") == 1);
+  engine.send("setoption name TablebasePath value " + dir.string());
+  BOOST_TEST(count_prefix(sync(engine), loaded_line(dir)) == 1);
+  engine.send("position startpos");
+  engine.send("tb");
+  BOOST_TEST(count_prefix(sync(engine), "info string tb: position not in the tables") == 1);
+  engine.send("position startpos4");
+  engine.send("tb");
+  BOOST_TEST(count_prefix(sync(engine), "info string tb: the four-player game has no tables") == 1);
+  engine.send("position fen xxxxx/oooo1/5/5/5 o");
+  engine.send("tb");
+  BOOST_TEST(count_prefix(sync(engine), "info string tb: the game is over") == 1);
+
+  const TemporaryFolder empty("quixo-no-tables");
+  const TemporaryFolder garbage("quixo-bad-tables");
+  std::ofstream(quixo::tb::layer_file_path(garbage.path, 0)) << "not a table\n";
+  const std::vector<std::pair<std::string, std::string>> bad = {
+      {"/nonexistent/quixo-tables", "is not a folder"},
+      {empty.path.string(), "no usable table file"},
+      {garbage.path.string(), "no usable table file"}};
+  for (const auto& [path, why] : bad) {
+    engine.send("setoption name TablebasePath value " + path);
+    const auto lines = sync(engine);
+    BOOST_TEST_CONTEXT(path) {
+      BOOST_TEST(count_prefix(lines, "info string error: option TablebasePath: ") == 1);
+      BOOST_TEST(contains(lines.back(), why), lines.back());
+      if (path == garbage.path.string())
+        BOOST_TEST(count_prefix(lines, "info string error: tablebase: refused ") == 1);
+    }
+  }
+  // The tables loaded before are still there, and the engine still plays.
+  const quixo::Position position = layer0_position(quixo::tb::Wdl::Win, 3);
+  engine.send("position fen " + quixo::to_string(position));
+  engine.send("tb");
+  check_tb_report(sync(engine), position);
+  engine.send("position startpos moves a1e1");
+  go(engine, "go depth 2", position_after("position startpos moves a1e1"));
+  check_clean_exit(engine);
+}
+
+// A block that turns out corrupt during a search: the engine says so once and plays on.
+BOOST_AUTO_TEST_CASE(a_corrupt_block_is_reported_once) {
+  quixo::test::require_test_tables();
+  const TemporaryFolder folder("quixo-corrupt-tables");
+  const std::filesystem::path file = quixo::tb::layer_file_path(folder.path, 0);
+  std::filesystem::copy_file(quixo::tb::layer_file_path(quixo::test::test_tables_dir(), 0), file);
+  {
+    // The blocks lie between the block table (its offset at byte 48 of the header, then one u64
+    // per block and one more, then a CRC-32) and the trailer (its offset at byte 56): overwrite
+    // them all, leaving what is checked when the file is opened intact (tb_file.hpp).
+    std::fstream bytes(file, std::ios::in | std::ios::out | std::ios::binary);
+    const auto read_u64 = [&](std::streamoff at) {
+      std::uint64_t value = 0;
+      bytes.seekg(at);
+      bytes.read(reinterpret_cast<char*>(&value), sizeof value);
+      return value;
+    };
+    const std::uint64_t block_count = read_u64(40);
+    const std::uint64_t blocks_begin = read_u64(48) + (block_count + 1) * 8 + 4;
+    const std::uint64_t trailer = read_u64(56);
+    BOOST_TEST_REQUIRE(blocks_begin < trailer);
+    bytes.seekp(std::streamoff(blocks_begin));
+    const std::string junk(trailer - blocks_begin, '\x5a');
+    bytes.write(junk.data(), std::streamsize(junk.size()));
+    BOOST_TEST_REQUIRE(bytes.good());
+  }
+  EngineProcess engine(engine_binary());
+  handshake(engine);
+  engine.send("setoption name TablebasePath value " + folder.path.string());
+  BOOST_TEST(count_prefix(sync(engine), "info string tablebase: layers 0 loaded") == 1);
+  const std::string text = quixo::to_string(layer0_position(quixo::tb::Wdl::Win, 8));
+  engine.send("position fen " + text);
+  auto lines = go(engine, "go depth 2", text);
+  BOOST_TEST(count_prefix(lines, "info string error: tablebase: ") == 1, transcript(engine));
+  lines = go(engine, "go depth 2", text);
+  BOOST_TEST(count_prefix(lines, "info string error: tablebase: ") == 0);
+  check_clean_exit(engine);
+}
+
+// --option TablebasePath=DIR works as setoption does (a folder that is not there is a bad command
+// line), and bench, the search's signature, ignores the tables.
+BOOST_AUTO_TEST_CASE(tablebase_path_on_the_command_line_and_bench) {
+  quixo::test::require_test_tables();
+  const std::filesystem::path dir = quixo::test::test_tables_dir();
+  {
+    EngineProcess engine(engine_binary(), {"--option", "TablebasePath=" + dir.string()});
+    BOOST_TEST(count_prefix(sync(engine), loaded_line(dir)) == 1);
+    const quixo::Position position = layer0_position(quixo::tb::Wdl::Loss, 4);
+    engine.send("position fen " + quixo::to_string(position));
+    engine.send("tb");
+    check_tb_report(sync(engine), position);
+    check_clean_exit(engine);
+  }
+  {
+    EngineProcess engine(engine_binary(), {"--option", "TablebasePath=/nonexistent/quixo-tables"},
+                         EngineProcess::Stderr::Discard);
+    engine.close_input();
+    BOOST_TEST(engine.wait_exit(kTimeout).value_or(-1) == 2);
+  }
+  const auto bench_nodes = [](const std::vector<std::string>& options) {
+    EngineProcess engine(engine_binary(), options);
+    const auto lines = expect(engine, "Nodes searched", 300s);
+    BOOST_TEST(engine.wait_exit(kTimeout).value_or(-1) == 0);
+    return lines.back();
+  };
+  const std::string plain = bench_nodes({"bench"});
+  BOOST_TEST(starts_with(plain, "Nodes searched : "), plain);
+  BOOST_TEST(bench_nodes({"--option", "TablebasePath=" + dir.string(), "bench"}) == plain);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
