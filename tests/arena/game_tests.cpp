@@ -70,11 +70,14 @@ std::optional<Move> blank_taking_move(const Position& position) {
   return std::nullopt;
 }
 
-// Plays blank_taking_move when there is one, else the first legal move.
+// Plays blank_taking_move when there is one, else the first legal move; on a full board where no
+// border cube is the mover's, there is none, and it answers 0000 (an illegal move, which ends
+// the game).
 ScriptedPolicy take_a_blank() {
   return [](const uqi::Game& game, int) {
     const std::optional<Move> move = blank_taking_move(parse_position(uqi::position_text(game)));
-    return play(move ? to_string(*move) : uqi::legal_move_texts(game).front());
+    const std::vector<std::string> legal = uqi::legal_move_texts(game);
+    return play(move ? to_string(*move) : legal.empty() ? "0000" : legal.front());
   };
 }
 
