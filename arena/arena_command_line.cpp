@@ -166,6 +166,8 @@ const char* const kUsage =
     "  (default: discarded). --each sets keys for every engine; an engine's own win.\n"
     "Time controls (TC): 40/60+0.6 (moves/seconds+increment), 10+0.1, 60 (sudden death),\n"
     "  st=1.5 (seconds per move), nodes=N, depth=N.\n"
+    "Endgame tables: --tb DIR ends a two-player game as soon as its position is in the tables\n"
+    "  of DIR (quixo-tb's layer files), with their result, as cutechess-cli's -tb.\n"
     "Four players: --variant 4p plays the team game, each engine a team (seats 1 and 3 against\n"
     "  2 and 4), seated per seat or per team (--seating), from a four-player book.\n"
     "Exit codes: 0 completed or SPRT accepted H1, 1 SPRT accepted H0, 2 error, 3 SPRT undecided\n"
@@ -205,6 +207,9 @@ void describe_options(po::options_description& options) {
       "resign", po::value<std::string>(),
       "resign adjudication: movecount=N score=CP [twosided=true|false]")(
       "draw", po::value<std::string>(), "draw adjudication: movenumber=N movecount=N score=CP")(
+      "tb", po::value<std::string>(),
+      "folder of endgame tables (quixo-tb's layer files): a two-player game in them ends with "
+      "their result")(
       "sprt", po::value<std::string>(),
       "stop on a decision: elo0=E elo1=E [alpha=0.05 beta=0.05 model=normalized|logistic]")(
       "event", po::value<std::string>()->default_value("quixo-arena"), "PGN Event tag")(
@@ -345,6 +350,11 @@ TournamentConfig make_config(const po::variables_map& vm) {
   config.rules.stall_timeout = std::chrono::milliseconds(vm["stall-timeout"].as<std::int64_t>());
   if (vm.count("resign")) parse_resign(vm["resign"].as<std::string>(), config.rules.adjudication);
   if (vm.count("draw")) parse_draw(vm["draw"].as<std::string>(), config.rules.adjudication);
+  if (vm.count("tb")) {
+    config.tablebase_path = vm["tb"].as<std::string>();
+    if (config.tablebase_path.empty())
+      throw std::invalid_argument("--tb needs the folder of the endgame tables");
+  }
   if (vm.count("sprt")) config.sprt = parse_sprt(vm["sprt"].as<std::string>());
   config.event = vm["event"].as<std::string>();
   config.site = vm["site"].as<std::string>();

@@ -7,12 +7,14 @@
 
 #include "core/position.hpp"
 #include "game_loop.hpp"
+#include "tb/tablebase.hpp"
 
 namespace quixo::arena {
 namespace {
 
 // The two-player game for the game loop: mover and side are both 0 for X and 1 for O, each an
-// engine process of its own on a clock of its own.
+// engine process of its own on a clock of its own; the endgame tables, when given, decide every
+// position they hold.
 class TwoPlayerGame {
  public:
   using Position = quixo::Position;
@@ -21,7 +23,9 @@ class TwoPlayerGame {
   static constexpr std::string_view kBothSides = "both engines";
 
   TwoPlayerGame(const GameSetup& setup, EngineClient& x, EngineClient& o)
-      : clients_{&x, &o}, clocks_{Clock(setup.x_control), Clock(setup.o_control)} {}
+      : clients_{&x, &o},
+        clocks_{Clock(setup.x_control), Clock(setup.o_control)},
+        tables_(setup.tablebase) {}
 
   static Position parse_position(std::string_view text) { return quixo::parse_position(text); }
   // The board and the side to move.
@@ -56,6 +60,20 @@ class TwoPlayerGame {
     return mover_label(mover) +
            (mover_wins ? " makes five in a row" : " makes a line of the opponent's cubes");
   }
+  // The tables' value is the side to move's: it wins, loses, or neither side can force a win.
+  std::optional<detail::TableEnding> table_ending(const Position& position) const {
+    if (!tables_ || position.outcome() != Outcome::Ongoing) return std::nullopt;
+    const std::optional<tb::TbValue> value = tables_->probe(position);
+    if (!value || value->wdl == tb::Wdl::Hole) return std::nullopt;
+    if (value->wdl == tb::Wdl::Draw)
+      return detail::TableEnding{GameResult::Draw, "tablebase: draw"};
+    const int to_move = mover(position);
+    const int winner = value->wdl == tb::Wdl::Win ? to_move : 1 - to_move;
+    return detail::TableEnding{winner == 0 ? GameResult::XWins : GameResult::OWins,
+                               "tablebase: " + mover_label(winner) + " wins in " +
+                                   std::to_string(value->distance) +
+                                   (value->distance == 1 ? " ply" : " plies")};
+  }
 
  private:
   static std::size_t index(int mover) {
@@ -65,6 +83,7 @@ class TwoPlayerGame {
 
   std::array<EngineClient*, 2> clients_;
   std::array<Clock, 2> clocks_;
+  const tb::Tablebase* tables_;
 };
 
 }  // namespace

@@ -90,6 +90,8 @@ class FourPlayerGame {
     return mover_label(seat) +
            (mover_wins ? " makes five in a row" : " makes a line of the other team's cubes");
   }
+  // There are no four-player tables: setup.tablebase does not apply.
+  std::optional<detail::TableEnding> table_ending(const Position&) const { return std::nullopt; }
 
  private:
   static std::size_t index(Seat seat) {

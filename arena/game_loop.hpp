@@ -2,8 +2,8 @@
 // made, what counts as a repeated position and how engines are named in the reasons; the loop
 // owns everything the variants share: the record's header, starting the engines, the opening,
 // the abort and the ply cap, disconnects, time forfeits and stalls, illegal moves, the move
-// records, lines, repetition and adjudication. Internal to the arena library: play_game
-// (game.hpp) and play_game4 (game4.hpp) are its two instances.
+// records, lines, repetition, the endgame tables and adjudication. Internal to the arena library:
+// play_game (game.hpp) and play_game4 (game4.hpp) are its two instances.
 #pragma once
 
 #include <atomic>
@@ -61,6 +61,9 @@ concept GameVariant = requires(Variant& variant, const Variant& constant,
   { constant.resign_subject(mover) } -> std::same_as<std::string>;
   // Why a line ended the game after the mover's move, e.g. "X (name) makes five in a row".
   { constant.line_reason(mover, true) } -> std::same_as<std::string>;
+  // The result the endgame tables give an unfinished position, when they hold it (nullopt
+  // otherwise, and always in a variant without tables).
+  { constant.table_ending(position) } -> std::same_as<std::optional<TableEnding>>;
 };
 
 // Plays one game of `Variant` as play_game (game.hpp) documents it.
@@ -132,6 +135,9 @@ template <GameVariant Variant>
   if (position.outcome() != Outcome::Ongoing)
     return finish(position.outcome() == Outcome::XWins ? GameResult::XWins : GameResult::OWins,
                   Termination::Line, "the opening already ends the game");
+  // A start (or book) position in the tables is decided before any engine moves, as after a move.
+  if (std::optional<TableEnding> ending = variant.table_ending(position))
+    return finish(ending->result, Termination::Tablebase, std::move(ending->reason));
 
   const Adjudication& adjudication = setup.rules.adjudication;
   // Each side's scores, from its own point of view, in the order its moves were made.
@@ -212,6 +218,10 @@ template <GameVariant Variant>
       return finish(GameResult::Draw, Termination::Repetition,
                     std::string(Variant::kRepeatedPosition) + " occurred " +
                         std::to_string(setup.rules.repetitions) + " times");
+    // As cutechess-cli's -tb: the tables decide once the position is in them, after the rules
+    // (a line, a repetition) and before the engines' scores.
+    if (std::optional<TableEnding> ending = variant.table_ending(position))
+      return finish(ending->result, Termination::Tablebase, std::move(ending->reason));
 
     if (adjudicate_resign(scores, side, adjudication))
       return forfeit(mover, Termination::ResignAdjudication,

@@ -6,17 +6,19 @@
 namespace quixo::arena {
 namespace {
 
-constexpr std::array<std::pair<Termination, std::string_view>, 9> kTerminationNames = {{
-    {Termination::Line, "line"},
-    {Termination::Repetition, "repetition"},
-    {Termination::PlyCap, "ply cap"},
-    {Termination::TimeForfeit, "time forfeit"},
-    {Termination::IllegalMove, "illegal move"},
-    {Termination::Crash, "crash"},
-    {Termination::Stall, "stall"},
-    {Termination::ResignAdjudication, "resign adjudication"},
-    {Termination::DrawAdjudication, "draw adjudication"},
-}};
+constexpr std::array<std::pair<Termination, std::string_view>, kTerminationCount>
+    kTerminationNames = {{
+        {Termination::Line, "line"},
+        {Termination::Repetition, "repetition"},
+        {Termination::PlyCap, "ply cap"},
+        {Termination::TimeForfeit, "time forfeit"},
+        {Termination::IllegalMove, "illegal move"},
+        {Termination::Crash, "crash"},
+        {Termination::Stall, "stall"},
+        {Termination::ResignAdjudication, "resign adjudication"},
+        {Termination::DrawAdjudication, "draw adjudication"},
+        {Termination::Tablebase, "tablebase"},
+    }};
 
 }  // namespace
 

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -36,10 +37,14 @@ enum class Termination {
                        // the handshake) within the arena's generous wall-clock deadline
   ResignAdjudication,  // both engines' scores agreed one side is lost
   DrawAdjudication,    // both engines' scores stayed near zero long enough
+  Tablebase,           // the position is in the endgame tables (--tb), which give the result
 };
+// The number of Termination values (Tablebase is the last), for counts by ending.
+inline constexpr std::size_t kTerminationCount =
+    static_cast<std::size_t>(Termination::Tablebase) + 1;
 
 // "line", "repetition", "ply cap", "time forfeit", "illegal move", "crash", "stall",
-// "resign adjudication", "draw adjudication".
+// "resign adjudication", "draw adjudication", "tablebase".
 [[nodiscard]] std::string_view termination_name(Termination termination);
 // The inverse of termination_name; nullopt for an unknown name.
 [[nodiscard]] std::optional<Termination> parse_termination(std::string_view name);

@@ -11,6 +11,10 @@
 #include "openings.hpp"
 #include "time_control.hpp"
 
+namespace quixo::tb {
+class Tablebase;
+}
+
 namespace quixo::arena {
 
 // In the four-player game (game4.hpp) X is team A and O team B: every seat of a team plays under
@@ -23,6 +27,10 @@ struct GameSetup {
   std::string event = "quixo-arena";
   std::string site;
   std::string round;
+  // The endgame tables (--tb), not owned and shared by games on several threads (probing is
+  // thread-safe): a two-player game ends as soon as its position is in them, with their result.
+  // The four-player game has no tables and ignores them. Null: no tables.
+  const tb::Tablebase* tablebase = nullptr;
 };
 
 // What happened to the engines outside of the record, for the tournament's counters.

@@ -70,6 +70,12 @@ inline bool adjudicate_draw(const ScoreHistory& scores, std::size_t plies,
          last_scores_all(scores[1], rules.draw_move_count, near_zero);
 }
 
+// A game that the endgame tables decide (--tb): the result they give and why.
+struct TableEnding {
+  GameResult result = GameResult::Draw;
+  std::string reason;  // "tablebase: X (name) wins in 17 plies", "tablebase: draw"
+};
+
 // The arguments of `position` for a game from `start` with `moves` played.
 inline std::string position_arguments(const std::string& start,
                                       const std::vector<std::string>& moves) {

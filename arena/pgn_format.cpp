@@ -17,6 +17,7 @@ std::string_view standard_termination(Termination termination) {
     case Termination::PlyCap:
     case Termination::ResignAdjudication:
     case Termination::DrawAdjudication:
+    case Termination::Tablebase:  // as cutechess-cli writes its tablebase adjudication
       return "adjudication";
     case Termination::TimeForfeit:
       return "time forfeit";

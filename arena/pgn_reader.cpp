@@ -428,6 +428,14 @@ class PgnReader {
                                        "the board (" +
                                        to_string(outcome) + ")");
     }
+    // The tables decide only games that are still going, and only two-player ones.
+    if (game.termination == Termination::Tablebase) {
+      if (four_players)
+        fail(movetext.result_line, "a four-player game cannot end by the endgame tables");
+      if (position.outcome() != Outcome::Ongoing)
+        fail(movetext.result_line,
+             "the game ended by the endgame tables, but a line is on the board");
+    }
     return game;
   }
 

@@ -231,6 +231,11 @@ class TextReport : public ReportSink {
 
   void warning(const std::string& text) override { print_line("Warning: " + text); }
 
+  void tablebase_loaded(const TournamentConfig& config, const std::string& layers) override {
+    print_line("Tablebases: " + layers + " from " + config.tablebase_path +
+               " (a game ends when it reaches them)");
+  }
+
  private:
   static std::int64_t total_games(const TournamentConfig& config) {
     return compute_standings(config, {}).total_games;

@@ -61,7 +61,7 @@ json::value number(double value) {
   return value;
 }
 
-json::object describe(const TournamentConfig& config) {
+json::object describe(const TournamentConfig& config, const std::vector<int>& tablebase_layers) {
   json::array engines;
   for (const EngineConfig& engine : config.engines) {
     json::array args(engine.process.args.begin(), engine.process.args.end());
@@ -113,6 +113,10 @@ json::object describe(const TournamentConfig& config) {
     rules["draw"] = {{"movenumber", adjudication.draw_move_number},
                      {"movecount", adjudication.draw_move_count},
                      {"score", adjudication.draw_score_cp}};
+  // The tables decide games too; described by their layers (not the folder, which may move).
+  if (!tablebase_layers.empty())
+    rules["tablebase"] = {
+        {"layers", json::array(tablebase_layers.begin(), tablebase_layers.end())}};
   if (config.sprt)
     description["sprt"] = {
         {"elo0", number(config.sprt->elo0)},
@@ -363,6 +367,7 @@ std::string description_difference(const json::value& recorded, const json::valu
       {"rules", "repetitions", "--repetitions"},
       {"rules", "resign", "--resign"},
       {"rules", "draw", "--draw"},
+      {"rules", "tablebase", "--tb (the layers of its tables)"},
       {"sprt", "", "--sprt"},
   };
   for (const Setting& setting : kSettings) {
@@ -436,7 +441,8 @@ std::vector<FinishedGame> games_of(const json::value& file, const std::string& p
 
 }  // namespace
 
-ResultsStore::ResultsStore(const TournamentConfig& config) : config_(config) {}
+ResultsStore::ResultsStore(const TournamentConfig& config, std::vector<int> tablebase_layers)
+    : config_(config), tablebase_layers_(std::move(tablebase_layers)) {}
 
 std::vector<FinishedGame> ResultsStore::open() {
   games_.clear();
@@ -447,7 +453,7 @@ std::vector<FinishedGame> ResultsStore::open() {
   if (config_.resume && std::filesystem::exists(config_.results_path)) {
     const json::value file = read_json_file(config_.results_path);
     // Through the same text as the file's, so that numbers compare as they read back.
-    const json::value now = json::parse(json::serialize(describe(config_)));
+    const json::value now = json::parse(json::serialize(describe(config_, tablebase_layers_)));
     const json::value* tournament = file.as_object().if_contains("tournament");
     const std::string difference =
         tournament ? description_difference(*tournament, now) : "it has no tournament description";
@@ -517,7 +523,7 @@ void ResultsStore::write_results(const Standings& standings, const std::string& 
   const json::object file = {{"format", kFileFormat},
                              {"version", kFileVersion},
                              {"status", status},
-                             {"tournament", describe(config_)},
+                             {"tournament", describe(config_, tablebase_layers_)},
                              {"pgn", config_.pgn_path},
                              {"pgn_bytes", pgn_bytes_},
                              {"standings", standings_json(config_, standings)},

@@ -17,12 +17,15 @@ namespace quixo::arena {
 
 class ResultsStore {
  public:
-  explicit ResultsStore(const TournamentConfig& config);
+  // `tablebase_layers`: the layers of the endgame tables the games are decided by (--tb), which
+  // belong to the tournament's description; empty without tables.
+  explicit ResultsStore(const TournamentConfig& config, std::vector<int> tablebase_layers = {});
 
   // Opens the files. Without config.resume (or when no results file exists yet) both files are
   // started afresh. With it, returns the games recorded by the earlier run and trims the PGN to
   // them. Throws TournamentError when the results file cannot be read, is not a results file, or
-  // describes another tournament (other engines, format, rounds, time control or openings).
+  // describes another tournament (other engines, format, rounds, time control, openings, rules,
+  // tables, SPRT).
   [[nodiscard]] std::vector<FinishedGame> open();
 
   // Appends the game's PGN, then rewrites the results file with all games so far and the
@@ -36,6 +39,7 @@ class ResultsStore {
   void write_results(const Standings& standings, const std::string& status);
 
   const TournamentConfig& config_;
+  std::vector<int> tablebase_layers_;
   std::vector<FinishedGame> games_;
   // The PGN's length after the last recorded game: what a resume cuts the PGN back to.
   std::int64_t pgn_bytes_ = 0;

@@ -40,7 +40,7 @@ Standings compute_standings(const TournamentConfig& config,
   }
   standings.total_games =
       static_cast<std::int64_t>(pairings.size()) * 2 * static_cast<std::int64_t>(config.rounds);
-  standings.terminations.assign(static_cast<std::size_t>(Termination::DrawAdjudication) + 1, 0);
+  standings.terminations.assign(kTerminationCount, 0);
 
   const auto pairing_index = [&](std::size_t a, std::size_t b) -> std::optional<std::size_t> {
     for (std::size_t i = 0; i < pairings.size(); ++i)

@@ -3,19 +3,56 @@
 #include <algorithm>
 #include <chrono>
 #include <exception>
+#include <filesystem>
 #include <mutex>
 #include <thread>
 
 #include "results_store.hpp"
+#include "tb/tablebase.hpp"
+#include "tb/tb_file.hpp"
 #include "tournament_worker.hpp"
 
 namespace quixo::arena {
+namespace {
+
+// Loads the endgame tables of --tb into `tables` and returns the files refused: a folder that is
+// missing, or that holds no layer file the tables accept, is the user's error and stops the run
+// before it starts.
+std::vector<std::string> load_tables(const std::string& dir, tb::Tablebase& tables) {
+  std::error_code error;
+  if (!std::filesystem::exists(dir, error))
+    throw TournamentError("--tb " + dir + ": no such folder");
+  if (!std::filesystem::is_directory(dir, error))
+    throw TournamentError("--tb " + dir + ": not a folder");
+  tb::Tablebase::LoadReport report = tables.load(dir);
+  if (report.layers.empty()) {
+    std::string why;
+    for (const std::string& problem : report.problems) why += (why.empty() ? "" : "; ") + problem;
+    throw TournamentError("--tb " + dir + ": no valid endgame table in the folder (" +
+                          (why.empty() ? "no layer file " + tb::layer_file_path("", 0).string() +
+                                             ", ...; quixo-tb generate makes them"
+                                       : "refused: " + why) +
+                          ")");
+  }
+  return std::move(report.problems);
+}
+
+}  // namespace
 
 TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& sink,
                                  const std::atomic<bool>& interrupt,
                                  const ProcessLauncher& launcher) {
   validate(config);
   const std::vector<ScheduledGame> schedule = make_schedule(config);
+
+  // The endgame tables, loaded once for every game: probing them is thread-safe.
+  tb::Tablebase tables;
+  const bool use_tables = !config.tablebase_path.empty() && config.variant == Variant::TwoPlayer;
+  std::vector<std::string> refused_tables;
+  if (use_tables) refused_tables = load_tables(config.tablebase_path, tables);
+  std::vector<int> table_layers;
+  for (int layer = 0; layer <= tb::kMaxIndexedLayer; ++layer)
+    if (tables.has_layer(layer)) table_layers.push_back(layer);
 
   // Fail before the first game, with the engine's own complaint, when an engine cannot run at
   // all (a wrong path, a binary that is not an engine); later failures only lose games.
@@ -25,7 +62,7 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& sin
     probe.quit();
   }
 
-  ResultsStore store(config);
+  ResultsStore store(config, table_layers);
   std::vector<FinishedGame> finished = store.open();
   std::vector<bool> done(schedule.size(), false);
   for (const FinishedGame& game : finished) {
@@ -38,6 +75,23 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& sin
   TournamentOutcome outcome;
   outcome.standings = compute_standings(config, finished);
   sink.tournament_started(config, outcome.standings);
+  if (use_tables) {
+    sink.tablebase_loaded(config, tables.describe());
+    for (const std::string& problem : refused_tables)
+      sink.warning("--tb: refused " + problem + "; the other layers are used");
+  } else if (!config.tablebase_path.empty()) {
+    sink.warning("--tb " + config.tablebase_path +
+                 ": there are no four-player endgame tables, so this tournament does not use it");
+  }
+  // A layer found corrupt while probing is dropped (its games go on without it): told once.
+  std::string told_table_problem;
+  const auto tell_table_problem = [&] {
+    if (!use_tables) return;
+    const std::string problem = tables.last_problem();
+    if (problem.empty() || problem == told_table_problem) return;
+    told_table_problem = problem;
+    sink.warning("--tb: " + problem + "; the games go on without it");
+  };
   // A statistics failure is told once (and again should its reason change), not after every game.
   std::string told_sprt_error;
   const auto tell_sprt_error = [&](const Standings& standings) {
@@ -66,7 +120,7 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& sin
 
   std::size_t next = 0;
   const auto run_worker = [&] {
-    TournamentWorker worker(config, launcher);
+    TournamentWorker worker(config, launcher, use_tables ? &tables : nullptr);
     try {
       while (true) {
         const ScheduledGame* game = nullptr;
@@ -87,6 +141,7 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& sin
         store.record(played->finished, played->record, outcome.standings);
         sink.game_finished(config, played->finished, outcome.standings);
         tell_sprt_error(outcome.standings);
+        tell_table_problem();
         if (config.report_interval > 0 && outcome.standings.games % config.report_interval == 0 &&
             outcome.standings.games < outcome.standings.total_games)
           sink.interval_report(config, outcome.standings);

@@ -33,19 +33,28 @@ class ReportSink {
   virtual void interval_report(const TournamentConfig& config, const Standings& standings) = 0;
   virtual void tournament_finished(const TournamentConfig& config, const Standings& standings,
                                    TournamentEnd end) = 0;
-  // A warning that does not stop the tournament (an engine restarted, the PGN trimmed, ...).
+  // A warning that does not stop the tournament (an engine restarted, the PGN trimmed, a layer
+  // file of the endgame tables refused, ...).
   virtual void warning(const std::string& text) = 0;
+  // The endgame tables (--tb) decide the two-player games that reach them: `layers` says which
+  // are loaded, as Tablebase::describe() does ("layers 0 1"). Told once, after
+  // tournament_started.
+  virtual void tablebase_loaded(const TournamentConfig& config, const std::string& layers) = 0;
 };
 
-// Plays the tournament. Checks first that every engine starts and completes the handshake
-// (TournamentError naming the engine otherwise). With config.resume and an existing results file,
-// the games recorded there are kept and only the rest are played; a results file of another
-// tournament is refused with TournamentError naming the setting that differs. Without a resume,
-// existing files that are not empty are refused unless config.overwrite. Each finished game is
-// written to the PGN file and then the results file (atomically, see results_store.hpp) before it
-// is reported. Setting `interrupt` ends the tournament between moves; games in progress are then
-// not recorded and are played again on --resume. A statistics failure (an SPRT that cannot be
-// computed) is reported through the sink's warning and in the standings, and the games go on.
+// Plays the tournament. Checks first that the endgame tables of config.tablebase_path load (a
+// two-player tournament; TournamentError when the folder is missing or holds no layer file that
+// passes its checks; refused files are warnings) and that every engine starts and completes the
+// handshake (TournamentError naming the engine otherwise). The tables are loaded once and shared
+// by every game; a layer found corrupt while probing is dropped with a warning. With config.resume
+// and an existing results file, the games recorded there are kept and only the rest are played; a
+// results file of another tournament is refused with TournamentError naming the setting that
+// differs. Without a resume, existing files that are not empty are refused unless config.overwrite.
+// Each finished game is written to the PGN file and then the results file (atomically, see
+// results_store.hpp) before it is reported. Setting `interrupt` ends the tournament between moves;
+// games in progress are then not recorded and are played again on --resume. A statistics failure
+// (an SPRT that cannot be computed) is reported through the sink's warning and in the standings,
+// and the games go on.
 struct TournamentOutcome {
   TournamentEnd end = TournamentEnd::Completed;
   Standings standings;

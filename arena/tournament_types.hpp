@@ -47,6 +47,10 @@ struct TournamentConfig {
   int report_interval = 10;            // games between rating reports; 0: only at the end
   std::string event = "quixo-arena";
   std::string site;
+  // --tb: the folder of the endgame tables (quixo-tb's layer files), loaded once by
+  // run_tournament and shared by every game; a two-player game ends when it reaches a position
+  // they hold. Empty: no tables. The four-player game has none and does not use them.
+  std::string tablebase_path;
   std::string pgn_path;      // empty: no PGN
   std::string results_path;  // empty: no results file (and no resume)
   bool resume = false;

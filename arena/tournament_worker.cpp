@@ -17,8 +17,9 @@ TimeControl control_of(const TournamentConfig& config, std::size_t engine) {
 
 }  // namespace
 
-TournamentWorker::TournamentWorker(const TournamentConfig& config, const ProcessLauncher& launcher)
-    : config_(config), launcher_(launcher) {}
+TournamentWorker::TournamentWorker(const TournamentConfig& config, const ProcessLauncher& launcher,
+                                   const tb::Tablebase* tables)
+    : config_(config), launcher_(launcher), tables_(tables) {}
 
 TournamentWorker::~TournamentWorker() {
   for (auto& [key, engine_client] : clients_) engine_client->quit();
@@ -46,6 +47,7 @@ std::optional<PlayedGame> TournamentWorker::play(const ScheduledGame& game,
   setup.event = config_.event;
   setup.site = config_.site;
   setup.round = std::to_string(game.id + 1);
+  if (config_.variant == Variant::TwoPlayer) setup.tablebase = tables_;
 
   GameOutcome played;
   bool x_restarted = false;

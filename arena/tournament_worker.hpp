@@ -16,6 +16,7 @@
 #include "engine_client.hpp"
 #include "game_record.hpp"
 #include "schedule.hpp"
+#include "tb/tablebase.hpp"
 #include "tournament_types.hpp"
 
 namespace quixo::arena {
@@ -29,8 +30,10 @@ struct PlayedGame {
 
 class TournamentWorker {
  public:
-  // `config` and `launcher` must outlive the worker.
-  TournamentWorker(const TournamentConfig& config, const ProcessLauncher& launcher);
+  // `config`, `launcher` and `tables` (the endgame tables of two-player games; null: none) must
+  // outlive the worker.
+  TournamentWorker(const TournamentConfig& config, const ProcessLauncher& launcher,
+                   const tb::Tablebase* tables = nullptr);
   ~TournamentWorker();  // quits every process it started
   TournamentWorker(const TournamentWorker&) = delete;
   TournamentWorker& operator=(const TournamentWorker&) = delete;
@@ -50,6 +53,7 @@ class TournamentWorker {
 
   const TournamentConfig& config_;
   const ProcessLauncher& launcher_;
+  const tb::Tablebase* tables_;
   std::map<ClientKey, std::unique_ptr<EngineClient>> clients_;
   std::set<ClientKey> started_once_;
 };

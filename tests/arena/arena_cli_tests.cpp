@@ -34,6 +34,7 @@
 #include "results_store.hpp"
 #include "support/arena_printing.hpp"
 #include "support/child_process.hpp"
+#include "support/test_tables.hpp"
 
 namespace {
 
@@ -322,6 +323,25 @@ Args with_two_engines(const Args& more) {
 
 const std::vector<BadInput> kBadInputs = {
     {"unknown option", {"--bogus"}, {}, "unrecognised option '--bogus'"},
+    // --tb: the endgame tables are checked before any engine starts.
+    {"--tb without a folder", with_two_engines({"--tb", ""}), {}, "--tb needs the folder"},
+    {"--tb a missing folder",
+     with_two_engines({"--tb", "@DIR@/none"}),
+     {},
+     "--tb @DIR@/none: no such folder"},
+    {"--tb a file",
+     with_two_engines({"--tb", "@DIR@/book.txt"}),
+     {{"book.txt", "startpos\n"}},
+     "--tb @DIR@/book.txt: not a folder"},
+    {"--tb a folder without tables",
+     with_two_engines({"--tb", "@DIR@"}),
+     {},
+     "--tb @DIR@: no valid endgame table in the folder (no layer file quixo-b0.qtb, ...; "
+     "quixo-tb generate makes them)"},
+    {"--tb a corrupt layer file",
+     with_two_engines({"--tb", "@DIR@"}),
+     {{"quixo-b0.qtb", "not a table\n"}},
+     "--tb @DIR@: no valid endgame table in the folder (refused: @DIR@/quixo-b0.qtb: "},
     {"option without its value", with_two_engines({"--rounds"}), {}, "'--rounds' is missing"},
     {"bad --tc", with_two_engines({"--tc", "banana"}), {}, "invalid time control 'banana'"},
     {"--tc inf", with_two_engines({"--tc", "inf"}), {}, "has no limit"},
@@ -473,9 +493,9 @@ BOOST_DATA_TEST_CASE(help_lists_every_option_group, bdata::make(Args{"--help", "
   BOOST_TEST(run.err.empty(), run);
   const Args headings = {
       "Usage: quixo-arena", "Exit codes:", "Engines:", "Tournament:", "Openings:", "Output:"};
-  const Args options = {"--engine",    "--each",          "--tc",    "--rounds",   "--concurrency",
-                        "--max-plies", "--stall-timeout", "--sprt",  "--openings", "--pgn",
-                        "--results",   "--resume",        "--config"};
+  const Args options = {"--engine",    "--each",          "--tc",     "--rounds",   "--concurrency",
+                        "--max-plies", "--stall-timeout", "--sprt",   "--openings", "--pgn",
+                        "--results",   "--resume",        "--config", "--tb"};
   for (const std::string& part : join({headings, options}))
     BOOST_TEST(contains(run.out, part), "--help does not mention " << part);
   // Books are made by quixo-openings (tools/): the arena, which links no search, offers no
@@ -578,6 +598,67 @@ BOOST_AUTO_TEST_CASE(real_engines_play_a_match_at_fixed_nodes) {
                  "round " << game.round << " " << move.move);
     }
   }
+}
+
+// ----------------------------------------------------------------- the endgame tables (--tb)
+
+// `tb = DIR` in a config file, as --tb: games from a book one layer above the tables end when a
+// move takes a blank cube, with the tables' result, in the report, the PGN and the results file;
+// a --resume of the finished run keeps them.
+BOOST_AUTO_TEST_CASE(the_tables_end_the_games_that_reach_them) {
+  TempDir dir;
+  quixo::test::require_test_tables();
+  std::string book;
+  for (const quixo::Position& position :
+       quixo::test::positions_with_blanks(quixo::test::test_table_blanks() + 1))
+    book += quixo::to_string(position) + "\n";
+  write_text(dir.file("book.txt"), book);
+  const std::string config = dir.file("arena.ini");
+  write_text(config, "tb = " + quixo::test::test_tables_dir().string() + "\n");
+  const std::string pgn = dir.file("games.pgn");
+  const std::string results = dir.file("results.json");
+  const Args args = join({{"--config", config},
+                          two_normal_mocks(),
+                          {"--tc", "nodes=100", "--rounds", "8", "--openings", dir.file("book.txt"),
+                           "--pgn", pgn, "--results", results}});
+  const ArenaRun run = run_arena(args, dir);
+  BOOST_TEST_REQUIRE(run.code() == 0, run);
+  BOOST_TEST(run.err.empty(), run);
+  BOOST_TEST(contains(run.out, "Tablebases: " + quixo::test::test_tables().describe() + " from " +
+                                   quixo::test::test_tables_dir().string()),
+             run);
+  BOOST_TEST(contains(run.out, "{tablebase: "), run);
+
+  const json::object file = load_results(results);
+  check_every_game_recorded(file, 16);
+  const std::vector<arena::GameRecord> games = load_pgn(pgn);
+  check_pgn_matches_results(games, file);
+  std::int64_t ended = 0;
+  for (const arena::GameRecord& game : games) {
+    if (game.termination != arena::Termination::Tablebase) continue;
+    ++ended;
+    quixo::Position position = quixo::parse_position(game.start_position);
+    for (const arena::MoveRecord& move : game.moves)
+      position = position.after(quixo::parse_move(position, move.move));
+    const std::optional<quixo::tb::TbValue> value = quixo::test::test_tables().probe(position);
+    BOOST_TEST_REQUIRE(value.has_value(), "round " << game.round);
+    const bool x_to_move = position.side_to_move() == quixo::Color::X;
+    const arena::GameResult expected = value->wdl == quixo::tb::Wdl::Draw ? arena::GameResult::Draw
+                                       : (value->wdl == quixo::tb::Wdl::Win) == x_to_move
+                                           ? arena::GameResult::XWins
+                                           : arena::GameResult::OWins;
+    BOOST_TEST(game.result == expected, "round " << game.round << ": " << game.reason);
+  }
+  BOOST_TEST(ended > 0);
+  BOOST_TEST(integer(file.at("standings").at("terminations"), "tablebase") == ended);
+  BOOST_TEST(contains(run.out, "tablebase " + std::to_string(ended)), run);
+
+  // Resumed when finished: nothing to play, the games as they were.
+  const ArenaRun resumed = run_arena(join({args, {"--resume"}}), dir);
+  BOOST_TEST_REQUIRE(resumed.code() == 0, resumed);
+  const json::object again = load_results(results);
+  BOOST_TEST(json::serialize(again.at("games")) == json::serialize(file.at("games")));
+  BOOST_TEST(load_pgn(pgn).size() == games.size());
 }
 
 // ------------------------------------------------------------------- misbehaving engines

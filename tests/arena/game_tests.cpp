@@ -1,20 +1,28 @@
 // The arena's game loop: every ending is classified and recorded with its reason: lines (also a
 // line made for the opponent), threefold repetition, the ply cap, illegal and malformed moves,
-// crashes, stalls, time forfeits, resign and draw adjudication, engines that cannot start. The
+// crashes, stalls, time forfeits, resign and draw adjudication, engines that cannot start, and
+// the endgame tables (--tb: the fixture's tables, whose probe gives the expected results). The
 // engines are scripted in-process (scripted_engine.hpp) so each ending is staged exactly; the
 // real-process cases with quixo-mock-engine are in engine_client_tests and tournament_tests.
 #include <boost/test/data/monomorphic.hpp>
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
 
+#include <array>
+#include <bit>
+#include <memory>
+#include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "core/notation.hpp"
 #include "core/position.hpp"
 #include "game.hpp"
+#include "game4.hpp"
 #include "support/arena_printing.hpp"
 #include "support/scripted_engine.hpp"
+#include "support/test_tables.hpp"
 
 namespace bdata = boost::unit_test::data;
 using namespace quixo;
@@ -49,6 +57,72 @@ void check_replay(const GameRecord& record) {
 // Plays `first` then `second` alternately.
 ScriptedPolicy alternate(const std::string& first, const std::string& second) {
   return [=](const uqi::Game&, int go_count) { return play(go_count % 2 == 0 ? first : second); };
+}
+
+// A move that takes a blank cube (one layer down, towards the tables) and leaves the game going.
+std::optional<Move> blank_taking_move(const Position& position) {
+  for (const Move move : position.legal_moves()) {
+    const Position next = position.after(move);
+    if (std::popcount(next.blanks()) < std::popcount(position.blanks()) &&
+        next.outcome() == Outcome::Ongoing)
+      return move;
+  }
+  return std::nullopt;
+}
+
+// Plays blank_taking_move when there is one, else the first legal move; on a full board where no
+// border cube is the mover's, there is none, and it answers 0000 (an illegal move, which ends
+// the game).
+ScriptedPolicy take_a_blank() {
+  return [](const uqi::Game& game, int) {
+    const std::optional<Move> move = blank_taking_move(parse_position(uqi::position_text(game)));
+    const std::vector<std::string> legal = uqi::legal_move_texts(game);
+    return play(move ? to_string(*move) : legal.empty() ? "0000" : legal.front());
+  };
+}
+
+// The position a record ends in.
+Position final_position(const GameRecord& record) {
+  Position position = parse_position(record.start_position);
+  for (const std::string& move : record.opening_moves)
+    position = position.after(parse_move(position, move));
+  for (const MoveRecord& move : record.moves)
+    position = position.after(parse_move(position, move.move));
+  return position;
+}
+
+// What the tables say of `position` (which they must hold), as the game's result.
+GameResult table_result(const Position& position) {
+  const std::optional<tb::TbValue> value = quixo::test::test_tables().probe(position);
+  BOOST_TEST_REQUIRE(value.has_value(), "not in the tables: " << to_string(position));
+  BOOST_TEST_REQUIRE((value->wdl != tb::Wdl::Hole));
+  if (value->wdl == tb::Wdl::Draw) return GameResult::Draw;
+  const bool x_to_move = position.side_to_move() == Color::X;
+  return (value->wdl == tb::Wdl::Win) == x_to_move ? GameResult::XWins : GameResult::OWins;
+}
+
+// The record ends with the tables' result for its last position, and says so.
+void check_table_ending(const GameRecord& record) {
+  const Position last = final_position(record);
+  BOOST_TEST(record.termination == Termination::Tablebase, record.reason);
+  BOOST_TEST(record.result == table_result(last), record.reason << " at " << to_string(last));
+  const tb::TbValue value = quixo::test::test_tables().probe(last).value();
+  if (value.wdl == tb::Wdl::Draw) {
+    BOOST_TEST(record.reason == "tablebase: draw");
+  } else {
+    const std::string winner = record.result == GameResult::XWins ? "X (alpha)" : "O (beta)";
+    const std::string plies =
+        std::to_string(value.distance) + (value.distance == 1 ? " ply" : " plies");
+    BOOST_TEST(record.reason == "tablebase: " + winner + " wins in " + plies);
+  }
+}
+
+// An engine that must never be asked to move: it plays an illegal move, which would lose.
+ScriptedPolicy never_asked(int& asked) {
+  return [&asked](const uqi::Game&, int) {
+    ++asked;
+    return play("c3c1");
+  };
 }
 
 }  // namespace
@@ -296,6 +370,82 @@ BOOST_AUTO_TEST_CASE(an_abort_returns_between_moves_and_marks_the_game) {
                  quixo::test::scripted_launcher(quixo::test::first_legal_move()));
   const GameOutcome outcome = play_game(setup_from(std::string(kStartPosition)), x, o, &abort);
   BOOST_TEST(outcome.aborted);
+}
+
+// --tb: a game ends as soon as its position is in the tables, with their result for the side to
+// move; without tables the same game goes on.
+BOOST_AUTO_TEST_CASE(a_game_that_reaches_the_tables_ends_there_with_their_result) {
+  const auto positions = quixo::test::positions_with_blanks(quixo::test::test_table_blanks() + 1);
+  std::set<GameResult> results;
+  for (const Position& start : positions) {
+    BOOST_TEST_CONTEXT("from " << to_string(start)) {
+      BOOST_TEST_REQUIRE(!quixo::test::test_tables().probe(start).has_value());  // above them
+      GameSetup setup = setup_from(to_string(start));
+      setup.tablebase = &quixo::test::test_tables();
+      const GameOutcome outcome = play_scripted(setup, take_a_blank(), take_a_blank());
+      // The first move takes a blank cube, so the game is in the tables after it.
+      BOOST_TEST_REQUIRE(outcome.record.moves.size() == 1u, outcome.record.reason);
+      check_table_ending(outcome.record);
+      results.insert(outcome.record.result);
+
+      setup.tablebase = nullptr;
+      setup.rules.max_plies = 20;
+      const GameOutcome without = play_scripted(setup, take_a_blank(), take_a_blank());
+      BOOST_TEST(without.record.termination != Termination::Tablebase, without.record.reason);
+      BOOST_TEST(without.record.moves.size() > 1u, without.record.reason);
+    }
+  }
+  // The samples reach more than one kind of result, so a wrong side or sign would show.
+  BOOST_TEST(results.size() > 1u);
+}
+
+BOOST_AUTO_TEST_CASE(a_start_or_book_position_in_the_tables_ends_before_the_engines_move) {
+  const int blanks = quixo::test::test_table_blanks();
+  for (const Position& start : quixo::test::positions_with_blanks(blanks)) {
+    BOOST_TEST_CONTEXT("start " << to_string(start)) {
+      GameSetup setup = setup_from(to_string(start));
+      setup.tablebase = &quixo::test::test_tables();
+      int asked = 0;
+      const GameOutcome outcome = play_scripted(setup, never_asked(asked), never_asked(asked));
+      BOOST_TEST(asked == 0);
+      BOOST_TEST(outcome.record.moves.empty());
+      check_table_ending(outcome.record);
+    }
+  }
+  // A book move that takes a blank cube brings the game into the tables before the engines play.
+  for (const Position& start : quixo::test::positions_with_blanks(blanks + 1)) {
+    BOOST_TEST_CONTEXT("book from " << to_string(start)) {
+      GameSetup setup = setup_from(to_string(start));
+      const std::optional<Move> move = blank_taking_move(start);
+      BOOST_TEST_REQUIRE(move.has_value());
+      setup.opening.moves = {to_string(*move)};
+      setup.tablebase = &quixo::test::test_tables();
+      int asked = 0;
+      const GameOutcome outcome = play_scripted(setup, never_asked(asked), never_asked(asked));
+      BOOST_TEST(asked == 0);
+      BOOST_TEST(outcome.record.opening_moves.size() == 1u);
+      BOOST_TEST(outcome.record.moves.empty());
+      check_table_ending(outcome.record);
+    }
+  }
+}
+
+// There are no four-player tables: a four-player game with few blank cubes plays on.
+BOOST_AUTO_TEST_CASE(the_four_player_game_ignores_the_tables) {
+  GameSetup setup = setup_from("xxoox/ooxxo/xxoox/ooxxo/1xoox 1");
+  setup.tablebase = &quixo::test::test_tables();
+  setup.rules.max_plies = 4;
+  std::array<std::unique_ptr<EngineClient>, 4> clients;
+  SeatClients seats{};
+  for (std::size_t seat = 0; seat < 4; ++seat) {
+    clients[seat] = std::make_unique<EngineClient>(
+        quixo::test::scripted_config("seat" + std::to_string(seat + 1)),
+        quixo::test::scripted_launcher(quixo::test::first_legal_move()));
+    seats[seat] = clients[seat].get();
+  }
+  const GameOutcome outcome = play_game4(setup, seats);
+  BOOST_TEST(outcome.record.termination != Termination::Tablebase, outcome.record.reason);
+  BOOST_TEST(!outcome.record.moves.empty());
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -198,6 +198,8 @@ std::vector<RoundTripSample> round_trip_samples() {
       {"stall", ended_by(Termination::Stall, GameResult::OWins)},
       {"resign adjudication", ended_by(Termination::ResignAdjudication, GameResult::OWins)},
       {"draw adjudication", ended_by(Termination::DrawAdjudication, GameResult::Draw)},
+      {"tablebase win", ended_by(Termination::Tablebase, GameResult::OWins)},
+      {"tablebase draw", ended_by(Termination::Tablebase, GameResult::Draw)},
   };
   // The limits of the fields' types, mate 0 and a zero score still read back exactly.
   GameRecord extremes = ended_by(Termination::Repetition, GameResult::Draw);
@@ -444,6 +446,10 @@ const std::vector<MalformedSample> kMalformed = {
     {"line without a line", "[Termination \"adjudication\"]\n[QuixoTermination \"ply cap\"]",
      "[Termination \"normal\"]\n[QuixoTermination \"line\"]", "17",
      "the game ended by a line, but no line is on the board"},
+    {"tablebase termination disagrees",
+     "[Termination \"adjudication\"]\n[QuixoTermination \"ply cap\"]",
+     "[Termination \"normal\"]\n[QuixoTermination \"tablebase\"]", "12",
+     "Termination 'normal' disagrees with QuixoTermination 'tablebase' (expected 'adjudication')"},
     {"other variant", "[Variant \"quixo\"]", "[Variant \"chess\"]", "8",
      "Variant 'chess' is not quixo"},
     {"repeated tag", "[Round \"3\"]", "[Round \"3\"]\n[Round \"4\"]", "5", "tag Round is repeated"},
@@ -493,6 +499,45 @@ BOOST_AUTO_TEST_CASE(an_error_names_the_game) {
                             "PlyCount 8 but the movetext has 9 plies") != std::string::npos,
                message);
   }
+}
+
+// The endgame tables (--tb) end a game that is still going: as cutechess-cli writes its tablebase
+// adjudication, Termination "adjudication", and QuixoTermination "tablebase" with the reason.
+BOOST_AUTO_TEST_CASE(a_tablebase_ending_is_written_as_an_adjudication_and_read_back) {
+  GameRecord game = ended_by(Termination::Tablebase, GameResult::XWins);
+  game.reason = "tablebase: X (alpha) wins in 17 plies";
+  const std::string text = format_pgn(game);
+  BOOST_TEST(text.find("[Termination \"adjudication\"]\n[QuixoTermination \"tablebase\"]\n"
+                       "[Reason \"tablebase: X (alpha) wins in 17 plies\"]\n") != std::string::npos,
+             text);
+  const std::vector<GameRecord> games = parse_pgn(text);
+  BOOST_TEST_REQUIRE(games.size() == 1u);
+  BOOST_TEST(termination_name(games[0].termination) == "tablebase");
+  BOOST_TEST(games[0].reason == game.reason);
+  BOOST_TEST(describe(games[0]) == describe(representable(game)));
+}
+
+// The tables decide only games that are not over: with a line on the board, the line ended it.
+BOOST_AUTO_TEST_CASE(a_tablebase_ending_with_a_line_on_the_board_is_refused) {
+  GameRecord game = x_wins_by_line();
+  game.termination = Termination::Tablebase;
+  BOOST_CHECK_EXCEPTION(parse_pgn(format_pgn(game)), PgnError, [](const PgnError& error) {
+    return std::string(error.what())
+               .find("the game ended by the endgame tables, but a line is on the board") !=
+           std::string::npos;
+  });
+}
+
+// There are no four-player tables.
+BOOST_AUTO_TEST_CASE(a_four_player_game_ended_by_the_tables_is_refused) {
+  GameRecord game = base_game();
+  game.start_position = "5/5/5/5/5 1";
+  game.four_player = FourPlayerSeats{Seating::PerSeat, {"alpha", "beta", "alpha", "beta"}};
+  game.termination = Termination::Tablebase;
+  BOOST_CHECK_EXCEPTION(parse_pgn(format_pgn(game)), PgnError, [](const PgnError& error) {
+    return std::string(error.what()).find("a four-player game cannot end by the endgame tables") !=
+           std::string::npos;
+  });
 }
 
 // No move is legal once a line is on the board: a move after the winning one is refused.

@@ -2,8 +2,10 @@
 // the standings (trinomial and pentanomial counts, incidents per engine), validation of bad
 // configurations, and the runner with scripted in-process engines: all games played and
 // recorded in PGN and results file alike, crashes counted and restarted, SPRT stops, interrupts
-// and --resume (also with a PGN game written but not recorded) reaching the same totals; and
-// four-player tournaments under both seatings, with an engine that crashes in one seat.
+// and --resume (also with a PGN game written but not recorded) reaching the same totals;
+// four-player tournaments under both seatings, with an engine that crashes in one seat; and the
+// endgame tables (--tb, the fixture's tables): loaded once, their games in PGN and results file,
+// through a resume, refused folders and files.
 #include <boost/test/data/monomorphic.hpp>
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
@@ -30,6 +32,7 @@
 #include "results_store.hpp"
 #include "support/arena_printing.hpp"
 #include "support/scripted_engine.hpp"
+#include "support/test_tables.hpp"
 #include "tournament.hpp"
 
 namespace bdata = boost::unit_test::data;
@@ -59,12 +62,16 @@ class RecordingSink : public ReportSink {
     last_end = end;
   }
   void warning(const std::string& text) override { warnings.push_back(text); }
+  void tablebase_loaded(const TournamentConfig&, const std::string& layers) override {
+    tablebase_layers = layers;
+  }
 
   std::int64_t games_at_start = -1;
   int started = 0;
   int interval_reports = 0;
   std::vector<int> finished_ids;
   std::vector<std::string> warnings;
+  std::optional<std::string> tablebase_layers;
   std::optional<TournamentEnd> last_end;
 
  private:
@@ -77,6 +84,8 @@ class RecordingSink : public ReportSink {
 ScriptedPolicy seeded_moves(std::uint64_t seed) {
   return [seed](const uqi::Game& game, int) {
     const auto moves = uqi::legal_move_texts(game);
+    // A full board without a border cube of the mover's (the tables' layers 0 and 1 have them).
+    if (moves.empty()) return quixo::test::play("0000");
     std::uint64_t hash = seed * 0x9E3779B97F4A7C15ULL;
     for (const char c : uqi::position_text(game))
       hash = (hash ^ static_cast<unsigned char>(c)) * 0x100000001B3ULL;
@@ -1090,6 +1099,201 @@ BOOST_AUTO_TEST_CASE(real_engines_with_two_threads_play_two_games_at_once) {
       BOOST_TEST(tally.restarts == 0);
     }
   }
+}
+
+// ------------------------------------------------------------- the endgame tables (--tb)
+
+namespace {
+
+// Positions one layer above the tables, so not in them: a game reaches them when a move takes
+// one of their blank cubes.
+std::vector<Opening> book_above_tables() {
+  std::vector<Opening> book;
+  for (const Position& position :
+       quixo::test::positions_with_blanks(quixo::test::test_table_blanks() + 1))
+    book.push_back({to_string(position), {}});
+  return book;
+}
+
+// Each game ends by the tables exactly when its last position is in them (and none before it
+// was), with the result they give it; returns how many did.
+std::int64_t check_table_endings(const std::vector<GameRecord>& games) {
+  const tb::Tablebase& tables = quixo::test::test_tables();
+  const auto in_tables = [&](const Position& position) {
+    return position.outcome() == Outcome::Ongoing && tables.probe(position).has_value();
+  };
+  std::int64_t ended = 0;
+  for (const GameRecord& game : games) {
+    BOOST_TEST_CONTEXT("round " << game.round << " from " << game.start_position) {
+      Position position = parse_position(game.start_position);
+      std::vector<std::string> plies = game.opening_moves;
+      for (const MoveRecord& move : game.moves) plies.push_back(move.move);
+      for (const std::string& move : plies) {
+        BOOST_TEST(!in_tables(position), "in the tables before " << move);
+        position = position.after(parse_move(position, move));
+      }
+      const bool ends_in_tables = in_tables(position);
+      BOOST_TEST(ends_in_tables == (game.termination == Termination::Tablebase), game.reason);
+      if (!ends_in_tables) continue;
+      ++ended;
+      const tb::TbValue value = tables.probe(position).value();
+      const bool x_to_move = position.side_to_move() == Color::X;
+      const GameResult expected = value.wdl == tb::Wdl::Draw                 ? GameResult::Draw
+                                  : (value.wdl == tb::Wdl::Win) == x_to_move ? GameResult::XWins
+                                                                             : GameResult::OWins;
+      BOOST_TEST(game.result == expected, game.reason);
+      BOOST_TEST(game.reason.starts_with("tablebase: "), game.reason);
+    }
+  }
+  return ended;
+}
+
+std::int64_t tablebase_endings(const Standings& standings) {
+  return standings.terminations.at(static_cast<std::size_t>(Termination::Tablebase));
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(the_tables_end_the_games_that_reach_them_in_pgn_results_and_a_resume) {
+  TempDir straight_dir;
+  TournamentConfig straight = two_engine_config(static_cast<int>(book_above_tables().size()));
+  straight.openings = book_above_tables();
+  straight.tablebase_path = quixo::test::test_tables_dir().string();
+  straight.pgn_path = straight_dir.file("games.pgn");
+  straight.results_path = straight_dir.file("results.json");
+  std::atomic<bool> no_interrupt{false};
+  RecordingSink straight_sink;
+  const TournamentOutcome expected =
+      run_tournament(straight, straight_sink, no_interrupt, launcher_by_name(kPolicies));
+  BOOST_TEST(expected.end == TournamentEnd::Completed);
+  BOOST_TEST(straight_sink.warnings.empty());
+  BOOST_TEST(straight_sink.tablebase_layers.value_or("none") ==
+             quixo::test::test_tables().describe());
+  const std::int64_t ended = tablebase_endings(expected.standings);
+  BOOST_TEST(ended > 0);
+  const std::vector<GameRecord> pgn = parse_pgn(read_file(straight.pgn_path));
+  BOOST_TEST(pgn.size() == static_cast<std::size_t>(expected.standings.games));
+  BOOST_TEST(check_table_endings(pgn) == ended);
+  // The results file says the same, and describes the tables by their layers.
+  std::map<int, Termination> pgn_endings;
+  for (const GameRecord& game : pgn) pgn_endings[std::stoi(game.round) - 1] = game.termination;
+  const std::vector<FinishedGame> recorded = read_results_file(straight.results_path);
+  BOOST_TEST(recorded.size() == pgn.size());
+  for (const FinishedGame& game : recorded) BOOST_TEST(game.termination == pgn_endings.at(game.id));
+  std::string layers;
+  for (int k = 0; k <= quixo::test::test_table_blanks(); ++k)
+    layers += (k == 0 ? "" : ",") + std::to_string(k);
+  BOOST_TEST(read_file(straight.results_path).find("\"tablebase\":{\"layers\":[" + layers + "]}") !=
+             std::string::npos);
+
+  // Interrupted and resumed, the games recorded before are kept as they were.
+  TempDir dir;
+  TournamentConfig config = straight;
+  config.pgn_path = dir.file("games.pgn");
+  config.results_path = dir.file("results.json");
+  std::atomic<bool> interrupt{false};
+  RecordingSink first_sink(&interrupt, 5);
+  const TournamentOutcome first =
+      run_tournament(config, first_sink, interrupt, launcher_by_name(kPolicies));
+  BOOST_TEST(first.end == TournamentEnd::Interrupted);
+  config.resume = true;
+  std::atomic<bool> still{false};
+  RecordingSink second_sink;
+  const TournamentOutcome second =
+      run_tournament(config, second_sink, still, launcher_by_name(kPolicies));
+  BOOST_TEST(second.end == TournamentEnd::Completed);
+  BOOST_TEST(second_sink.games_at_start == first.standings.games);
+  BOOST_TEST(second.standings.terminations == expected.standings.terminations);
+  BOOST_CHECK(second.standings.pairings[0].results == expected.standings.pairings[0].results);
+  BOOST_TEST(check_table_endings(parse_pgn(read_file(config.pgn_path))) == ended);
+
+  // Without the tables it is another tournament.
+  config.tablebase_path.clear();
+  RecordingSink refused;
+  BOOST_CHECK_EXCEPTION(run_tournament(config, refused, still, launcher_by_name(kPolicies)),
+                        TournamentError, [](const TournamentError& error) {
+                          BOOST_TEST_MESSAGE(error.what());
+                          return std::string(error.what())
+                                     .find(
+                                         "another tournament: --tb (the layers of its tables) "
+                                         "differs") != std::string::npos;
+                        });
+}
+
+// A layer file that fails its checks is refused and reported; the other layers are used. A folder
+// without a valid layer, or no folder, stops the tournament before it starts.
+BOOST_AUTO_TEST_CASE(a_refused_layer_file_is_reported_and_the_others_are_used) {
+  TempDir dir;
+  const std::filesystem::path good = tb::layer_file_path(quixo::test::test_tables_dir(), 0);
+  quixo::test::require_test_tables();
+  std::filesystem::create_symlink(good, tb::layer_file_path(dir.path, 0));
+  // Layer 1: the start of a real file, cut off.
+  const std::string truncated = read_file(good.string()).substr(0, 5000);
+  const std::filesystem::path broken = tb::layer_file_path(dir.path, 1);
+  std::ofstream(broken, std::ios::binary) << truncated;
+
+  TournamentConfig config = two_engine_config(2);
+  config.openings.clear();
+  for (const Position& position : quixo::test::positions_with_blanks(1))
+    config.openings.push_back({to_string(position), {}});
+  config.tablebase_path = dir.path.string();
+  config.pgn_path = dir.file("games.pgn");
+  std::atomic<bool> interrupt{false};
+  RecordingSink sink;
+  const TournamentOutcome outcome =
+      run_tournament(config, sink, interrupt, launcher_by_name(kPolicies));
+  BOOST_TEST(outcome.end == TournamentEnd::Completed);
+  BOOST_TEST(sink.tablebase_layers.value_or("none") == "layers 0");
+  BOOST_TEST_REQUIRE(sink.warnings.size() == 1u);
+  BOOST_TEST(sink.warnings[0].starts_with("--tb: refused " + broken.string() + ": "),
+             sink.warnings[0]);
+  // Only layer 0 decides: the games from layer 1 go on until a move takes their last blank cube.
+  for (const GameRecord& game : parse_pgn(read_file(config.pgn_path))) {
+    if (game.termination != Termination::Tablebase) continue;
+    Position position = parse_position(game.start_position);
+    for (const MoveRecord& move : game.moves)
+      position = position.after(parse_move(position, move.move));
+    BOOST_TEST(position.blanks() == Bitboard{0}, game.reason);
+  }
+
+  std::filesystem::remove(tb::layer_file_path(dir.path, 0));
+  RecordingSink none;
+  BOOST_CHECK_EXCEPTION(
+      run_tournament(config, none, interrupt, launcher_by_name(kPolicies)), TournamentError,
+      [&](const TournamentError& error) {
+        const std::string what = error.what();
+        BOOST_TEST_MESSAGE(what);
+        return what.starts_with(
+            "--tb " + dir.path.string() +
+            ": no valid endgame table in the folder (refused: " + broken.string() + ": ");
+      });
+  BOOST_TEST(none.started == 0);
+
+  config.tablebase_path = dir.file("missing");
+  BOOST_CHECK_EXCEPTION(run_tournament(config, none, interrupt, launcher_by_name(kPolicies)),
+                        TournamentError, [&](const TournamentError& error) {
+                          return std::string(error.what()) ==
+                                 "--tb " + dir.file("missing") + ": no such folder";
+                        });
+  BOOST_TEST(none.started == 0);
+}
+
+// There are no four-player tables: a four-player tournament says so and plays on without them.
+BOOST_AUTO_TEST_CASE(a_four_player_tournament_does_not_use_the_tables) {
+  TournamentConfig config = two_engine_config(2);
+  config.variant = Variant::FourPlayer;
+  config.openings = small_book4();
+  config.tablebase_path = quixo::test::test_tables_dir().string();
+  std::atomic<bool> interrupt{false};
+  RecordingSink sink;
+  const TournamentOutcome outcome =
+      run_tournament(config, sink, interrupt, launcher_by_name(kPolicies));
+  BOOST_TEST(outcome.end == TournamentEnd::Completed);
+  BOOST_TEST(outcome.standings.games == 4);
+  BOOST_TEST(!sink.tablebase_layers.has_value());
+  BOOST_TEST_REQUIRE(sink.warnings.size() == 1u);
+  BOOST_TEST(sink.warnings[0].find("no four-player endgame tables") != std::string::npos);
+  BOOST_TEST(tablebase_endings(outcome.standings) == 0);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -5,9 +5,13 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <cstddef>
 #include <filesystem>
 #include <string>
+#include <vector>
 
+#include "core/position.hpp"
+#include "support/board_literals.hpp"
 #include "tb/tablebase.hpp"
 #include "tb/tb_file.hpp"
 
@@ -44,6 +48,30 @@ inline const tb::Tablebase& test_tables() {
         "tables refused: " << (report.problems.empty() ? std::string() : report.problems.front()));
   }
   return tables;
+}
+
+// Two-player positions with exactly `blanks` blank cubes (0 to 8), all on the border: a full board
+// without a line (ranks 5 to 1: xxoox, ooxxo, xxoox, ooxxo, xxoox) with border cubes taken off,
+// a different set for each position, each with X and with O to move. From `blanks` =
+// test_table_blanks() + 1, a move that takes a blank cube reaches the tables; from
+// test_table_blanks() and below, the position is in them.
+inline std::vector<Position> positions_with_blanks(int blanks) {
+  BOOST_TEST_REQUIRE((blanks >= 0 && blanks <= 8));
+  const Bitboard x = bb("a5 b5 e5 c4 d4 a3 b3 e3 c2 d2 a1 b1 e1");
+  const Bitboard o = kFullBoard & ~x;
+  // The 16 border squares, each once.
+  constexpr std::string_view kOrder[] = {"a1", "c5", "e3", "b1", "d5", "a4", "e2", "c1",
+                                         "a2", "e4", "b5", "d1", "a5", "e1", "a3", "e5"};
+  const std::size_t size = static_cast<std::size_t>(blanks);
+  std::vector<Position> positions;
+  for (std::size_t first = 0; first + size <= std::size(kOrder);
+       first += size == 0 ? std::size(kOrder) : size) {
+    Bitboard off = 0;
+    for (std::size_t i = first; i < first + size; ++i) off |= bb(kOrder[i]);
+    for (const Color to_move : {Color::X, Color::O})
+      positions.push_back(Position(x & ~off, o & ~off, to_move));
+  }
+  return positions;
 }
 
 }  // namespace quixo::test
