@@ -42,7 +42,7 @@ std::vector<LayerReport> generate_tables(const GenerateOptions& options);
 // Solves one layer in memory: one PackedValue per slot of `index`, given the values of the layer
 // below (empty for layer 0). Exposed for the tests.
 LayerValues solve_layer(const LayerIndex& index, const LayerIndex* lower_index,
-                                     std::span<const PackedValue> lower_values, int threads,
-                                     const std::function<void(const std::string&)>& progress = {});
+                        std::span<const PackedValue> lower_values, int threads,
+                        const std::function<void(const std::string&)>& progress = {});
 
 }  // namespace quixo::tb
