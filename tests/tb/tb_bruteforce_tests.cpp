@@ -52,7 +52,7 @@ std::optional<TbValue> solve_within(const Position& position, int depth) {
 
 BOOST_AUTO_TEST_SUITE(tb_bruteforce_tests)
 
-BOOST_DATA_TEST_CASE(short_distances_match_a_plain_search, bdata::xrange(0, 2), layer) {
+BOOST_DATA_TEST_CASE(short_distances_match_a_plain_search, bdata::make({0, 1}), layer) {
   test::require_test_tables();
   if (layer > test::test_table_blanks()) {
     BOOST_TEST_MESSAGE("layer " << layer << " is not generated in this build");

@@ -10,6 +10,7 @@
 #include <random>
 #include <set>
 #include <utility>
+#include <vector>
 
 #include "core/notation.hpp"
 #include "core/position.hpp"
@@ -35,6 +36,12 @@ Position random_position(std::mt19937_64& random, int blanks) {
   }
 }
 
+std::vector<int> all_slide_indices() {
+  std::vector<int> indices;
+  for (int i = 0; i < kSlideCount; ++i) indices.push_back(i);
+  return indices;
+}
+
 using Boards = std::pair<Bitboard, Bitboard>;  // (side that moved, side to move)
 
 // Every in-layer predecessor of `child` (the side to move is X there, O just moved) found by the
@@ -55,7 +62,7 @@ std::set<Boards> unmove_predecessors(const Position& child) {
 
 BOOST_AUTO_TEST_SUITE(unmove_tests)
 
-BOOST_DATA_TEST_CASE(every_unslide_undoes_its_slide, bdata::xrange(0, kSlideCount), index) {
+BOOST_DATA_TEST_CASE(every_unslide_undoes_its_slide, bdata::make(all_slide_indices()), index) {
   const Slide& slide = kSlides[index];
   const UnSlide& u = kUnSlides[index];
   std::mt19937_64 random(std::uint64_t(index) + 1);
@@ -75,7 +82,7 @@ BOOST_DATA_TEST_CASE(every_unslide_undoes_its_slide, bdata::xrange(0, kSlideCoun
   BOOST_TEST(checked > 50);
 }
 
-BOOST_DATA_TEST_CASE(unmoves_find_exactly_the_positions_that_move_here, bdata::xrange(0, 4),
+BOOST_DATA_TEST_CASE(unmoves_find_exactly_the_positions_that_move_here, bdata::make({0, 1, 2, 3}),
                      blanks) {
   std::mt19937_64 random(std::uint64_t(blanks) * 31 + 7);
   for (int i = 0; i < 300; ++i) {
