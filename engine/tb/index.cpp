@@ -45,7 +45,8 @@ struct RankTables {
         }
   }
 };
-constexpr RankTables kRankTables;
+// Built at start-up: clang's constant evaluator gives up on this many steps.
+const RankTables kRankTables;
 
 // image[symmetry][chunk][byte]: the squares that the set bits of one byte of a board go to.
 struct TransformTables {
@@ -64,7 +65,7 @@ struct TransformTables {
         }
   }
 };
-constexpr TransformTables kTransformTables;
+const TransformTables kTransformTables;
 
 }  // namespace
 
