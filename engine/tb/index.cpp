@@ -180,13 +180,17 @@ std::uint64_t LayerIndex::canonical_rank(const Orbit& orbit, Bitboard mover_in_f
   return best;
 }
 
-Slot LayerIndex::slot_of(TbBoard board) const {
+LayerIndex::Frame LayerIndex::frame_of(TbBoard board) const {
   const Bitboard blank_set = kFullBoard & ~(board.mover | board.opponent);
   const BlankSetEntry& entry = blank_sets_[colex_rank(blank_set)];
-  const Orbit& orbit = orbits_[entry.orbit];
-  const Bitboard mover = transform_fast(entry.to_representative, board.mover);
+  return {entry.orbit, transform_fast(entry.to_representative, board.mover)};
+}
+
+Slot LayerIndex::slot_of(TbBoard board) const {
+  const auto [orbit_number, mover] = frame_of(board);
+  const Orbit& orbit = orbits_[orbit_number];
   const int m = std::popcount(board.mover);
-  return section_begin_[m] + Slot(entry.orbit) * binomial(cube_count(), m) +
+  return section_begin_[m] + Slot(orbit_number) * binomial(cube_count(), m) +
          canonical_rank(orbit, mover);
 }
 
@@ -204,10 +208,8 @@ LayerIndex::SlotContent LayerIndex::board_of(Slot slot) const {
 }
 
 int LayerIndex::class_size(TbBoard board) const {
-  const Bitboard blank_set = kFullBoard & ~(board.mover | board.opponent);
-  const BlankSetEntry& entry = blank_sets_[colex_rank(blank_set)];
-  const Orbit& orbit = orbits_[entry.orbit];
-  const Bitboard mover = transform_fast(entry.to_representative, board.mover);
+  const auto [orbit_number, mover] = frame_of(board);
+  const Orbit& orbit = orbits_[orbit_number];
   int fixed = 1;
   for (int i = 0; i < orbit.stabiliser_count; ++i)
     fixed += transform_fast(orbit.stabiliser[i], mover) == mover;

@@ -92,6 +92,12 @@ class LayerIndex {
     std::array<Symmetry, kSymmetryCount> stabiliser{};
   };
 
+  // A board's blank-set orbit and its mover's cubes in the frame of the orbit's representative.
+  struct Frame {
+    std::uint32_t orbit;
+    Bitboard mover;
+  };
+  Frame frame_of(TbBoard board) const;
   std::uint64_t canonical_rank(const Orbit& orbit, Bitboard mover_in_frame) const;
 
   int blanks_;

@@ -12,16 +12,7 @@
 
 namespace quixo::tb {
 
-namespace {
-
-// Orders values from the mover's point of view: faster wins, then draws, then slower losses.
-int goodness(TbValue value) {
-  if (value.wdl == Wdl::Win) return 100000 - value.distance;
-  if (value.wdl == Wdl::Draw) return 0;
-  return -100000 + value.distance;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 VerifyReport verify_layer(const LayerIndex& index, std::span<const PackedValue> values,
                           const LayerIndex* lower_index, std::span<const PackedValue> lower_values,
@@ -79,8 +70,8 @@ VerifyReport verify_layer(const LayerIndex& index, std::span<const PackedValue> 
                 child.outcome() == Outcome::XWins ? TbValue{Wdl::Win, 1} : TbValue{Wdl::Loss, 1};
           else
             value = value_of(flipped).before_move();
-          if (goodness(value) > best) {
-            best = goodness(value);
+          if (preference(value) > best) {
+            best = preference(value);
             expected = value;
           }
         }
