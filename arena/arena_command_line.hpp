@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine_client.hpp"
+#include "engine_spec.hpp"
 #include "tournament.hpp"
 
 namespace quixo::arena {
@@ -21,17 +22,6 @@ inline constexpr int kExitSprtH0 = 1;         // SPRT: H0 accepted, the change f
 inline constexpr int kExitUsage = 2;          // bad command line, config, engine or files
 inline constexpr int kExitSprtUndecided = 3;  // SPRT: the games ran out before a decision
 inline constexpr int kExitInterrupted = 4;    // stopped by a signal; resume with --resume
-
-// `key=value key="value with spaces" ...` as in fastchess's -engine and -each. Throws
-// std::invalid_argument on a token without '=' or an unterminated quote.
-std::vector<std::pair<std::string, std::string>> parse_key_values(std::string_view text);
-
-// Applies the keys of an engine description to `engine`: name, cmd, args (split at blanks,
-// quotes group), arg (one argument, repeatable), dir, proto (uqi|ugi), tc (a time control, the
-// engine's own), option.NAME (a `setoption`, repeatable; a later value for the same name
-// replaces the earlier one). Throws std::invalid_argument naming an unknown key or a bad value.
-void apply_engine_keys(EngineConfig& engine,
-                       const std::vector<std::pair<std::string, std::string>>& keys);
 
 // Runs quixo-arena. `interrupt` is set by the caller's signal handler.
 int run_arena_command_line(int argc, const char* const* argv, std::ostream& out, std::ostream& err,

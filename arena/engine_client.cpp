@@ -2,6 +2,7 @@
 // every failure becomes a status plus a sentence in last_error(); nothing here throws.
 #include "engine_client.hpp"
 
+#include <algorithm>
 #include <exception>
 #include <string_view>
 #include <thread>
@@ -185,18 +186,32 @@ bool EngineClient::new_game(milliseconds timeout) {
   return false;
 }
 
+bool EngineClient::set_option(const std::string& name, const std::string& value) {
+  if (!process_) {
+    fail("is not running");
+    return false;
+  }
+  uqi::SetOptionCommand command{name, std::nullopt};
+  if (!value.empty()) command.value = value;
+  if (!process_->write_line(uqi::format_setoption_command(command))) {
+    fail("exited before its options were set");
+    return false;
+  }
+  return true;
+}
+
 MoveReply EngineClient::go(const std::string& position_arguments, const GoRequest& request,
-                           milliseconds deadline) {
-  return search(position_arguments, format_go(request, config_.protocol), deadline);
+                           milliseconds deadline, const SearchWatch* watch) {
+  return search(position_arguments, format_go(request, config_.protocol), deadline, watch);
 }
 
 MoveReply EngineClient::go(const std::string& position_arguments, const GoRequest4& request,
-                           milliseconds deadline) {
-  return search(position_arguments, format_go4(request), deadline);
+                           milliseconds deadline, const SearchWatch* watch) {
+  return search(position_arguments, format_go4(request), deadline, watch);
 }
 
 MoveReply EngineClient::search(const std::string& position_arguments, const std::string& go_line,
-                               milliseconds deadline) {
+                               milliseconds deadline, const SearchWatch* watch) {
   MoveReply reply;
   if (!process_) {
     fail("is not running");
@@ -207,7 +222,7 @@ MoveReply EngineClient::search(const std::string& position_arguments, const std:
     return reply;
   }
   const SteadyClock::time_point start = SteadyClock::now();
-  const SteadyClock::time_point end = start + deadline;
+  SteadyClock::time_point end = start + deadline;
   if (!process_->write_line(go_line)) {
     reply.elapsed_ms = elapsed_ms_since(start);
     fail("exited before its move");
@@ -217,21 +232,38 @@ MoveReply EngineClient::search(const std::string& position_arguments, const std:
   std::optional<uqi::InfoLine> scored;
   std::optional<uqi::InfoLine> with_depth;
   std::string bestmove_line;
-  const WaitResult result = wait_for(
-      "bestmove", end,
-      [&](const std::string& line) {
-        // Anything that is not an `info` line is ignored: engines print all kinds of things.
-        std::optional<uqi::InfoLine> info = uqi::parse_info_line(line);
-        if (!info) return;
-        // With MultiPV the best line is `multipv 1` (a line without multipv counts as 1); the
-        // others are worse moves, whose scores say nothing about the position.
-        if (info->multipv.value_or(1) != 1) return;
-        if (info->score_cp || info->score_mate)
-          scored = std::move(info);
-        else if (info->depth)
-          with_depth = std::move(info);
-      },
-      &bestmove_line);
+  const auto each_line = [&](const std::string& line) {
+    // Anything that is not an `info` line is ignored: engines print all kinds of things.
+    std::optional<uqi::InfoLine> info = uqi::parse_info_line(line);
+    if (!info) return;
+    if (watch && watch->on_info) watch->on_info(*info);
+    // With MultiPV the best line is `multipv 1` (a line without multipv counts as 1); the
+    // others are worse moves, whose scores say nothing about the position.
+    if (info->multipv.value_or(1) != 1) return;
+    if (info->score_cp || info->score_mate)
+      scored = std::move(info);
+    else if (info->depth)
+      with_depth = std::move(info);
+  };
+  // A watched search is read in short slices, so that a stop request is seen within one.
+  constexpr milliseconds kStopPoll{20};
+  bool stop_sent = false;
+  WaitResult result = WaitResult::Timeout;
+  for (;;) {
+    const bool polling = watch && watch->stop_requested && !stop_sent;
+    const SteadyClock::time_point slice_end =
+        polling ? std::min(end, SteadyClock::now() + kStopPoll) : end;
+    result = wait_for("bestmove", slice_end, each_line, &bestmove_line);
+    if (result != WaitResult::Timeout || !polling || SteadyClock::now() >= end) break;
+    if (watch->stop_requested->load()) {
+      stop_sent = true;
+      if (!process_->write_line("stop")) {
+        result = WaitResult::Closed;
+        break;
+      }
+      end = std::min(end, SteadyClock::now() + watch->stop_grace);
+    }
+  }
   reply.elapsed_ms = elapsed_ms_since(start);
   reply.info = scored ? std::move(scored) : std::move(with_depth);
   switch (result) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -48,6 +49,16 @@ struct MoveReply {
   std::int64_t elapsed_ms = 0;  // from sending `go` to reading `bestmove` (or giving up)
 };
 
+// What a GUI adds to a search: it sees every `info` line as it arrives (all MultiPV lines), and
+// may end the search early (a person stops the analysis, or tells the engine to move now).
+struct SearchWatch {
+  std::function<void(const uqi::InfoLine&)> on_info;
+  // Polled while the search runs; when it turns true, `stop` is sent once, and the `bestmove`
+  // that follows ends the search as usual. It must come within stop_grace (else Timeout).
+  const std::atomic<bool>* stop_requested = nullptr;
+  std::chrono::milliseconds stop_grace{5000};
+};
+
 using ProcessLauncher = std::function<std::unique_ptr<EngineProcess>(const ProcessSpec&)>;
 // start_process.
 ProcessLauncher default_launcher();
@@ -73,11 +84,15 @@ class EngineClient {
   bool new_game(std::chrono::milliseconds timeout);
   // Sends `position <position_arguments>` and the `go` line, then reads until `bestmove`,
   // keeping the last scored `info`; other lines are ignored. Gives up at `deadline` after `go`.
+  // A `watch` sees the info lines and may stop the search.
   MoveReply go(const std::string& position_arguments, const GoRequest& request,
-               std::chrono::milliseconds deadline);
+               std::chrono::milliseconds deadline, const SearchWatch* watch = nullptr);
   // The same for a four-player position, with format_go4's line.
   MoveReply go(const std::string& position_arguments, const GoRequest4& request,
-               std::chrono::milliseconds deadline);
+               std::chrono::milliseconds deadline, const SearchWatch* watch = nullptr);
+  // Sends `setoption` between searches (a GUI changes MultiPV for its analysis); false when the
+  // engine is not running or no longer reads its input.
+  bool set_option(const std::string& name, const std::string& value);
   // After a timed-out `go`: sends `stop` and waits up to `grace` for the late `bestmove`, so the
   // process can stay in use. false when it does not come (the caller then restarts the engine).
   bool stop_search(std::chrono::milliseconds grace);
@@ -100,7 +115,7 @@ class EngineClient {
                       std::string* found_line = nullptr);
   // Sends `position` and `go_line`, then reads the reply as go() describes.
   MoveReply search(const std::string& position_arguments, const std::string& go_line,
-                   std::chrono::milliseconds deadline);
+                   std::chrono::milliseconds deadline, const SearchWatch* watch);
   // After the engine's output ended `when` ("during its search"): waits briefly for its exit,
   // ends the process either way, and says which it was ("exited ...", "closed its output ...").
   std::string end_after_closed_output(const std::string& when);

@@ -1,0 +1,175 @@
+// The engine descriptions of quixo-arena and quixo-gui: key=value words, grouped command-line
+// words, and where an engine's command is found.
+#include "engine_spec.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <stdexcept>
+
+namespace quixo::arena {
+namespace {
+
+// The keys of an engine description besides option.NAME (apply_engine_keys).
+constexpr std::string_view kEngineKeys[] = {"name", "cmd",   "args", "arg",
+                                            "dir",  "proto", "tc",   "stderr"};
+
+bool is_engine_key(std::string_view key) {
+  if (key.starts_with("option.") && key.size() > 7) return true;
+  return std::find(std::begin(kEngineKeys), std::end(kEngineKeys), key) != std::end(kEngineKeys);
+}
+
+// One command-line word with a blank after a grouped option is either several key=value words
+// in one quoted string (`--engine "name=b cmd=/path/e"`), kept as it is, or one key whose value
+// holds blanks (`"args=--config engine.ini"`), which becomes `args="--config engine.ini"` so that
+// joining the words keeps the value whole. It is the former when each of its blank-separated
+// parts is key=value with a key of an engine description; the other grouped options (--sprt,
+// --resign, --draw) have no values with blanks, so for them it always is.
+std::string requote(std::string_view option, std::string_view word) {
+  const auto equals = word.find('=');
+  if (equals == std::string_view::npos || word.find(' ') == std::string_view::npos ||
+      word.find('"') != std::string_view::npos)
+    return std::string(word);
+  if (option != "--engine" && option != "--each") return std::string(word);
+  const std::vector<std::string> parts = split_words(word);
+  const bool several_keys = std::all_of(parts.begin(), parts.end(), [](const std::string& part) {
+    const auto part_equals = part.find('=');
+    return part_equals != std::string::npos && is_engine_key(part.substr(0, part_equals));
+  });
+  if (several_keys) return std::string(word);
+  return std::string(word.substr(0, equals + 1)) + '"' + std::string(word.substr(equals + 1)) + '"';
+}
+
+}  // namespace
+
+std::vector<std::string> split_words(std::string_view text) {
+  std::vector<std::string> words;
+  std::string word;
+  bool quoted = false;
+  bool any = false;
+  for (const char c : text) {
+    if (c == '"') {
+      quoted = !quoted;
+      any = true;
+    } else if (c == ' ' && !quoted) {
+      if (any) words.push_back(word);
+      word.clear();
+      any = false;
+    } else {
+      word += c;
+      any = true;
+    }
+  }
+  if (quoted) throw std::invalid_argument("unterminated quote in \"" + std::string(text) + "\"");
+  if (any) words.push_back(word);
+  return words;
+}
+
+std::vector<std::string> group_arguments(int argc, const char* const* argv,
+                                         const std::vector<std::string_view>& grouped_options) {
+  std::vector<std::string> args;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    args.push_back(arg);
+    if (std::find(grouped_options.begin(), grouped_options.end(), arg) == grouped_options.end())
+      continue;
+    std::string joined;
+    while (i + 1 < argc) {
+      const std::string_view next = argv[i + 1];
+      if (next.empty() || next.front() == '-' || next.find('=') == std::string_view::npos) break;
+      if (!joined.empty()) joined += ' ';
+      joined += requote(arg, next);
+      ++i;
+    }
+    if (!joined.empty()) args.push_back(joined);
+  }
+  return args;
+}
+
+// A path found from `dir` is made absolute, since the engine starts in `dir` and a relative
+// path would then be taken from there a second time.
+std::string resolve_command(const std::string& command, const std::string& directory) {
+  if (command.empty() || command.front() == '/') return command;
+  std::error_code error;
+  if (!directory.empty()) {
+    const std::filesystem::path in_directory = std::filesystem::path(directory) / command;
+    const bool has_slash = command.find('/') != std::string::npos;
+    if (has_slash || (::access(in_directory.c_str(), X_OK) == 0 &&
+                      !std::filesystem::is_directory(in_directory, error))) {
+      const std::filesystem::path absolute = std::filesystem::absolute(in_directory, error);
+      return (error ? in_directory : absolute).lexically_normal().string();
+    }
+  }
+  if (command.find('/') != std::string::npos) return command;
+  const auto self = std::filesystem::read_symlink("/proc/self/exe", error);
+  if (error) return command;
+  const auto sibling = self.parent_path() / command;
+  if (::access(sibling.c_str(), X_OK) == 0) return sibling.string();
+  return command;
+}
+
+std::vector<std::pair<std::string, std::string>> parse_key_values(std::string_view text) {
+  std::vector<std::pair<std::string, std::string>> keys;
+  for (const std::string& word : split_words(text)) {
+    const auto equals = word.find('=');
+    if (equals == std::string::npos || equals == 0)
+      throw std::invalid_argument("expected key=value, not \"" + word + "\"");
+    keys.emplace_back(word.substr(0, equals), word.substr(equals + 1));
+  }
+  return keys;
+}
+
+void apply_engine_keys(EngineConfig& engine,
+                       const std::vector<std::pair<std::string, std::string>>& keys) {
+  for (const auto& [key, value] : keys) {
+    if (key == "name") {
+      engine.name = value;
+    } else if (key == "cmd") {
+      engine.process.command = value;
+    } else if (key == "args") {
+      engine.process.args = split_words(value);
+    } else if (key == "arg") {
+      engine.process.args.push_back(value);
+    } else if (key == "dir") {
+      engine.process.working_directory = value;
+    } else if (key == "stderr") {
+      engine.process.stderr_path = value;
+    } else if (key == "proto") {
+      if (value == "uqi")
+        engine.protocol = Protocol::Uqi;
+      else if (value == "ugi")
+        engine.protocol = Protocol::Ugi;
+      else
+        throw std::invalid_argument("proto must be uqi or ugi, not \"" + value + "\"");
+    } else if (key == "tc") {
+      engine.time_control = TimeControl::parse(value);
+    } else if (key.starts_with("option.") && key.size() > 7) {
+      const std::string name = key.substr(7);
+      auto& options = engine.options;
+      std::erase_if(options, [&](const auto& option) { return option.first == name; });
+      options.emplace_back(name, value);
+    } else {
+      throw std::invalid_argument("unknown engine key \"" + key +
+                                  "\" (known: name cmd args arg dir proto tc stderr option.NAME)");
+    }
+  }
+}
+
+std::vector<EngineConfig> make_engine_configs(const std::vector<std::string>& each,
+                                              const std::vector<std::string>& engines) {
+  EngineConfig shared;
+  for (const std::string& keys : each) apply_engine_keys(shared, parse_key_values(keys));
+  std::vector<EngineConfig> configs;
+  for (const std::string& keys : engines) {
+    EngineConfig engine = shared;
+    apply_engine_keys(engine, parse_key_values(keys));
+    if (engine.name.empty()) engine.name = std::filesystem::path(engine.process.command).stem();
+    engine.process.command =
+        resolve_command(engine.process.command, engine.process.working_directory);
+    configs.push_back(std::move(engine));
+  }
+  return configs;
+}
+
+}  // namespace quixo::arena

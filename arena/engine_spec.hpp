@@ -1,0 +1,47 @@
+// Engines as users describe them to quixo-arena and quixo-gui, fastchess style: `key=value`
+// words (name cmd args arg dir proto tc stderr option.NAME), given after --engine and --each as
+// separate words or one quoted string, on the command line or in a config file.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "engine_client.hpp"
+
+namespace quixo::arena {
+
+// `key=value key="value with spaces" ...`. Throws std::invalid_argument on a token without '='
+// or an unterminated quote.
+std::vector<std::pair<std::string, std::string>> parse_key_values(std::string_view text);
+
+// Applies the keys of an engine description to `engine`: name, cmd, args (split at blanks,
+// quotes group), arg (one argument, repeatable), dir, proto (uqi|ugi), tc (a time control, the
+// engine's own), stderr, option.NAME (a `setoption`, repeatable; a later value for the same name
+// replaces the earlier one). Throws std::invalid_argument naming an unknown key or a bad value.
+void apply_engine_keys(EngineConfig& engine,
+                       const std::vector<std::pair<std::string, std::string>>& keys);
+
+// Words split at blanks, double quotes grouping (and removed). Throws std::invalid_argument on an
+// unterminated quote.
+std::vector<std::string> split_words(std::string_view text);
+
+// argv without the program name, where the key=value words that follow one of
+// `grouped_options` are joined into that option's one value (`--engine name=a cmd=./e`).
+std::vector<std::string> group_arguments(int argc, const char* const* argv,
+                                         const std::vector<std::string_view>& grouped_options);
+
+// Where an engine's command is found: a relative path (with a '/') is taken from the engine's
+// `dir` when it has one, else from the working directory; a name without '/' is looked for in
+// `dir` (when given), next to the running program (the build puts quixo-engine there), then on
+// PATH when the process starts.
+std::string resolve_command(const std::string& command, const std::string& directory);
+
+// The engines of `engines` (one description each), every one with the `each` keys applied
+// first; an engine without a name is named after its command's file name. Throws
+// std::invalid_argument as apply_engine_keys does.
+std::vector<EngineConfig> make_engine_configs(const std::vector<std::string>& each,
+                                              const std::vector<std::string>& engines);
+
+}  // namespace quixo::arena
