@@ -1,0 +1,144 @@
+// The game a quixo-gui session shows: the players of each side or seat, the moves with what the
+// engines said about them, the position shown (any ply of the game), the result and the clocks.
+// It has no engines and no network in it: the session feeds it moves and reads it back, and every
+// move is checked by the rules core (through the arena's GamePosition, so both variants are one
+// type).
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "game_position.hpp"
+#include "game_record.hpp"
+#include "time_control.hpp"
+
+namespace quixo::gui {
+
+using arena::GamePosition;
+using arena::GameResult;
+using arena::Termination;
+using SteadyTime = std::chrono::steady_clock::time_point;
+
+inline constexpr std::string_view kHuman = "human";
+
+struct GuiMove {
+  std::string move;      // SPEC notation, canonical
+  std::string by;        // "human" or the engine's name
+  std::string position;  // after the move, without a move number
+  std::int64_t time_ms = 0;
+  std::optional<int> score_cp;  // the mover's view, as its engine reported it
+  std::optional<int> score_mate;
+  std::optional<int> depth;
+};
+
+// A move's details before it is played: only who makes it.
+inline GuiMove move_by(std::string_view by) {
+  GuiMove move;
+  move.by = std::string(by);
+  return move;
+}
+
+struct GuiResult {
+  GameResult result = GameResult::Draw;
+  Termination termination = Termination::Line;
+  std::string reason;  // a sentence for the page: "X makes five in a row"
+};
+
+// A legal move of the shown position, as the page draws it.
+struct LegalMove {
+  std::string move;                  // "b1e1", "b1e1X", "0000"
+  std::optional<std::string> from;   // none for a pass
+  std::optional<std::string> to;     // none for a pass
+  std::optional<std::string> point;  // four players: the placed cube's letter
+};
+
+class GuiGame {
+ public:
+  // A game of `variant` from `start` (the variant's start position when empty) between
+  // `players` (2 for the two-player game, X then O; 4 for seats 1..4), each "human" or an engine
+  // name, with an optional clock shared by every side. Throws NotationError for a bad position
+  // and std::invalid_argument for a wrong number of players or a position of the other variant.
+  GuiGame(Variant variant, std::vector<std::string> players,
+          std::optional<arena::TimeControl> time_control = std::nullopt,
+          std::string_view start = {}, SteadyTime now = std::chrono::steady_clock::now());
+  GuiGame() : GuiGame(Variant::TwoPlayer, {std::string(kHuman), std::string(kHuman)}) {}
+
+  Variant variant() const { return start_.variant(); }
+  const std::vector<std::string>& players() const { return players_; }
+  const std::optional<arena::TimeControl>& time_control() const { return time_control_; }
+  const GamePosition& start() const { return start_; }
+  const std::vector<GuiMove>& moves() const { return moves_; }
+  int ply() const { return ply_; }
+  int length() const { return static_cast<int>(moves_.size()); }
+  bool at_end() const { return ply_ == length(); }
+  // The result of the game as played to its last move.
+  const std::optional<GuiResult>& result() const { return result_; }
+  const GamePosition& shown() const { return positions_[static_cast<std::size_t>(ply_)]; }
+
+  // The index in players() of whoever moves in the shown position (0/1 for X/O, 0..3 seats).
+  int mover_index() const { return mover_index_at(ply_); }
+  const std::string& mover() const { return players_[static_cast<std::size_t>(mover_index())]; }
+  // Whether a person may move in the shown position now: it is a person's turn there and the
+  // game is not over at that point (an earlier position always may be left by a new line).
+  bool human_to_move() const;
+  // Whether an engine should be playing now: at the last position, game on, its turn.
+  bool engine_to_move() const;
+
+  std::vector<LegalMove> legal_moves() const;
+
+  // Plays `text` in the shown position (checked by the rules; throws NotationError and changes
+  // nothing when it is not legal); the moves after the shown position are dropped first (a new
+  // line). Runs the mover's clock, and ends the game on a line, a repetition or a flag.
+  void play(std::string_view text, GuiMove details, SteadyTime now);
+  // Ends the game (an engine's illegal move or crash, a flag seen by tick()).
+  void finish(GuiResult result);
+  // The shown ply becomes `ply` (0..length()); throws std::out_of_range.
+  void go_to(int ply, SteadyTime now);
+  // Back one ply, or, when `to_human_turn`, back to the last position before the end where a
+  // person was to move; false when there is nothing to take back. Drops the moves taken back.
+  bool take_back(bool to_human_turn, SteadyTime now);
+
+  // Clocks (only with a game clock): each side's or seat's time left now, and whose runs.
+  bool has_clock() const;
+  std::vector<std::int64_t> remaining_ms(SteadyTime now) const;
+  std::optional<int> running_clock() const;
+  // Flags the running clock when it has run out; true when that ended the game.
+  bool tick(SteadyTime now);
+  // The `go` limits of the mover (a clock, the fixed control, or `st=1` without a control) and
+  // every clock, for the engine of the shown position.
+  uqi::GoLimits own_limits(SteadyTime now) const;
+  std::vector<uqi::GoLimits> clock_limits(SteadyTime now) const;
+
+  // The game as the arena records it, for the PGN: a finished game as it ended; an unfinished one
+  // as a draw by ply cap with reason "unfinished" (the arena's PGN has no "*" result).
+  arena::GameRecord record() const;
+  // A game read from a PGN, every player human, shown at its start.
+  static GuiGame from_record(const arena::GameRecord& game);
+
+ private:
+  int mover_index_at(int ply) const;
+  void truncate_after_shown();
+  void restart_clock(SteadyTime now);
+  void check_ending();
+
+  GamePosition start_;
+  std::vector<std::string> players_;
+  std::optional<arena::TimeControl> time_control_;
+  std::vector<GuiMove> moves_;
+  std::vector<GamePosition> positions_;  // positions_[i]: after i moves
+  int ply_ = 0;
+  std::optional<GuiResult> result_;
+  // Game clocks: with a clock control, one per player, and the running one's start.
+  std::vector<arena::Clock> clocks_;
+  std::optional<int> running_;
+  SteadyTime turn_started_{};
+};
+
+// "x", "o" or the seat "1".."4" of the shown position.
+std::string to_move_text(const GamePosition& position);
+
+}  // namespace quixo::gui

@@ -1,0 +1,152 @@
+#include "gui_messages.hpp"
+
+#include <boost/json.hpp>
+#include <limits>
+#include <stdexcept>
+
+namespace quixo::gui {
+namespace json = boost::json;
+namespace {
+
+// Thrown by the field readers below; parse_request turns it into the page's error sentence.
+struct FieldError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+const json::value* field(const json::object& object, std::string_view name) {
+  return object.if_contains(name);
+}
+
+std::string required_string(const json::object& object, std::string_view name) {
+  const json::value* value = field(object, name);
+  if (!value) throw FieldError("missing field \"" + std::string(name) + "\"");
+  if (!value->is_string()) throw FieldError("field \"" + std::string(name) + "\" must be a string");
+  return std::string(value->get_string());
+}
+
+std::optional<std::string> optional_string(const json::object& object, std::string_view name) {
+  const json::value* value = field(object, name);
+  if (!value || value->is_null()) return std::nullopt;
+  if (!value->is_string()) throw FieldError("field \"" + std::string(name) + "\" must be a string");
+  return std::string(value->get_string());
+}
+
+std::optional<int> optional_int(const json::object& object, std::string_view name, int low,
+                                int high) {
+  const json::value* value = field(object, name);
+  if (!value || value->is_null()) return std::nullopt;
+  std::int64_t number = 0;
+  if (value->is_int64())
+    number = value->get_int64();
+  else if (value->is_uint64() && value->get_uint64() <= std::uint64_t(high))
+    number = std::int64_t(value->get_uint64());
+  else
+    throw FieldError("field \"" + std::string(name) + "\" must be a whole number");
+  if (number < low || number > high)
+    throw FieldError("field \"" + std::string(name) + "\" must be from " + std::to_string(low) +
+                     " to " + std::to_string(high));
+  return int(number);
+}
+
+int required_int(const json::object& object, std::string_view name, int low, int high) {
+  const std::optional<int> number = optional_int(object, name, low, high);
+  if (!number) throw FieldError("missing field \"" + std::string(name) + "\"");
+  return *number;
+}
+
+Request parse_object(const json::object& object) {
+  const std::string type = required_string(object, "type");
+  if (type == "new_game") {
+    NewGameRequest request;
+    request.variant = optional_string(object, "variant").value_or("2p");
+    const json::value* players = field(object, "players");
+    if (!players) throw FieldError("missing field \"players\"");
+    if (!players->is_array()) throw FieldError("field \"players\" must be an array of names");
+    for (const json::value& player : players->get_array()) {
+      if (!player.is_string()) throw FieldError("field \"players\" must be an array of names");
+      request.players.emplace_back(player.get_string());
+    }
+    request.time = optional_string(object, "time");
+    request.position = optional_string(object, "position");
+    return request;
+  }
+  if (type == "move") return MoveRequest{required_string(object, "move")};
+  if (type == "takeback") return TakeBackRequest{};
+  if (type == "goto")
+    return GoToRequest{required_int(object, "ply", 0, std::numeric_limits<int>::max())};
+  if (type == "think") return ThinkRequest{optional_string(object, "engine")};
+  if (type == "stop") return StopRequest{};
+  if (type == "analyze") {
+    AnalyzeRequest request;
+    const json::value* on = field(object, "on");
+    if (!on || !on->is_bool()) throw FieldError("field \"on\" must be true or false");
+    request.on = on->get_bool();
+    request.engine = optional_string(object, "engine");
+    request.multipv = optional_int(object, "multipv", 1, 44).value_or(1);
+    return request;
+  }
+  if (type == "setup") return SetupRequest{required_string(object, "position")};
+  if (type == "save_pgn") return SavePgnRequest{};
+  if (type == "load_pgn") return LoadPgnRequest{required_string(object, "text")};
+  if (type == "open_game")
+    return OpenGameRequest{required_int(object, "index", 0, std::numeric_limits<int>::max())};
+  throw FieldError("unknown message type \"" + type + "\"");
+}
+
+json::value score_json(const std::optional<int>& cp, const std::optional<int>& mate) {
+  if (mate) return json::object{{"mate", *mate}};
+  if (cp) return json::object{{"cp", *cp}};
+  return nullptr;
+}
+
+template <typename T>
+json::value optional_json(const std::optional<T>& value) {
+  if (value) return json::value(*value);
+  return nullptr;
+}
+
+}  // namespace
+
+ParsedRequest parse_request(std::string_view text) {
+  boost::system::error_code error;
+  const json::value value = json::parse(text, error);
+  if (error) return {std::nullopt, "the message is not JSON: " + error.message()};
+  if (!value.is_object()) return {std::nullopt, "the message is not a JSON object"};
+  try {
+    return {parse_object(value.get_object()), {}};
+  } catch (const FieldError& bad) {
+    return {std::nullopt, bad.what()};
+  }
+}
+
+std::string format_error(std::string_view message) {
+  return json::serialize(json::object{{"type", "error"}, {"message", message}});
+}
+
+std::string format_info(const uqi::InfoLine& info, std::string_view engine,
+                        std::string_view purpose, int ply) {
+  json::array pv;
+  for (const std::string& move : info.pv) pv.emplace_back(move);
+  const char* bound = info.bound == uqi::ScoreBound::Lower   ? "lower"
+                      : info.bound == uqi::ScoreBound::Upper ? "upper"
+                                                             : "exact";
+  return json::serialize(json::object{
+      {"type", "info"},
+      {"engine", engine},
+      {"purpose", purpose},
+      {"ply", ply},
+      {"multipv", info.multipv.value_or(1)},
+      {"depth", optional_json(info.depth)},
+      {"seldepth", optional_json(info.selective_depth)},
+      {"score", score_json(info.score_cp, info.score_mate)},
+      {"bound", bound},
+      {"nodes", optional_json(info.nodes)},
+      {"nps", optional_json(info.nodes_per_second)},
+      {"time_ms", optional_json(info.time_ms)},
+      {"tbhits", optional_json(info.tbhits)},
+      {"pv", std::move(pv)},
+      {"string", optional_json(info.string)},
+  });
+}
+
+}  // namespace quixo::gui

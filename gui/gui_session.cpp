@@ -1,0 +1,473 @@
+#include "gui_session.hpp"
+
+#include <boost/json.hpp>
+#include <stdexcept>
+
+#include "core/notation.hpp"
+#include "pgn_reader.hpp"
+#include "pgn_writer.hpp"
+#include "tb/probe_report.hpp"
+
+namespace quixo::gui {
+namespace json = boost::json;
+namespace {
+
+using std::chrono::milliseconds;
+using SteadyClock = std::chrono::steady_clock;
+
+// How much longer than its clock an engine may take before the session gives up on its reply;
+// the clock itself decides the forfeit, this only keeps a silent engine from hanging the game.
+constexpr milliseconds kReplyGrace{2'000};
+// A fixed node or depth search, or an infinite one, has no clock; this is its wall-clock cap.
+constexpr milliseconds kUnclockedReplyCap{24LL * 3600 * 1000};
+
+json::value score_json(const std::optional<int>& cp, const std::optional<int>& mate) {
+  if (mate) return json::object{{"mate", *mate}};
+  if (cp) return json::object{{"cp", *cp}};
+  return nullptr;
+}
+
+template <typename T>
+json::value optional_json(const std::optional<T>& value) {
+  if (value) return json::value(*value);
+  return nullptr;
+}
+
+const char* wdl_name(tb::Wdl wdl) {
+  switch (wdl) {
+    case tb::Wdl::Win:
+      return "win";
+    case tb::Wdl::Loss:
+      return "loss";
+    default:
+      return "draw";
+  }
+}
+
+json::object tb_value_json(const tb::TbValue& value) {
+  json::object entry{{"value", wdl_name(value.wdl)}};
+  entry["distance"] =
+      value.wdl == tb::Wdl::Draw ? json::value(nullptr) : json::value(value.distance);
+  return entry;
+}
+
+std::string position_arguments(const GuiGame& game, int ply) {
+  std::string text = "fen " + game.start().text();
+  if (ply > 0) {
+    text += " moves";
+    for (int i = 0; i < ply; ++i) text += ' ' + game.moves()[static_cast<std::size_t>(i)].move;
+  }
+  return text;
+}
+
+}  // namespace
+
+GuiSession::GuiSession(SessionConfig config, Send send)
+    : config_(std::move(config)), send_(std::move(send)) {
+  for (const arena::EngineConfig& engine : config_.engines)
+    if (engine.name == kHuman)
+      throw std::invalid_argument("an engine may not be called \"human\": the page uses the name");
+}
+
+GuiSession::~GuiSession() {
+  std::map<std::string, std::unique_ptr<EngineWorker>> workers;
+  {
+    std::lock_guard lock(mutex_);
+    closing_ = true;
+    workers.swap(workers_);
+  }
+  // Joined without the lock: a worker that is reporting waits for it, then sees closing_.
+  workers.clear();
+}
+
+void GuiSession::open() {
+  std::lock_guard lock(mutex_);
+  json::array engines;
+  for (const arena::EngineConfig& engine : config_.engines) {
+    const auto found = workers_.find(engine.name);
+    engines.push_back(
+        json::object{{"name", engine.name},
+                     {"id", found == workers_.end() ? std::string() : found->second->id_name()}});
+  }
+  send_(json::serialize(json::object{{"type", "hello"},
+                                     {"version", 1},
+                                     {"engines", std::move(engines)},
+                                     {"tablebase", config_.tables != nullptr},
+                                     {"max_message_bytes", 4 << 20}}));
+  send_state();
+}
+
+void GuiSession::receive(std::string_view text) {
+  ParsedRequest parsed = parse_request(text);
+  std::lock_guard lock(mutex_);
+  if (!parsed.request) {
+    send_error(parsed.error);
+    return;
+  }
+  try {
+    handle(*parsed.request);
+  } catch (const std::exception& error) {
+    // Whatever the request was, the game is as it was before it (the handlers change the game
+    // only after every check passed).
+    send_error(error.what());
+  }
+}
+
+void GuiSession::tick() {
+  std::lock_guard lock(mutex_);
+  if (closing_) return;
+  if (game_.tick(SteadyClock::now())) game_changed();
+}
+
+void GuiSession::handle(const Request& request) {
+  std::visit([this](const auto& typed) { handle(typed); }, request);
+}
+
+void GuiSession::handle(const NewGameRequest& request) {
+  Variant variant;
+  if (request.variant == "2p")
+    variant = Variant::TwoPlayer;
+  else if (request.variant == "4p")
+    variant = Variant::FourPlayer;
+  else
+    throw std::invalid_argument("unknown variant \"" + request.variant + "\" (2p or 4p)");
+  for (const std::string& player : request.players)
+    if (player != kHuman && !find_engine(player))
+      throw std::invalid_argument("no engine \"" + player + "\" was listed when quixo-gui started");
+  std::optional<arena::TimeControl> control;
+  if (request.time && !request.time->empty()) control = arena::TimeControl::parse(*request.time);
+  GuiGame game(variant, request.players, control, request.position.value_or(""),
+               SteadyClock::now());
+  game_ = std::move(game);
+  engines_need_new_game_ = true;
+  game_changed();
+}
+
+void GuiSession::handle(const MoveRequest& request) {
+  if (!game_.human_to_move())
+    throw std::invalid_argument(game_.at_end() && game_.result()
+                                    ? "the game is over: " + game_.result()->reason
+                                    : "it is not a person's turn to move");
+  game_.play(request.move, move_by(kHuman), SteadyClock::now());
+  game_changed();
+}
+
+void GuiSession::handle(const TakeBackRequest&) {
+  const bool against_engine =
+      std::any_of(game_.players().begin(), game_.players().end(),
+                  [](const std::string& player) { return player != kHuman; }) &&
+      std::any_of(game_.players().begin(), game_.players().end(),
+                  [](const std::string& player) { return player == kHuman; });
+  if (!game_.take_back(against_engine, SteadyClock::now()))
+    throw std::invalid_argument("there is no move to take back");
+  game_changed();
+}
+
+void GuiSession::handle(const GoToRequest& request) {
+  game_.go_to(request.ply, SteadyClock::now());
+  game_changed();
+}
+
+void GuiSession::handle(const ThinkRequest& request) {
+  const std::string engine = request.engine.value_or(default_engine());
+  if (!find_engine(engine))
+    throw std::invalid_argument("no engine \"" + engine + "\" was listed when quixo-gui started");
+  if (game_.legal_moves().empty()) throw std::invalid_argument("there is no move to make here");
+  if (active_ && !active_->analysis) throw std::invalid_argument("an engine is thinking already");
+  if (active_) worker(active_->engine).stop();
+  active_.reset();
+  start_search(engine, false);
+  send_state();
+}
+
+void GuiSession::handle(const StopRequest&) {
+  if (!active_) return;
+  if (active_->analysis) {
+    analysis_on_ = false;
+    worker(active_->engine).stop();
+    active_.reset();
+    send_state();
+    return;
+  }
+  // The engine moves at once with what it has; its move arrives through on_engine_done.
+  worker(active_->engine).stop();
+}
+
+void GuiSession::handle(const AnalyzeRequest& request) {
+  if (request.on) {
+    const std::string engine = request.engine.value_or(default_engine());
+    if (!find_engine(engine))
+      throw std::invalid_argument("no engine \"" + engine + "\" was listed when quixo-gui started");
+    analysis_engine_ = engine;
+    analysis_multipv_ = request.multipv;
+  }
+  analysis_on_ = request.on;
+  game_changed();
+}
+
+void GuiSession::handle(const SetupRequest& request) {
+  const Variant variant = variant_of(request.position);
+  std::vector<std::string> players = game_.players();
+  players.resize(variant == Variant::TwoPlayer ? 2 : 4, std::string(kHuman));
+  GuiGame game(variant, players, game_.time_control(), request.position, SteadyClock::now());
+  game_ = std::move(game);
+  engines_need_new_game_ = true;
+  game_changed();
+}
+
+void GuiSession::handle(const SavePgnRequest&) {
+  send_(
+      json::serialize(json::object{{"type", "pgn"}, {"text", arena::format_pgn(game_.record())}}));
+}
+
+void GuiSession::handle(const LoadPgnRequest& request) {
+  std::vector<arena::GameRecord> games = arena::parse_pgn(request.text);
+  json::array list;
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    const arena::GameRecord& game = games[i];
+    list.push_back(json::object{{"index", i},
+                                {"white", game.x_name},
+                                {"black", game.o_name},
+                                {"result", arena::result_text(game.result)},
+                                {"round", game.round},
+                                {"variant", game.four_player ? "4p" : "2p"},
+                                {"plies", game.opening_moves.size() + game.moves.size()}});
+  }
+  loaded_games_ = std::move(games);
+  send_(json::serialize(json::object{{"type", "pgn_games"}, {"games", std::move(list)}}));
+}
+
+void GuiSession::handle(const OpenGameRequest& request) {
+  if (static_cast<std::size_t>(request.index) >= loaded_games_.size())
+    throw std::invalid_argument("there is no game " + std::to_string(request.index) +
+                                " in the loaded PGN (" + std::to_string(loaded_games_.size()) +
+                                " games)");
+  game_ = GuiGame::from_record(loaded_games_[static_cast<std::size_t>(request.index)]);
+  analysis_on_ = false;
+  engines_need_new_game_ = true;
+  game_changed();
+}
+
+void GuiSession::game_changed() {
+  ++epoch_;
+  if (active_) {
+    worker(active_->engine).stop();
+    active_.reset();
+  }
+  schedule();
+  send_state();
+}
+
+void GuiSession::schedule() {
+  if (closing_ || active_) return;
+  if (game_.engine_to_move()) {
+    start_search(game_.mover(), false);
+    return;
+  }
+  if (analysis_on_ && !game_.legal_moves().empty()) start_search(analysis_engine_, true);
+}
+
+void GuiSession::start_search(const std::string& engine, bool analysis) {
+  const SteadyTime now = SteadyClock::now();
+  SearchJob job;
+  job.position_arguments = position_arguments(game_, game_.ply());
+  job.new_game = std::exchange(engines_need_new_game_, false);
+  const bool four = game_.variant() == Variant::FourPlayer;
+  uqi::GoLimits own;
+  if (analysis) {
+    own.infinite = true;
+    job.multipv = analysis_multipv_;
+  } else {
+    own = game_.own_limits(now);
+    // An engine asked outside its turn (`think`) always gets a multipv of 1 back.
+    job.multipv = 1;
+  }
+  if (own.time_ms)
+    job.deadline = milliseconds(*own.time_ms) + kReplyGrace;
+  else if (own.move_time_ms)
+    job.deadline = milliseconds(*own.move_time_ms) + kReplyGrace;
+  else
+    job.deadline = kUnclockedReplyCap;
+  const std::vector<uqi::GoLimits> clocks =
+      game_.has_clock() && !analysis ? game_.clock_limits(now) : std::vector<uqi::GoLimits>();
+  if (four) {
+    arena::GoRequest4 request;
+    request.mover = game_.mover_index();
+    for (std::size_t seat = 0; seat < 4; ++seat)
+      request.seats[seat] = clocks.empty() ? own : clocks[seat];
+    request.seats[static_cast<std::size_t>(request.mover)] = own;
+    job.request = request;
+  } else {
+    arena::GoRequest request;
+    request.own = own;
+    request.mover_is_x = game_.mover_index() == 0;
+    if (!clocks.empty()) request.other = clocks[request.mover_is_x ? 1 : 0];
+    job.request = request;
+  }
+  const ActiveSearch search{engine, analysis, epoch_, game_.ply()};
+  job.on_info = [this, search](const uqi::InfoLine& info) {
+    std::lock_guard lock(mutex_);
+    if (closing_ || search.epoch != epoch_) return;
+    send_(format_info(info, search.engine, search.analysis ? "analysis" : "move", search.ply));
+  };
+  job.on_done = [this, search](const arena::MoveReply& reply, const std::string& error) {
+    std::lock_guard lock(mutex_);
+    if (closing_) return;
+    on_engine_done(search, reply, error);
+  };
+  active_ = search;
+  worker(engine).submit(std::move(job));
+}
+
+void GuiSession::on_engine_done(const ActiveSearch& search, const arena::MoveReply& reply,
+                                const std::string& error) {
+  if (search.epoch != epoch_) return;  // a search of a state that is gone
+  active_.reset();
+  if (search.analysis) {
+    // Analysis ends only when it is stopped, or when the engine failed.
+    if (!error.empty()) {
+      analysis_on_ = false;
+      send_error(error);
+    }
+    send_state();
+    return;
+  }
+  const int mover = game_.mover_index();
+  const GameResult loss = mover % 2 == 0 ? GameResult::OWins : GameResult::XWins;
+  const std::string who = search.engine + " (" + to_move_text(game_.shown()) + ")";
+  const bool its_turn = game_.engine_to_move() && game_.mover() == search.engine;
+  switch (reply.status) {
+    case arena::MoveReply::Status::Move: {
+      GuiMove details;
+      details.by = search.engine;
+      details.time_ms = reply.elapsed_ms;
+      if (reply.info) {
+        details.score_cp = reply.info->score_cp;
+        details.score_mate = reply.info->score_mate;
+        details.depth = reply.info->depth;
+      }
+      try {
+        game_.play(reply.move, details, SteadyClock::now());
+      } catch (const NotationError& illegal) {
+        if (its_turn)
+          game_.finish(
+              {loss, Termination::IllegalMove,
+               who + " played an illegal move: " + reply.move + " (" + illegal.what() + ")"});
+        else
+          send_error("engine \"" + search.engine + "\" played an illegal move: " + reply.move +
+                     " (" + illegal.what() + ")");
+      }
+      break;
+    }
+    case arena::MoveReply::Status::Timeout:
+      if (its_turn) game_.finish({loss, Termination::TimeForfeit, who + " did not move in time"});
+      send_error(error);
+      break;
+    case arena::MoveReply::Status::Disconnected:
+      if (its_turn) game_.finish({loss, Termination::Crash, error});
+      send_error(error);
+      break;
+  }
+  game_changed();
+}
+
+EngineWorker& GuiSession::worker(const std::string& name) {
+  auto found = workers_.find(name);
+  if (found == workers_.end()) {
+    const arena::EngineConfig* engine = find_engine(name);
+    if (!engine) throw std::invalid_argument("no engine \"" + name + "\"");
+    found = workers_
+                .emplace(name, std::make_unique<EngineWorker>(*engine, config_.launcher,
+                                                              config_.handshake_timeout))
+                .first;
+  }
+  return *found->second;
+}
+
+const arena::EngineConfig* GuiSession::find_engine(const std::string& name) const {
+  for (const arena::EngineConfig& engine : config_.engines)
+    if (engine.name == name) return &engine;
+  return nullptr;
+}
+
+const std::string& GuiSession::default_engine() const {
+  if (config_.engines.empty())
+    throw std::invalid_argument("no engine was listed when quixo-gui started");
+  return config_.engines.front().name;
+}
+
+void GuiSession::send_error(std::string_view message) {
+  send_(format_error(message));
+}
+
+void GuiSession::send_state() {
+  const SteadyTime now = SteadyClock::now();
+  json::object state{{"type", "state"}};
+  state["variant"] = game_.variant() == Variant::TwoPlayer ? "2p" : "4p";
+  json::array players;
+  for (const std::string& player : game_.players()) players.emplace_back(player);
+  state["players"] = std::move(players);
+  state["time"] =
+      game_.time_control() ? json::value(game_.time_control()->to_string()) : json::value(nullptr);
+  state["start"] = game_.start().text();
+  json::array moves;
+  for (const GuiMove& move : game_.moves())
+    moves.push_back(json::object{{"move", move.move},
+                                 {"by", move.by},
+                                 {"position", move.position},
+                                 {"time_ms", move.time_ms},
+                                 {"score", score_json(move.score_cp, move.score_mate)},
+                                 {"depth", optional_json(move.depth)}});
+  state["moves"] = std::move(moves);
+  state["ply"] = game_.ply();
+  state["position"] = game_.shown().text();
+  state["to_move"] = to_move_text(game_.shown());
+  if (const std::optional<GuiResult>& result = game_.result(); result && game_.at_end())
+    state["result"] =
+        json::object{{"score", arena::result_text(result->result)}, {"reason", result->reason}};
+  else
+    state["result"] = nullptr;
+  state["human_to_move"] = game_.human_to_move() && !(active_ && !active_->analysis);
+  json::array legal;
+  for (const LegalMove& move : game_.legal_moves())
+    legal.push_back(json::object{{"move", move.move},
+                                 {"from", optional_json(move.from)},
+                                 {"to", optional_json(move.to)},
+                                 {"point", optional_json(move.point)}});
+  state["legal"] = std::move(legal);
+  if (game_.has_clock()) {
+    json::array left;
+    for (const std::int64_t ms : game_.remaining_ms(now)) left.emplace_back(ms);
+    state["clock"] = json::object{{"remaining_ms", std::move(left)},
+                                  {"running", optional_json(game_.running_clock())}};
+  } else {
+    state["clock"] = nullptr;
+  }
+  state["thinking"] =
+      active_ ? json::value(json::object{{"engine", active_->engine},
+                                         {"purpose", active_->analysis ? "analysis" : "move"}})
+              : json::value(nullptr);
+  state["analysis"] = json::object{
+      {"on", analysis_on_},
+      {"engine", analysis_engine_.empty() && !config_.engines.empty() ? config_.engines.front().name
+                                                                      : analysis_engine_},
+      {"multipv", analysis_multipv_}};
+  state["tb"] = nullptr;
+  if (config_.tables && game_.variant() == Variant::TwoPlayer) {
+    const Position position = parse_position(game_.shown().text());
+    if (const std::optional<tb::ProbeReport> report = tb::probe_report(*config_.tables, position)) {
+      json::object tb = tb_value_json(report->value);
+      json::array moves_json;
+      for (const tb::MoveValue& move : report->moves) {
+        json::object entry = tb_value_json(move.value);
+        entry["move"] = to_string(move.move);
+        moves_json.push_back(std::move(entry));
+      }
+      tb["moves"] = std::move(moves_json);
+      state["tb"] = std::move(tb);
+    }
+  }
+  send_(json::serialize(state));
+}
+
+}  // namespace quixo::gui

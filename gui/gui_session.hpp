@@ -1,0 +1,102 @@
+// One page's session in quixo-gui: its game, its engines and its analysis, driven by the page's
+// requests (docs/gui-protocol.md) and answered through `send`. The session owns the game: every
+// move is checked by the rules core, engines move when it is their turn, and the page gets a full
+// `state` after every change. It has no network in it, so tests drive it with strings.
+//
+// Threads: receive() and tick() come from the server's thread, engine replies from each engine's
+// worker thread; one mutex guards everything, and `send` is called under it (it must only queue).
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine_client.hpp"
+#include "engine_worker.hpp"
+#include "gui_game.hpp"
+#include "gui_messages.hpp"
+#include "tb/tablebase.hpp"
+
+namespace quixo::gui {
+
+struct SessionConfig {
+  // The engines the page may use: those of the command line and config file, nothing else.
+  std::vector<arena::EngineConfig> engines;
+  std::shared_ptr<const tb::Tablebase> tables;  // --tb; null without
+  arena::ProcessLauncher launcher = arena::default_launcher();
+  std::chrono::milliseconds handshake_timeout{10'000};
+};
+
+class GuiSession {
+ public:
+  using Send = std::function<void(std::string)>;
+
+  GuiSession(SessionConfig config, Send send);
+  ~GuiSession();  // stops the searches and quits the engines
+  GuiSession(const GuiSession&) = delete;
+  GuiSession& operator=(const GuiSession&) = delete;
+
+  // Sends `hello` and the first `state` (a new game, all players human, until the page asks).
+  void open();
+  // One message from the page; a bad one gets an `error` and changes nothing.
+  void receive(std::string_view text);
+  // Called a few times a second: a clock that runs out ends the game.
+  void tick();
+
+ private:
+  struct ActiveSearch {
+    std::string engine;
+    bool analysis = false;
+    std::uint64_t epoch = 0;
+    int ply = 0;
+  };
+
+  void handle(const Request& request);
+  void handle(const NewGameRequest& request);
+  void handle(const MoveRequest& request);
+  void handle(const TakeBackRequest& request);
+  void handle(const GoToRequest& request);
+  void handle(const ThinkRequest& request);
+  void handle(const StopRequest& request);
+  void handle(const AnalyzeRequest& request);
+  void handle(const SetupRequest& request);
+  void handle(const SavePgnRequest& request);
+  void handle(const LoadPgnRequest& request);
+  void handle(const OpenGameRequest& request);
+
+  // The game changed: searches of the old state are stopped and forgotten.
+  void game_changed();
+  // Starts what should run now: the engine to move, else the analysis.
+  void schedule();
+  void start_search(const std::string& engine, bool analysis);
+  void on_engine_done(const ActiveSearch& search, const arena::MoveReply& reply,
+                      const std::string& error);
+  EngineWorker& worker(const std::string& name);
+  const arena::EngineConfig* find_engine(const std::string& name) const;
+  const std::string& default_engine() const;
+  void send_state();
+  void send_error(std::string_view message);
+
+  SessionConfig config_;
+  Send send_;
+  std::mutex mutex_;
+  bool closing_ = false;
+  GuiGame game_;
+  std::uint64_t epoch_ = 1;  // bumped by every change of the game
+  std::optional<ActiveSearch> active_;
+  bool engines_need_new_game_ = true;
+  bool analysis_on_ = false;
+  std::string analysis_engine_;
+  int analysis_multipv_ = 1;
+  std::vector<arena::GameRecord> loaded_games_;
+  // Engine processes by name, started on first use; last, so they go before the rest.
+  std::map<std::string, std::unique_ptr<EngineWorker>> workers_;
+};
+
+}  // namespace quixo::gui

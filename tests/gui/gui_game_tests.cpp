@@ -1,0 +1,205 @@
+// The game a quixo-gui page shows: moves checked by the rules, new lines from earlier positions,
+// take-backs, endings, clocks (with a fake time), and the PGN round trip through the arena's
+// writer and reader.
+#include <boost/test/data/test_case.hpp>
+#include <boost/test/unit_test.hpp>
+#include <chrono>
+
+#include "core/notation.hpp"
+#include "gui_game.hpp"
+#include "pgn_reader.hpp"
+#include "pgn_writer.hpp"
+#include "support/arena_printing.hpp"
+
+namespace bdata = boost::unit_test::data;
+using namespace quixo;
+using namespace quixo::gui;
+using std::chrono::milliseconds;
+
+namespace {
+
+const std::vector<std::string> kHumans{"human", "human"};
+const SteadyTime kT0{};
+
+void play_all(GuiGame& game, const std::vector<std::string>& moves, SteadyTime now = kT0) {
+  for (const std::string& move : moves) game.play(move, move_by("human"), now);
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(gui_game_tests)
+
+BOOST_AUTO_TEST_CASE(a_new_game_offers_the_44_opening_moves_to_a_person) {
+  const GuiGame game(Variant::TwoPlayer, kHumans);
+  BOOST_TEST(game.shown().text() == "5/5/5/5/5 x");
+  BOOST_TEST(game.legal_moves().size() == 44u);
+  BOOST_TEST(game.human_to_move());
+  BOOST_TEST(!game.engine_to_move());
+  const LegalMove first = game.legal_moves().front();
+  BOOST_TEST(first.move == *first.from + *first.to);
+  BOOST_TEST(!first.point.has_value());
+}
+
+BOOST_AUTO_TEST_CASE(an_illegal_move_is_refused_and_changes_nothing) {
+  GuiGame game(Variant::TwoPlayer, kHumans);
+  play_all(game, {"a1a5"});
+  BOOST_CHECK_THROW(game.play("c3c1", move_by("human"), kT0), NotationError);  // not a border cube
+  BOOST_CHECK_THROW(game.play("zz", move_by("human"), kT0), NotationError);
+  BOOST_TEST(game.length() == 1);
+  BOOST_TEST(game.shown().text() == game.moves().back().position);
+}
+
+BOOST_AUTO_TEST_CASE(a_move_from_an_earlier_position_starts_a_new_line) {
+  GuiGame game(Variant::TwoPlayer, kHumans);
+  play_all(game, {"a1a5", "e5e1", "b1b5"});
+  game.go_to(1, kT0);
+  BOOST_TEST(game.shown().text() == game.moves()[0].position);
+  BOOST_TEST(!game.at_end());
+  game.play("e1a1", move_by("human"), kT0);
+  BOOST_TEST(game.length() == 2);
+  BOOST_TEST(game.moves()[1].move == "e1a1");
+  BOOST_TEST(game.at_end());
+  BOOST_CHECK_THROW(game.go_to(3, kT0), std::out_of_range);
+  BOOST_CHECK_THROW(game.go_to(-1, kT0), std::out_of_range);
+}
+
+BOOST_AUTO_TEST_CASE(take_back_against_an_engine_returns_to_the_persons_turn) {
+  GuiGame game(Variant::TwoPlayer, {"human", "engine"});
+  game.play("a1a5", move_by("human"), kT0);
+  BOOST_TEST(game.engine_to_move());
+  BOOST_TEST(!game.human_to_move());
+  game.play("e5e1", move_by("engine"), kT0);
+  BOOST_TEST(game.human_to_move());
+  BOOST_TEST(game.take_back(true, kT0));
+  BOOST_TEST(game.length() == 0);
+  BOOST_TEST(game.human_to_move());
+  BOOST_TEST(!game.take_back(true, kT0));
+  // Between people, one ply at a time.
+  GuiGame people(Variant::TwoPlayer, kHumans);
+  play_all(people, {"a1a5", "e5e1"});
+  BOOST_TEST(people.take_back(false, kT0));
+  BOOST_TEST(people.length() == 1);
+}
+
+BOOST_AUTO_TEST_CASE(a_line_of_five_ends_the_game_and_names_the_winner) {
+  // X has a1..a4; taking e1 and pushing it in at a1 ... is awkward; set the position up instead.
+  GuiGame game(Variant::TwoPlayer, kHumans, std::nullopt, "5/x4/x4/x4/x4 x");
+  // e5 pushed in at a5: the top rank slides right, a5 becomes X: column a is full.
+  game.play("e5a5", move_by("human"), kT0);
+  BOOST_REQUIRE(game.result().has_value());
+  BOOST_TEST(game.result()->result == GameResult::XWins);
+  BOOST_TEST(game.result()->termination == Termination::Line);
+  BOOST_TEST(game.result()->reason == "X makes five in a row");
+  BOOST_TEST(game.legal_moves().empty());
+  BOOST_TEST(!game.human_to_move());
+  BOOST_CHECK_THROW(game.play("b1b5", move_by("human"), kT0), NotationError);
+  // Looking back, the earlier position can still be left by a new line.
+  game.go_to(0, kT0);
+  BOOST_TEST(game.human_to_move());
+}
+
+BOOST_AUTO_TEST_CASE(a_third_repetition_is_a_draw) {
+  GuiGame game(Variant::TwoPlayer, kHumans, std::nullopt, "x4/5/5/5/o4 x");
+  // Each side slides its own cube along its rank and back: four plies return to the start.
+  const std::vector<std::string> cycle{"a5e5", "a1e1", "e5a5", "e1a1"};
+  GuiGame probe = game;
+  play_all(probe, cycle);
+  BOOST_REQUIRE(probe.shown().text() == game.shown().text());
+  play_all(game, cycle);
+  BOOST_TEST(!game.result().has_value());
+  play_all(game, cycle);
+  BOOST_REQUIRE(game.result().has_value());
+  BOOST_TEST(game.result()->termination == Termination::Repetition);
+  BOOST_TEST(game.result()->result == GameResult::Draw);
+}
+
+BOOST_AUTO_TEST_CASE(a_persons_clock_runs_and_flags) {
+  GuiGame game(Variant::TwoPlayer, {"human", "engine"}, arena::TimeControl::parse("10+1"), {}, kT0);
+  BOOST_TEST(game.has_clock());
+  BOOST_REQUIRE(game.running_clock().has_value());
+  BOOST_TEST(*game.running_clock() == 0);
+  BOOST_TEST(game.remaining_ms(kT0 + milliseconds(3000))[0] == 7000);
+  game.play("a1a5", move_by("human"), kT0 + milliseconds(3000));
+  BOOST_TEST(game.remaining_ms(kT0 + milliseconds(3000))[0] == 8000);  // 10 - 3 + 1
+  BOOST_TEST(*game.running_clock() == 1);
+  // The engine's go carries its own time and the other clock.
+  const uqi::GoLimits own = game.own_limits(kT0 + milliseconds(4000));
+  BOOST_TEST(own.time_ms.value_or(-1) == 9000);
+  BOOST_TEST(game.clock_limits(kT0 + milliseconds(4000))[0].time_ms.value_or(-1) == 8000);
+  BOOST_TEST(!game.tick(kT0 + milliseconds(12'000)));
+  BOOST_TEST(game.tick(kT0 + milliseconds(13'100)));
+  BOOST_REQUIRE(game.result().has_value());
+  BOOST_TEST(game.result()->termination == Termination::TimeForfeit);
+  BOOST_TEST(game.result()->result == GameResult::XWins);
+  BOOST_TEST(!game.running_clock().has_value());
+}
+
+BOOST_AUTO_TEST_CASE(a_move_after_the_flag_loses_on_time) {
+  GuiGame game(Variant::TwoPlayer, kHumans, arena::TimeControl::parse("5"), {}, kT0);
+  game.play("a1a5", move_by("human"), kT0 + milliseconds(5200));
+  BOOST_REQUIRE(game.result().has_value());
+  BOOST_TEST(game.result()->termination == Termination::TimeForfeit);
+  BOOST_TEST(game.result()->result == GameResult::OWins);
+}
+
+BOOST_AUTO_TEST_CASE(without_a_clock_an_engine_gets_a_second_a_move) {
+  const GuiGame game(Variant::TwoPlayer, {"engine", "human"});
+  BOOST_TEST(!game.has_clock());
+  BOOST_TEST(game.own_limits(kT0).move_time_ms.value_or(0) == 1000);
+  const GuiGame fixed(Variant::TwoPlayer, {"engine", "human"},
+                      arena::TimeControl::parse("nodes=5000"));
+  BOOST_TEST(fixed.own_limits(kT0).nodes.value_or(0) == 5000u);
+  BOOST_TEST(!fixed.has_clock());
+}
+
+BOOST_DATA_TEST_CASE(bad_games_are_refused,
+                     bdata::make({std::string("5/5/5/5/5 1"), std::string("6/5/5/5/5 x"),
+                                  std::string("players")}),
+                     start) {
+  if (start == "players") {
+    BOOST_CHECK_THROW(GuiGame(Variant::TwoPlayer, {"human"}), std::invalid_argument);
+    BOOST_CHECK_THROW(GuiGame(Variant::FourPlayer, kHumans), std::invalid_argument);
+  } else {
+    BOOST_CHECK_THROW(GuiGame(Variant::TwoPlayer, kHumans, std::nullopt, start),
+                      std::invalid_argument);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(four_player_moves_carry_their_point_and_a_forced_pass_is_offered) {
+  const GuiGame start(Variant::FourPlayer, {"human", "human", "human", "human"});
+  BOOST_TEST(start.legal_moves().size() == 88u);  // 44 slides, each cube pointing to 1 or 3
+  for (const LegalMove& move : start.legal_moves()) {
+    BOOST_REQUIRE(move.point.has_value());
+    BOOST_TEST((*move.point == "x" || *move.point == "X"));
+    BOOST_TEST(move.move == *move.from + *move.to + *move.point);
+  }
+  // Seat 2 (team O) with a border of X cubes and O cubes pointing to seat 4: it must pass.
+  const GuiGame pass(Variant::FourPlayer, {"human", "human", "human", "human"}, std::nullopt,
+                     "xOxOx/O3O/x3x/O3O/xOxOx 2");
+  BOOST_REQUIRE(pass.legal_moves().size() == 1u);
+  BOOST_TEST(pass.legal_moves()[0].move == "0000");
+  BOOST_TEST(!pass.legal_moves()[0].from.has_value());
+}
+
+BOOST_AUTO_TEST_CASE(the_game_goes_to_pgn_and_back) {
+  GuiGame game(Variant::TwoPlayer, {"human", "quixo"}, arena::TimeControl::parse("60+1"));
+  game.play("a1a5", move_by("human"), kT0);
+  GuiMove reply = move_by("quixo");
+  reply.score_cp = 35;
+  reply.depth = 9;
+  reply.time_ms = 950;
+  game.play("e5e1", reply, kT0);
+  const std::string pgn = arena::format_pgn(game.record());
+  BOOST_TEST(pgn.find("[White \"human\"]") != std::string::npos);
+  BOOST_TEST(pgn.find("[Reason \"unfinished\"]") != std::string::npos);
+  const std::vector<arena::GameRecord> read = arena::parse_pgn(pgn);
+  BOOST_REQUIRE(read.size() == 1u);
+  const GuiGame replay = GuiGame::from_record(read[0]);
+  BOOST_TEST(replay.ply() == 0);
+  BOOST_TEST(replay.length() == 2);
+  BOOST_TEST(replay.moves()[1].score_cp.value_or(0) == 35);
+  BOOST_TEST(replay.moves()[1].position == game.moves()[1].position);
+  BOOST_TEST(replay.human_to_move());
+}
+
+BOOST_AUTO_TEST_SUITE_END()

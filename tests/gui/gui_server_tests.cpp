@@ -1,0 +1,186 @@
+// quixo-gui's server over real sockets (a Beast client): the page's files, the WebSocket, and the
+// security rules (Host and Origin, message size and rate, the number of pages).
+#include <boost/asio.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <boost/json.hpp>
+#include <boost/test/unit_test.hpp>
+#include <thread>
+
+#include "gui_server.hpp"
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+namespace net = boost::asio;
+namespace json = boost::json;
+using tcp = net::ip::tcp;
+using namespace quixo::gui;
+
+namespace {
+
+const std::vector<WebAsset> kAssets = {
+    {"/index.html", "text/html; charset=utf-8", "<!doctype html><title>quixo</title>"},
+    {"/app.js", "text/javascript; charset=utf-8", "console.log(1);"},
+};
+
+// A server on a free port, run on its own thread for the test's length.
+struct RunningServer {
+  explicit RunningServer(ServerConfig config = {}) {
+    config.port = 0;
+    config.assets = kAssets;
+    server = std::make_unique<GuiServer>(std::move(config));
+    thread = std::thread([this] { server->run(); });
+  }
+  ~RunningServer() {
+    server->stop();
+    thread.join();
+  }
+  std::string host() const { return "127.0.0.1:" + std::to_string(server->port()); }
+
+  std::unique_ptr<GuiServer> server;
+  std::thread thread;
+};
+
+http::response<http::string_body> get(const RunningServer& server, const std::string& target,
+                                      const std::string& host) {
+  net::io_context io;
+  beast::tcp_stream stream(io);
+  stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), server.server->port()));
+  http::request<http::empty_body> request(http::verb::get, target, 11);
+  request.set(http::field::host, host);
+  http::write(stream, request);
+  beast::flat_buffer buffer;
+  http::response<http::string_body> response;
+  http::read(stream, buffer, response);
+  return response;
+}
+
+// A page's WebSocket, read synchronously with a time limit.
+class Page {
+ public:
+  Page(const RunningServer& server, const std::string& origin) : ws_(io_) {
+    beast::get_lowest_layer(ws_).connect(
+        tcp::endpoint(net::ip::make_address("127.0.0.1"), server.server->port()));
+    ws_.set_option(websocket::stream_base::decorator([origin](websocket::request_type& request) {
+      if (!origin.empty()) request.set(http::field::origin, origin);
+    }));
+    ws_.handshake(server.host(), "/ws");
+  }
+  void send(const std::string& text) {
+    ws_.text(true);
+    ws_.write(net::buffer(text));
+  }
+  // The next message; throws on a closed connection.
+  json::object read() {
+    beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(20));
+    beast::flat_buffer buffer;
+    ws_.read(buffer);
+    return json::parse(beast::buffers_to_string(buffer.data())).as_object();
+  }
+  json::object read_type(const std::string& type) {
+    for (;;) {
+      json::object message = read();
+      if (message.at("type").as_string() == type) return message;
+    }
+  }
+
+ private:
+  net::io_context io_;
+  websocket::stream<beast::tcp_stream> ws_;
+};
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(gui_server_tests)
+
+BOOST_AUTO_TEST_CASE(the_page_is_served_with_a_policy_that_keeps_it_local) {
+  RunningServer server;
+  const auto index = get(server, "/", server.host());
+  BOOST_TEST(index.result_int() == 200);
+  BOOST_TEST(index.body() == "<!doctype html><title>quixo</title>");
+  BOOST_TEST(std::string(index[http::field::content_type]).starts_with("text/html"));
+  BOOST_TEST(std::string(index["Content-Security-Policy"]).find("default-src 'self'") !=
+             std::string::npos);
+  BOOST_TEST(get(server, "/app.js?v=2", server.host()).body() == "console.log(1);");
+  BOOST_TEST(get(server, "/../etc/passwd", server.host()).result_int() == 404);
+  BOOST_TEST(get(server, "/missing.js", server.host()).result_int() == 404);
+  // localhost names the same loopback server.
+  BOOST_TEST(get(server, "/", "localhost:" + std::to_string(server.server->port())).result_int() ==
+             200);
+}
+
+BOOST_AUTO_TEST_CASE(a_request_for_another_host_is_refused) {
+  RunningServer server;
+  // A web site that rebinds its DNS name to 127.0.0.1 still sends its own name.
+  BOOST_TEST(
+      get(server, "/", "evil.example:" + std::to_string(server.server->port())).result_int() ==
+      403);
+}
+
+BOOST_AUTO_TEST_CASE(the_websocket_plays_and_answers_bad_messages_without_closing) {
+  RunningServer server;
+  Page page(server, "http://" + server.host());
+  BOOST_TEST(page.read().at("type").as_string() == "hello");
+  BOOST_TEST(page.read().at("type").as_string() == "state");
+  page.send("{not json");
+  BOOST_TEST(page.read().at("type").as_string() == "error");
+  page.send(R"({"type":"move","move":"a1a5"})");
+  const json::object state = page.read_type("state");
+  BOOST_TEST(state.at("moves").as_array().size() == 1u);
+}
+
+BOOST_AUTO_TEST_CASE(a_websocket_from_another_origin_is_refused) {
+  RunningServer server;
+  BOOST_CHECK_THROW(Page(server, "http://evil.example"), beast::system_error);
+}
+
+BOOST_AUTO_TEST_CASE(a_message_over_the_size_limit_closes_that_connection_only) {
+  ServerConfig config;
+  config.max_message_bytes = 1000;
+  RunningServer server(std::move(config));
+  Page page(server, "");
+  page.read_type("state");
+  page.send(std::string(2000, ' '));
+  BOOST_CHECK_THROW(page.read(), beast::system_error);
+  Page next(server, "");
+  BOOST_TEST(next.read().at("type").as_string() == "hello");
+}
+
+BOOST_AUTO_TEST_CASE(messages_beyond_the_rate_get_an_error_and_are_not_acted_on) {
+  ServerConfig config;
+  config.max_messages_per_second = 1;
+  config.message_burst = 3;
+  RunningServer server(std::move(config));
+  Page page(server, "");
+  page.read_type("state");
+  for (const char* move : {"a1a5", "e5e1", "b1b5", "e1a1"})
+    page.send(std::string(R"({"type":"move","move":")") + move + "\"}");
+  int states = 0;
+  int errors = 0;
+  while (states + errors < 4) {
+    const json::object message = page.read();
+    if (message.at("type") == "state") ++states;
+    if (message.at("type") == "error") {
+      ++errors;
+      BOOST_TEST(std::string(message.at("message").as_string()).find("too many") !=
+                 std::string::npos);
+    }
+  }
+  BOOST_TEST(states == 3);
+  BOOST_TEST(errors == 1);
+}
+
+BOOST_AUTO_TEST_CASE(no_more_pages_than_the_limit_are_served_at_once) {
+  ServerConfig config;
+  config.max_sessions = 2;
+  RunningServer server(std::move(config));
+  Page first(server, "");
+  Page second(server, "");
+  first.read_type("state");
+  second.read_type("state");
+  BOOST_CHECK_THROW(Page(server, ""), beast::system_error);
+}
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -1,0 +1,368 @@
+// A quixo-gui session driven as the page drives it, with strings: the message protocol, malformed
+// and forbidden requests, the real engine and misbehaving mock engines, analysis, take-backs,
+// PGN and the endgame tables.
+#include <boost/json.hpp>
+#include <boost/test/data/test_case.hpp>
+#include <boost/test/unit_test.hpp>
+#include <chrono>
+#include <condition_variable>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "core/notation.hpp"
+#include "gui_session.hpp"
+#include "pgn_writer.hpp"
+#include "support/test_tables.hpp"
+
+namespace bdata = boost::unit_test::data;
+namespace json = boost::json;
+using namespace quixo;
+using namespace quixo::gui;
+using namespace std::chrono_literals;
+
+namespace {
+
+// What the session sent, parsed, with waits for a message that satisfies a condition.
+class Inbox {
+ public:
+  GuiSession::Send sender() {
+    return [this](std::string text) {
+      std::lock_guard lock(mutex_);
+      messages_.push_back(json::parse(text).as_object());
+      arrived_.notify_all();
+    };
+  }
+
+  // The first message after the last one matched that satisfies `condition`; fails the test
+  // after `timeout`.
+  json::object wait_for(const std::function<bool(const json::object&)>& condition,
+                        const std::string& what, std::chrono::seconds timeout = 30s) {
+    std::unique_lock lock(mutex_);
+    std::optional<json::object> found;
+    arrived_.wait_for(lock, timeout, [&] {
+      for (; next_ < messages_.size(); ++next_) {
+        if (condition(messages_[next_])) {
+          found = messages_[next_++];
+          return true;
+        }
+      }
+      return false;
+    });
+    BOOST_TEST_REQUIRE(found.has_value(), "no message " << what << " within " << timeout.count()
+                                                        << " s; last: " << last_text());
+    return *found;
+  }
+
+  json::object wait_type(const std::string& type) {
+    return wait_for([&](const json::object& m) { return m.at("type").as_string() == type; },
+                    "of type " + type);
+  }
+
+  json::object wait_state(const std::function<bool(const json::object&)>& condition,
+                          const std::string& what, std::chrono::seconds timeout = 30s) {
+    return wait_for(
+        [&](const json::object& m) { return m.at("type").as_string() == "state" && condition(m); },
+        "state " + what, timeout);
+  }
+
+  // The most recent state.
+  json::object last_state() {
+    std::lock_guard lock(mutex_);
+    for (auto it = messages_.rbegin(); it != messages_.rend(); ++it)
+      if (it->at("type").as_string() == "state") return *it;
+    BOOST_FAIL("no state was sent");
+    return {};
+  }
+
+ private:
+  std::string last_text() const {
+    return messages_.empty() ? std::string("none") : json::serialize(messages_.back());
+  }
+
+  std::mutex mutex_;
+  std::condition_variable arrived_;
+  std::vector<json::object> messages_;
+  std::size_t next_ = 0;
+};
+
+arena::EngineConfig engine(const std::string& name, const std::string& command,
+                           std::vector<std::string> args = {}) {
+  arena::EngineConfig config;
+  config.name = name;
+  config.process.command = command;
+  config.process.args = std::move(args);
+  return config;
+}
+
+arena::EngineConfig real_engine() {
+  arena::EngineConfig config = engine("quixo", QUIXO_ENGINE_BINARY);
+  config.options = {{"Hash", "8"}, {"Threads", "1"}};
+  return config;
+}
+
+arena::EngineConfig mock(const std::string& name, const std::string& mode, int seed = 0) {
+  std::vector<std::string> args{"--mode", mode};
+  if (seed != 0) args.insert(args.end(), {"--random-seed", std::to_string(seed)});
+  return engine(name, QUIXO_MOCK_ENGINE_BINARY, args);
+}
+
+struct Fixture {
+  explicit Fixture(std::vector<arena::EngineConfig> engines,
+                   std::shared_ptr<const tb::Tablebase> tables = nullptr) {
+    SessionConfig config;
+    config.engines = std::move(engines);
+    config.tables = std::move(tables);
+    session = std::make_unique<GuiSession>(std::move(config), inbox.sender());
+    session->open();
+    inbox.wait_type("hello");
+    inbox.wait_type("state");
+  }
+  void send(const json::object& message) { session->receive(json::serialize(message)); }
+
+  Inbox inbox;
+  std::unique_ptr<GuiSession> session;
+};
+
+std::size_t move_count(const json::object& state) {
+  return state.at("moves").as_array().size();
+}
+
+bool has_result(const json::object& state) {
+  return !state.at("result").is_null();
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(gui_session_tests)
+
+BOOST_AUTO_TEST_CASE(hello_lists_the_engines_and_the_first_state_lets_a_person_move) {
+  Inbox inbox;
+  SessionConfig config;
+  config.engines = {real_engine(), mock("mock", "normal")};
+  GuiSession session(std::move(config), inbox.sender());
+  session.open();
+  const json::object hello = inbox.wait_type("hello");
+  BOOST_TEST(hello.at("engines").as_array().size() == 2u);
+  BOOST_TEST(hello.at("engines").as_array()[0].at("name").as_string() == "quixo");
+  BOOST_TEST(hello.at("tablebase").as_bool() == false);
+  const json::object state = inbox.wait_type("state");
+  BOOST_TEST(state.at("position").as_string() == "5/5/5/5/5 x");
+  BOOST_TEST(state.at("legal").as_array().size() == 44u);
+  BOOST_TEST(state.at("human_to_move").as_bool());
+  BOOST_TEST(state.at("to_move").as_string() == "x");
+  BOOST_TEST(state.at("result").is_null());
+}
+
+BOOST_DATA_TEST_CASE(
+    a_bad_message_gets_an_error_and_changes_nothing,
+    bdata::make({std::string("not json"), std::string("[1,2]"), std::string(R"({"kind":"move"})"),
+                 std::string(R"({"type":"fly"})"), std::string(R"({"type":"move"})"),
+                 std::string(R"({"type":"move","move":7})"),
+                 std::string(R"({"type":"move","move":"c3c1"})"),
+                 std::string(R"({"type":"goto","ply":3})"),
+                 std::string(R"({"type":"goto","ply":-1})"),
+                 std::string(R"({"type":"new_game","variant":"3p","players":["human","human"]})"),
+                 std::string(R"({"type":"new_game","players":["human","/bin/sh"]})"),
+                 std::string(R"({"type":"new_game","players":["human","human"],"time":"fast"})"),
+                 std::string(R"({"type":"think","engine":"rm -rf /"})"),
+                 std::string(R"({"type":"analyze","on":"yes"})"),
+                 std::string(R"({"type":"setup","position":"5/5/5/5 x"})"),
+                 std::string(R"({"type":"load_pgn","text":"[Event \"x\"]\n1. zz"})"),
+                 std::string(R"({"type":"open_game","index":0})"),
+                 std::string(R"({"type":"takeback"})")}),
+    message) {
+  Fixture fixture({mock("mock", "normal")});
+  fixture.session->receive(message);
+  const json::object error = fixture.inbox.wait_type("error");
+  BOOST_TEST(!error.at("message").as_string().empty());
+  // The game is as it was, and the session goes on.
+  const json::object state = fixture.inbox.last_state();
+  BOOST_TEST(move_count(state) == 0u);
+  BOOST_TEST(state.at("position").as_string() == "5/5/5/5/5 x");
+  fixture.send({{"type", "move"}, {"move", "a1a5"}});
+  fixture.inbox.wait_state([](const json::object& s) { return move_count(s) == 1; }, "after a1a5");
+}
+
+BOOST_AUTO_TEST_CASE(the_real_engine_answers_a_persons_move_with_its_score) {
+  Fixture fixture({real_engine()});
+  fixture.send({{"type", "new_game"},
+                {"variant", "2p"},
+                {"players", json::array{"human", "quixo"}},
+                {"time", "st=0.05"}});
+  fixture.inbox.wait_state([](const json::object& s) { return s.at("time") == "st=0.05"; },
+                           "of the new game");
+  fixture.send({{"type", "move"}, {"move", "c1c5"}});
+  const json::object thinking =
+      fixture.inbox.wait_state([](const json::object& s) { return !s.at("thinking").is_null(); },
+                               "with the engine thinking");
+  BOOST_TEST(thinking.at("human_to_move").as_bool() == false);
+  fixture.inbox.wait_type("info");
+  const json::object replied = fixture.inbox.wait_state(
+      [](const json::object& s) { return move_count(s) == 2; }, "with the engine's reply");
+  const json::object reply = replied.at("moves").as_array()[1].as_object();
+  BOOST_TEST(reply.at("by").as_string() == "quixo");
+  BOOST_TEST(!reply.at("score").is_null());
+  BOOST_TEST(replied.at("human_to_move").as_bool());
+  BOOST_TEST(replied.at("thinking").is_null());
+  // Take back returns to the person's turn: both moves go.
+  fixture.send({{"type", "takeback"}});
+  fixture.inbox.wait_state([](const json::object& s) { return move_count(s) == 0; },
+                           "after the take-back");
+}
+
+BOOST_AUTO_TEST_CASE(two_engines_play_a_whole_game) {
+  Fixture fixture({mock("first", "normal", 1), mock("second", "normal", 2)});
+  fixture.send({{"type", "new_game"}, {"players", json::array{"first", "second"}}});
+  const json::object over = fixture.inbox.wait_state(has_result, "with a result", 60s);
+  BOOST_TEST(move_count(over) >= 9u);
+  const auto& moves = over.at("moves").as_array();
+  BOOST_TEST(moves[0].at("by").as_string() == "first");
+  BOOST_TEST(moves[1].at("by").as_string() == "second");
+  BOOST_TEST(over.at("legal").as_array().empty());
+  // The finished game is saved in the arena's PGN format.
+  fixture.send({{"type", "save_pgn"}});
+  const json::object pgn = fixture.inbox.wait_type("pgn");
+  const std::string text(pgn.at("text").as_string());
+  BOOST_TEST(text.find("[White \"first\"]") != std::string::npos);
+  BOOST_TEST(text.find("[Black \"second\"]") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(analysis_follows_the_shown_position_until_it_is_stopped) {
+  Fixture fixture({real_engine()});
+  fixture.send({{"type", "analyze"}, {"on", true}, {"multipv", 2}});
+  fixture.inbox.wait_for(
+      [](const json::object& m) {
+        return m.at("type") == "info" && m.at("purpose") == "analysis" && m.at("multipv") == 2 &&
+               m.at("ply") == 0;
+      },
+      "with the second line of the start position's analysis");
+  fixture.send({{"type", "move"}, {"move", "a1a5"}});
+  fixture.inbox.wait_for(
+      [](const json::object& m) { return m.at("type") == "info" && m.at("ply") == 1; },
+      "of the analysis after a1a5");
+  const json::object state = fixture.inbox.last_state();
+  BOOST_TEST(state.at("analysis").at("on").as_bool());
+  BOOST_TEST(state.at("human_to_move").as_bool());  // analysis does not hold a person back
+  fixture.send({{"type", "stop"}});
+  fixture.inbox.wait_state(
+      [](const json::object& s) {
+        return s.at("thinking").is_null() && !s.at("analysis").at("on").as_bool();
+      },
+      "with the analysis stopped");
+}
+
+BOOST_AUTO_TEST_CASE(think_makes_the_engine_move_for_a_person_and_stop_ends_an_endless_search) {
+  Fixture fixture({real_engine()});
+  fixture.send({{"type", "think"}});
+  fixture.inbox.wait_state([](const json::object& s) { return move_count(s) == 1; },
+                           "with the engine's move");
+  // An engine with no limit ("inf") thinks until told to move.
+  fixture.send({{"type", "new_game"}, {"players", json::array{"quixo", "human"}}, {"time", "inf"}});
+  fixture.inbox.wait_for([](const json::object& m) { return m.at("type") == "info"; },
+                         "of the endless search");
+  std::this_thread::sleep_for(200ms);
+  BOOST_TEST(move_count(fixture.inbox.last_state()) == 0u);
+  fixture.send({{"type", "stop"}});
+  fixture.inbox.wait_state([](const json::object& s) { return move_count(s) == 1; },
+                           "with the move after stop");
+}
+
+BOOST_DATA_TEST_CASE(a_misbehaving_engine_loses_the_game_with_the_reason,
+                     bdata::make({std::string("crash-on-go"), std::string("illegal"),
+                                  std::string("malformed")}),
+                     mode) {
+  Fixture fixture({mock("bad", mode)});
+  fixture.send({{"type", "new_game"}, {"players", json::array{"human", "bad"}}});
+  fixture.inbox.wait_state(
+      [](const json::object& s) { return s.at("players").as_array()[1] == "bad"; },
+      "of the new game");
+  fixture.send({{"type", "move"}, {"move", "a1a5"}});
+  const json::object over = fixture.inbox.wait_state(has_result, "with a result");
+  BOOST_TEST(over.at("result").at("score").as_string() == "1-0");
+  BOOST_TEST(!over.at("result").at("reason").as_string().empty());
+  BOOST_TEST(move_count(over) == 1u);
+  // The next game starts the engine again.
+  fixture.send({{"type", "new_game"}, {"players", json::array{"human", "human"}}});
+  fixture.inbox.wait_state([](const json::object& s) { return !has_result(s); }, "of a new game");
+}
+
+BOOST_AUTO_TEST_CASE(an_engine_that_cannot_start_is_reported) {
+  Fixture fixture({engine("missing", "/nonexistent/engine")});
+  fixture.send({{"type", "think"}});
+  const json::object error = fixture.inbox.wait_type("error");
+  BOOST_TEST(std::string(error.at("message").as_string()).find("missing") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(a_pgn_of_the_arena_is_listed_opened_and_stepped_through) {
+  arena::GameRecord game;
+  game.x_name = "alpha";
+  game.o_name = "beta";
+  game.round = "3";
+  game.start_position = "5/5/5/5/5 x";
+  game.opening_moves = {"a1a5"};
+  arena::MoveRecord reply;
+  reply.move = "e5e1";
+  reply.score_cp = -20;
+  reply.depth = 6;
+  reply.time_ms = 100;
+  game.moves = {reply};
+  game.time_control = "10+0.1";
+  game.result = GameResult::Draw;
+  game.termination = Termination::PlyCap;
+  const std::string pgn = arena::format_pgn(game) + arena::format_pgn(game);
+  Fixture fixture({});
+  fixture.send({{"type", "load_pgn"}, {"text", pgn}});
+  const json::object list = fixture.inbox.wait_type("pgn_games");
+  BOOST_REQUIRE(list.at("games").as_array().size() == 2u);
+  BOOST_TEST(list.at("games").as_array()[0].at("white").as_string() == "alpha");
+  BOOST_TEST(list.at("games").as_array()[0].at("plies").as_int64() == 2);
+  fixture.send({{"type", "open_game"}, {"index", 1}});
+  const json::object opened = fixture.inbox.wait_state(
+      [](const json::object& s) { return move_count(s) == 2; }, "of the opened game");
+  BOOST_TEST(opened.at("ply").as_int64() == 0);
+  BOOST_TEST(opened.at("moves").as_array()[1].at("score").at("cp").as_int64() == -20);
+  fixture.send({{"type", "goto"}, {"ply", 2}});
+  const json::object end =
+      fixture.inbox.wait_state([](const json::object& s) { return s.at("ply") == 2; }, "at ply 2");
+  BOOST_TEST(end.at("position").as_string() == end.at("moves").as_array()[1].at("position"));
+  BOOST_TEST(end.at("result").at("score").as_string() == "1/2-1/2");
+}
+
+BOOST_AUTO_TEST_CASE(a_four_player_game_between_people_and_engines) {
+  Fixture fixture({mock("team", "normal", 3)});
+  fixture.send({{"type", "new_game"},
+                {"variant", "4p"},
+                {"players", json::array{"human", "team", "human", "team"}}});
+  fixture.inbox.wait_state([](const json::object& s) { return s.at("variant") == "4p"; },
+                           "of the four-player game");
+  const json::object start = fixture.inbox.last_state();
+  BOOST_TEST(start.at("legal").as_array()[0].at("point").is_string());
+  fixture.send({{"type", "move"},
+                {"move", std::string(start.at("legal").as_array()[0].at("move").as_string())}});
+  const json::object answered = fixture.inbox.wait_state(
+      [](const json::object& s) { return move_count(s) == 2; }, "after seat 2's engine moved");
+  BOOST_TEST(answered.at("to_move").as_string() == "3");
+  BOOST_TEST(answered.at("moves").as_array()[1].at("by").as_string() == "team");
+}
+
+BOOST_AUTO_TEST_CASE(with_tables_every_move_shows_its_exact_value) {
+  test::require_test_tables();
+  auto tables = std::make_shared<tb::Tablebase>();
+  BOOST_REQUIRE(tables->load(test::test_tables_dir()).problems.empty());
+  Fixture fixture({}, tables);
+  const Position position = test::positions_with_blanks(0).front();
+  fixture.send({{"type", "setup"}, {"position", to_string(position)}});
+  const json::object state = fixture.inbox.wait_state(
+      [](const json::object& s) { return !s.at("tb").is_null(); }, "with the tables' values");
+  const json::object& tb = state.at("tb").as_object();
+  BOOST_TEST(tb.at("moves").as_array().size() == state.at("legal").as_array().size());
+  const std::string value(tb.at("value").as_string());
+  BOOST_TEST((value == "win" || value == "loss" || value == "draw"));
+  // The best move's value is the position's: a move that wins for the mover makes a win.
+  const json::object& best = tb.at("moves").as_array()[0].as_object();
+  BOOST_TEST(best.at("value").as_string() == value);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
