@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <deque>
@@ -455,6 +456,30 @@ BOOST_AUTO_TEST_CASE(an_infinite_search_times_out_and_stop_brings_its_move) {
   const MoveReply next = client.go("startpos moves a1a5", nodes_request(500, false), kMoveTimeout);
   BOOST_REQUIRE_MESSAGE(next.status == MoveStatus::Move, client.last_error());
   BOOST_TEST(is_legal("startpos moves a1a5", next.move), next.move);
+}
+
+BOOST_AUTO_TEST_CASE(a_watched_search_shows_every_line_and_ends_when_told_to_stop) {
+  EngineClient client(real_engine());
+  BOOST_REQUIRE_MESSAGE(client.start(kStartTimeout), client.last_error());
+  BOOST_REQUIRE(client.set_option("MultiPV", "2"));
+  std::atomic<bool> stop{false};
+  std::vector<int> multipv_seen;
+  quixo::arena::SearchWatch watch;
+  watch.stop_requested = &stop;
+  watch.on_info = [&](const quixo::uqi::InfoLine& info) {
+    if (info.multipv) multipv_seen.push_back(*info.multipv);
+    // A GUI's person presses stop once the second line has been seen at some depth.
+    if (info.multipv.value_or(1) == 2 && info.depth.value_or(0) >= 3) stop = true;
+  };
+  const auto start = SteadyClock::now();
+  const MoveReply reply = client.go("startpos", infinite_request(), std::chrono::hours(1), &watch);
+  BOOST_REQUIRE_MESSAGE(reply.status == MoveStatus::Move, client.last_error());
+  BOOST_TEST(is_legal("startpos", reply.move), reply.move);
+  BOOST_TEST(ms_since(start) < 10000);
+  BOOST_TEST(std::count(multipv_seen.begin(), multipv_seen.end(), 2) >= 1);
+  // The kept info is still the best line's.
+  BOOST_REQUIRE(reply.info.has_value());
+  BOOST_TEST(reply.info->multipv.value_or(1) == 1);
 }
 
 // --------------------------------------------------------------- client, scripted engine
