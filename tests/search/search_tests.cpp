@@ -26,56 +26,28 @@
 #include "core/notation.hpp"
 #include "search/engine.hpp"
 #include "support/search_observer.hpp"
+#include "support/two_player_search.hpp"
 
 namespace bdata = boost::unit_test::data;
 using namespace quixo;
 using std::chrono::milliseconds;
 using test::Clock;
+using test::depth_limit;
+using test::move_time;
+using test::node_limit;
+using test::options;
+using test::search;
+using test::start;
 
 namespace {
 
 using SearchRun = test::SearchRun<Move>;
 using Observer = test::SearchObserver<Move>;
 
-std::shared_ptr<Observer> start(Engine& engine, const SearchLimits& limits) {
-  return test::start_search<Move>(
-      [&](SearchCallbacks callbacks) { engine.go(limits, std::move(callbacks)); });
-}
-
 SearchRun finish(Engine& engine, Observer& observer) {
   return test::finish_search(engine, observer);
 }
 
-SearchRun search(Engine& engine, const Position& position, const SearchLimits& limits,
-                 std::vector<std::uint64_t> history = {}) {
-  engine.set_position(position, std::move(history));
-  const auto observer = start(engine, limits);
-  return finish(engine, *observer);
-}
-
-EngineOptions options(int threads = 1, int multipv = 1, int hash_mb = 4) {
-  EngineOptions result;
-  result.threads = threads;
-  result.multipv = multipv;
-  result.hash_mb = hash_mb;
-  return result;
-}
-
-SearchLimits depth_limit(int depth) {
-  SearchLimits limits;
-  limits.depth = depth;
-  return limits;
-}
-SearchLimits node_limit(std::uint64_t nodes) {
-  SearchLimits limits;
-  limits.nodes = nodes;
-  return limits;
-}
-SearchLimits move_time(std::int64_t ms) {
-  SearchLimits limits;
-  limits.move_time_ms = ms;
-  return limits;
-}
 SearchLimits clocks(std::int64_t x_ms, std::int64_t o_ms) {
   SearchLimits limits;
   limits.time_ms = {x_ms, o_ms};

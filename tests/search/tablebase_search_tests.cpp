@@ -23,46 +23,21 @@
 #include "search/engine.hpp"
 #include "support/search_observer.hpp"
 #include "support/test_tables.hpp"
+#include "support/two_player_search.hpp"
 #include "tb/tablebase.hpp"
 #include "tb/tb_file.hpp"
 
 using namespace quixo;
 using std::chrono::milliseconds;
+using test::depth_limit;
+using test::node_limit;
+using test::options;
+using test::search;
+using test::start;
 
 namespace {
 
 using SearchRun = test::SearchRun<Move>;
-using Observer = test::SearchObserver<Move>;
-
-std::shared_ptr<Observer> start(Engine& engine, const SearchLimits& limits) {
-  return test::start_search<Move>(
-      [&](SearchCallbacks callbacks) { engine.go(limits, std::move(callbacks)); });
-}
-
-SearchRun search(Engine& engine, const Position& position, const SearchLimits& limits) {
-  engine.set_position(position, {});
-  const auto observer = start(engine, limits);
-  return test::finish_search(engine, *observer);
-}
-
-EngineOptions options(int threads = 1, int multipv = 1) {
-  EngineOptions result;
-  result.threads = threads;
-  result.multipv = multipv;
-  result.hash_mb = 4;
-  return result;
-}
-
-SearchLimits depth_limit(int depth) {
-  SearchLimits limits;
-  limits.depth = depth;
-  return limits;
-}
-SearchLimits node_limit(std::uint64_t nodes) {
-  SearchLimits limits;
-  limits.nodes = nodes;
-  return limits;
-}
 
 // The fixture's tables, shared with an engine (they live as long as the test process).
 std::shared_ptr<const tb::Tablebase> shared_test_tables() {
