@@ -900,7 +900,8 @@ function onModeChange() {
       if (!send(message)) return;
     }
     send(analysisRequest(true));
-  } else if (mode !== 'analysis' && before === 'analysis' && state.analysis?.on) {
+  } else if (mode !== 'analysis' && before === 'analysis') {
+    // Sent even if the last state said "off": an `analyze on` may still be on its way.
     send(analysisRequest(false));
   }
 }

@@ -63,6 +63,7 @@ export class BoardView {
 
     this.cells = new Map();
     this.cubes = new Map();
+    this.drawn = new Map();   // square -> what its cube group shows, to redraw only changes
     this.hits = new Map();
     for (const name of ALL_SQUARES) {
       this.cells.set(name, el('rect', { class: 'cell', width: CELL, height: CELL }, this.cellLayer));
@@ -140,9 +141,15 @@ export class BoardView {
     for (const [index, name] of ALL_SQUARES.entries()) {
       const cube = view.cells[index] ?? '';
       const { inner } = this.cubes.get(name);
-      for (const animation of inner.getAnimations?.() ?? []) animation.cancel();
-      inner.replaceChildren();
-      this.drawCube(inner, cube, view.variant);
+      // A cube is redrawn only when it changes, so that a state that repeats the position (a
+      // clock or a thinking flag changed) does not cut a running slide short.
+      const key = `${cube}|${view.variant}|${this.flipped}`;
+      if (this.drawn.get(name) !== key || view.slide?.length) {
+        for (const animation of inner.getAnimations?.() ?? []) animation.cancel();
+        inner.replaceChildren();
+        this.drawCube(inner, cube, view.variant);
+        this.drawn.set(name, key);
+      }
 
       const cell = this.cells.get(name);
       const last = view.lastMove && (view.lastMove.from === name || view.lastMove.to === name);
