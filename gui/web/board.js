@@ -8,7 +8,10 @@ import { ALL_SQUARES, FILES, SIZE, parseSquare, seatOfLetter } from './notation.
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const CELL = 100;            // one square in SVG units
-const MARGIN = 64;           // room around the board for coordinates and the seats' tags
+// Room around the board: for the coordinates, and in the four-player game for the seats' tags.
+const MARGIN = { '2p': 48, '4p': 76 };
+const COORD_OFFSET = 30;     // from the board's edge to the coordinates' centre line
+const SEAT_OFFSET = 60;      // from the board's edge to the seats' tags
 const BOARD = CELL * SIZE;
 const SLIDE_MS = 150;
 
@@ -50,18 +53,22 @@ export class BoardView {
     this.svg = svg;
     this.flipped = false;
     this.onSquareClick = onSquareClick ?? (() => {});
-    svg.setAttribute('viewBox', `${-MARGIN} ${-MARGIN} ${BOARD + 2 * MARGIN} ${BOARD + 2 * MARGIN}`);
+    this.setMargin('2p');
     svg.replaceChildren();
     el('rect', { class: 'board-frame', x: -12, y: -12, width: BOARD + 24, height: BOARD + 24, rx: 14 }, svg);
     this.coordLayer = el('g', { class: 'coords', 'aria-hidden': 'true' }, svg);
     this.seatLayer = el('g', { class: 'seat-tags' }, svg);
     this.cellLayer = el('g', { class: 'cells', 'aria-hidden': 'true' }, svg);
     this.cubeLayer = el('g', { class: 'cubes', 'aria-hidden': 'true' }, svg);
+    // The highlights (takeable, selected, target) are drawn a little inside each square so that
+    // neighbours' outlines do not run together; the hit rects above carry the same classes.
+    this.markLayer = el('g', { class: 'marks', 'aria-hidden': 'true' }, svg);
     this.arrowLayer = el('g', { class: 'arrows', 'aria-hidden': 'true' }, svg);
     this.labelLayer = el('g', { class: 'labels', 'aria-hidden': 'true' }, svg);
     this.hitLayer = el('g', { class: 'hits' }, svg);
 
     this.cells = new Map();
+    this.marks = new Map();
     this.cubes = new Map();
     this.drawn = new Map();   // square -> what its cube group shows, to redraw only changes
     this.hits = new Map();
@@ -70,6 +77,7 @@ export class BoardView {
       const outer = el('g', { class: 'cube-slot' }, this.cubeLayer);
       const inner = el('g', { class: 'cube' }, outer);
       this.cubes.set(name, { outer, inner });
+      this.marks.set(name, el('rect', { class: 'mark-square', width: CELL - 8, height: CELL - 8, rx: 14 }, this.markLayer));
       // The test hooks live on these: one transparent rect per square, on top of everything, so
       // a click anywhere on the square lands on it and its classes draw the highlights.
       const hit = el('rect', {
@@ -102,6 +110,13 @@ export class BoardView {
     return { x: x + CELL / 2, y: y + CELL / 2 };
   }
 
+  setMargin(variant) {
+    const margin = MARGIN[variant] ?? MARGIN['2p'];
+    if (margin === this.margin) return;
+    this.margin = margin;
+    this.svg.setAttribute('viewBox', `${-margin} ${-margin} ${BOARD + 2 * margin} ${BOARD + 2 * margin}`);
+  }
+
   setFlipped(flipped) {
     this.flipped = Boolean(flipped);
     this.placeSquares();
@@ -113,6 +128,9 @@ export class BoardView {
       const cell = this.cells.get(name);
       cell.setAttribute('x', x);
       cell.setAttribute('y', y);
+      const mark = this.marks.get(name);
+      mark.setAttribute('x', x + 4);
+      mark.setAttribute('y', y + 4);
       this.cubes.get(name).outer.setAttribute('transform', `translate(${x} ${y})`);
       const hit = this.hits.get(name);
       hit.setAttribute('x', x);
@@ -122,8 +140,8 @@ export class BoardView {
     for (let i = 0; i < SIZE; ++i) {
       const file = this.flipped ? SIZE - 1 - i : i;
       const rank = this.flipped ? i : SIZE - 1 - i;
-      el('text', { x: i * CELL + CELL / 2, y: BOARD + 34, class: 'coord' }, this.coordLayer).textContent = FILES[file];
-      el('text', { x: -30, y: i * CELL + CELL / 2, class: 'coord' }, this.coordLayer).textContent = String(rank + 1);
+      el('text', { x: i * CELL + CELL / 2, y: BOARD + COORD_OFFSET, class: 'coord' }, this.coordLayer).textContent = FILES[file];
+      el('text', { x: -COORD_OFFSET, y: i * CELL + CELL / 2, class: 'coord' }, this.coordLayer).textContent = String(rank + 1);
     }
   }
 
@@ -138,6 +156,7 @@ export class BoardView {
     const takeable = view.takeable ?? new Set();
     const targets = view.targets ?? new Map();
     this.svg.classList.toggle('editing', Boolean(view.editing));
+    this.setMargin(view.variant);
     for (const [index, name] of ALL_SQUARES.entries()) {
       const cube = view.cells[index] ?? '';
       const { inner } = this.cubes.get(name);
@@ -162,6 +181,10 @@ export class BoardView {
       hit.classList.toggle('selected', view.selected === name);
       hit.classList.toggle('target', Boolean(target));
       for (const value of ['win', 'draw', 'loss']) hit.classList.toggle(`tb-${value}`, target?.value === value);
+      // Other class names than the hit rect's, so that a selector such as `.takeable` finds
+      // only the clickable squares.
+      const markClasses = [...hit.classList].filter((c) => c !== 'square').map((c) => `is-${c}`);
+      this.marks.get(name).setAttribute('class', ['mark-square', ...markClasses].join(' '));
       const interactive = view.editing || takeable.has(name) || Boolean(target) || view.selected === name;
       hit.setAttribute('tabindex', interactive ? 0 : -1);
       hit.firstChild.textContent = describe(name, cube, view.variant, takeable.has(name), view.selected === name, target);
@@ -228,12 +251,12 @@ export class BoardView {
     if (!seats) return;
     for (const seat of seats) {
       const side = sideOfSeat(seat.seat, this.flipped);
-      const offset = MARGIN - 14;
+      const offset = SEAT_OFFSET;
       const position = {
         bottom: { x: BOARD / 2, y: BOARD + offset, rotate: 0 },
-        top: { x: BOARD / 2, y: -offset + 8, rotate: 0 },
-        left: { x: -offset + 4, y: BOARD / 2, rotate: -90 },
-        right: { x: BOARD + offset - 4, y: BOARD / 2, rotate: 90 },
+        top: { x: BOARD / 2, y: -offset, rotate: 0 },
+        left: { x: -offset, y: BOARD / 2, rotate: -90 },
+        right: { x: BOARD + offset, y: BOARD / 2, rotate: 90 },
       }[side];
       const team = Number(seat.seat) % 2 === 1 ? 'a' : 'b';
       const text = el('text', {
