@@ -20,6 +20,7 @@ const $ = (id) => document.getElementById(id);
 const STATUS_FADE_MS = 6000;
 const KEY_REPEAT_MS = 60;        // held arrow keys stay well under the server's 40 messages/s
 const DEFAULT_MAX_BYTES = 4 * 1024 * 1024;
+const PROTOCOL_VERSION = 1;      // docs/gui-protocol.md, `hello.version`
 
 const app = {
   connection: null,
@@ -322,7 +323,21 @@ function closePointChoice() {
 
 // ---------------------------------------------------------------- state
 
-function onState(state) {
+// A state with every list present, so that the drawing code need not guard each field.
+function completeState(message) {
+  return {
+    ...message,
+    players: message.players ?? [],
+    moves: message.moves ?? [],
+    legal: message.legal ?? [],
+    ply: message.ply ?? 0,
+    start: message.start ?? message.position,
+    analysis: message.analysis ?? { on: false },
+  };
+}
+
+function onState(message) {
+  const state = completeState(message);
   const previous = app.state;
   const previousMovesKey = app.movesKey;
   app.state = state;
@@ -488,7 +503,7 @@ function renderMoveList(previousKey) {
   });
   // Keep the shown move in view inside the list without scrolling the page.
   if (current) {
-    const top = current.offsetTop - list.offsetTop;
+    const top = current.offsetTop;  // the list is the buttons' offset parent (position: relative)
     if (top < list.scrollTop) list.scrollTop = top;
     else if (top + current.offsetHeight > list.scrollTop + list.clientHeight) {
       list.scrollTop = top + current.offsetHeight - list.clientHeight;
@@ -763,7 +778,8 @@ function fillEngineSelects() {
   for (const id of ['engine-1', 'engine-2']) {
     const select = $(id);
     const keep = select.value;
-    select.replaceChildren(...names.map((name) => new Option(name, name)));
+    select.replaceChildren(...(app.hello?.engines ?? []).map((engine) =>
+      new Option(engine.id ? `${engine.name} (${engine.id})` : engine.name, engine.name)));
     if (names.length === 0) select.appendChild(new Option('(no engine listed)', ''));
     if (names.includes(keep)) select.value = keep;
     // Engine vs engine defaults to two different engines when there are two.
@@ -982,7 +998,11 @@ function onHello(hello) {
   app.connection.resetBackoff();
   fillEngineSelects();
   updateControlHints();
-  setStatus('Connected.', 'ok');
+  if (hello.version !== PROTOCOL_VERSION) {
+    setStatus(`The server speaks protocol version ${hello.version}; this page knows ${PROTOCOL_VERSION}.`, 'error');
+  } else {
+    setStatus('Connected.', 'ok');
+  }
   if (!app.sessionHasGame) newGame();
 }
 
