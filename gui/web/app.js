@@ -20,6 +20,7 @@ const $ = (id) => document.getElementById(id);
 const STATUS_FADE_MS = 6000;
 const KEY_REPEAT_MS = 60;        // held arrow keys stay well under the server's 40 messages/s
 const DEFAULT_MAX_BYTES = 4 * 1024 * 1024;
+const NAV_PENDING_MS = 1000;     // how long an unanswered goto counts as the shown ply
 const PROTOCOL_VERSION = 1;      // docs/gui-protocol.md, `hello.version`
 
 const app = {
@@ -36,6 +37,7 @@ const app = {
   editor: null,              // a BoardEditor while the board is being edited
   mode: 'human-engine',      // the mode selector's value when last acted on
   lastNavAt: 0,
+  requestedPly: null,        // {ply, at}: the last goto sent, until a state answers it
   statusTimer: null,
   pgnUrl: null,
 };
@@ -342,6 +344,8 @@ function onState(message) {
   const previousMovesKey = app.movesKey;
   app.state = state;
   app.sessionHasGame = true;
+  app.requestedPly = null;
+  syncMultipv(previous, state);
   const moved = !previous || previous.position !== state.position || previous.ply !== state.ply;
   if (moved || !state.human_to_move) {
     app.selected = null;
@@ -370,6 +374,14 @@ function onState(message) {
   renderInfoLines();
   renderMoveActions();
   renderPosition();
+}
+
+// The analysis line count follows the server's, unless the person is typing in the field.
+function syncMultipv(previous, state) {
+  const multipv = state.analysis?.multipv;
+  const field = $('analysis-multipv');
+  if (!multipv || previous?.analysis?.multipv === multipv || document.activeElement === field) return;
+  field.value = String(multipv);
 }
 
 function gameChanged(previous, state) {
@@ -517,8 +529,16 @@ function goto(ply) {
   const state = app.state;
   if (!state) return;
   const target = Math.max(0, Math.min(state.moves.length, ply));
-  if (target === state.ply) return;
-  send({ type: 'goto', ply: target });
+  if (target === shownPly()) return;
+  if (send({ type: 'goto', ply: target })) app.requestedPly = { ply: target, at: performance.now() };
+}
+
+// The ply to step from: the one last asked for while its state is still on its way, so that
+// quick presses of an arrow key each go one further.
+function shownPly() {
+  const requested = app.requestedPly;
+  if (requested && performance.now() - requested.at < NAV_PENDING_MS) return requested.ply;
+  return app.state?.ply ?? 0;
 }
 
 function renderGraph() {
@@ -986,7 +1006,9 @@ function onMessage(message) {
     case 'info': return onInfo(message);
     case 'pgn': return onPgn(message.text ?? '');
     case 'pgn_games': return renderPgnGames(message.games ?? []);
-    case 'error': return setStatus(`Server: ${message.message ?? 'error'}`, 'error');
+    case 'error':
+      app.requestedPly = null;  // a refused goto must not shift the next step
+      return setStatus(`Server: ${message.message ?? 'error'}`, 'error');
     default: return undefined;  // unknown types are ignored, as the server ignores unknown fields
   }
 }
@@ -1022,8 +1044,8 @@ function onKeyDown(event) {
   const state = app.state;
   if (!state) return;
   let ply = null;
-  if (event.key === 'ArrowLeft') ply = state.ply - 1;
-  else if (event.key === 'ArrowRight') ply = state.ply + 1;
+  if (event.key === 'ArrowLeft') ply = shownPly() - 1;
+  else if (event.key === 'ArrowRight') ply = shownPly() + 1;
   else if (event.key === 'Home') ply = 0;
   else if (event.key === 'End') ply = state.moves.length;
   if (ply === null) return;
@@ -1069,8 +1091,8 @@ function wireControls() {
   });
   $('pass').addEventListener('click', () => sendMove('0000'));
   $('nav-start').addEventListener('click', () => goto(0));
-  $('nav-back').addEventListener('click', () => goto((app.state?.ply ?? 0) - 1));
-  $('nav-forward').addEventListener('click', () => goto((app.state?.ply ?? 0) + 1));
+  $('nav-back').addEventListener('click', () => goto(shownPly() - 1));
+  $('nav-forward').addEventListener('click', () => goto(shownPly() + 1));
   $('nav-end').addEventListener('click', () => goto(app.state?.moves.length ?? 0));
 
   $('copy-position').addEventListener('click', copyPosition);
