@@ -277,6 +277,12 @@ void GuiSession::start_search(const std::string& engine, bool analysis) {
   if (analysis) {
     own.infinite = true;
     job.multipv = analysis_multipv_;
+  } else if (const arena::EngineConfig* config = find_engine(engine);
+             config && config->time_control && !game_.has_clock()) {
+    // An engine listed with its own limit (tc=depth=4, an easy opponent) keeps it unless the
+    // game has a clock.
+    own = arena::Clock(*config->time_control).go_limits();
+    job.multipv = 1;
   } else {
     own = game_.own_limits(now);
     // An engine asked outside its turn (`think`) always gets a multipv of 1 back.

@@ -12,9 +12,19 @@ packages=(
   libboost-test1.81-dev
   libboost-filesystem1.81-dev
   libboost-json1.81-dev
+  # quixo-gui's server (Boost.Beast and Asio are header-only parts of this package)
+  libboost1.81-dev
   # the endgame tables' files (engine/tb): zstd-compressed blocks, found through pkg-config
   libzstd-dev
   pkg-config
+  # quixo-gui's browser tests (tests/gui/browser): Debian's headless Chromium, driven by Selenium
+  # through chromedriver, and a font so that screenshots show text
+  chromium
+  chromium-driver
+  python3-selenium
+  fonts-dejavu-core
+  # the page's pure JavaScript checks (gui/web/tests, node's own test runner)
+  nodejs
   # The fuzz preset (scripts/fuzz.sh): clang++, libFuzzer and the sanitizer runtimes, and
   # llvm-symbolizer for readable stack traces.
   clang

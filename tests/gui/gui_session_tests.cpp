@@ -14,6 +14,7 @@
 #include "core/notation.hpp"
 #include "gui_session.hpp"
 #include "pgn_writer.hpp"
+#include "support/scripted_engine.hpp"
 #include "support/test_tables.hpp"
 
 namespace bdata = boost::unit_test::data;
@@ -345,6 +346,34 @@ BOOST_AUTO_TEST_CASE(a_four_player_game_between_people_and_engines) {
       [](const json::object& s) { return move_count(s) == 2; }, "after seat 2's engine moved");
   BOOST_TEST(answered.at("to_move").as_string() == "3");
   BOOST_TEST(answered.at("moves").as_array()[1].at("by").as_string() == "team");
+}
+
+BOOST_AUTO_TEST_CASE(go_carries_the_clocks_or_the_engines_own_limit) {
+  auto log = std::make_shared<test::ScriptedLog>();
+  arena::EngineConfig easy = test::scripted_config("easy");
+  easy.time_control = arena::TimeControl::parse("depth=4");
+  Inbox inbox;
+  SessionConfig config;
+  config.engines = {easy};
+  config.launcher = test::scripted_launcher(test::first_legal_move(10), log);
+  GuiSession session(std::move(config), inbox.sender());
+  session.open();
+  // No clock: the engine's own limit.
+  session.receive(R"({"type":"new_game","players":["easy","human"]})");
+  inbox.wait_state([](const json::object& s) { return move_count(s) == 1; }, "after easy's move");
+  BOOST_TEST(log->lines_starting("go").back() == "go depth 4");
+  // A clock: both sides' time, which wins over the engine's own limit.
+  session.receive(R"({"type":"new_game","players":["human","easy"],"time":"60+1"})");
+  session.receive(R"({"type":"move","move":"a1a5"})");
+  const json::object state =
+      inbox.wait_state([](const json::object& s) { return move_count(s) == 2; }, "after O's reply");
+  const std::string go = log->lines_starting("go").back();
+  BOOST_TEST(go.starts_with("go xtime "), go);
+  BOOST_TEST(go.find(" otime ") != std::string::npos, go);
+  BOOST_TEST(go.find(" xinc 1000 oinc 1000") != std::string::npos, go);
+  BOOST_TEST(state.at("clock").at("remaining_ms").as_array().size() == 2u);
+  BOOST_TEST(state.at("clock").at("running").as_int64() == 0);
+  BOOST_TEST(log->lines_starting("uqinewgame").size() >= 2u);
 }
 
 BOOST_AUTO_TEST_CASE(with_tables_every_move_shows_its_exact_value) {

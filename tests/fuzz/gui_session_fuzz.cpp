@@ -1,0 +1,63 @@
+// Fuzzes what a page may send to quixo-gui (gui/gui_session.hpp): every line of the input is one
+// WebSocket message handed to a GuiSession with no engines (so nothing starts a process) and
+// endgame tables absent. Invariants: no crash, hang, leak or UB; every reply is one JSON object
+// with a known "type"; each message is answered (an error, or the state, pgn or pgn_games it asks
+// for) except a `stop` with nothing to stop; and the state's shown position always parses and
+// equals the last move's position at the last ply.
+#include <boost/json.hpp>
+#include <string>
+#include <vector>
+
+#include "core/notation.hpp"
+#include "fuzz_support.hpp"
+#include "gui_session.hpp"
+
+namespace {
+
+namespace json = boost::json;
+using namespace quixo;
+
+void check_reply(const std::string& text) {
+  boost::system::error_code error;
+  const json::value value = json::parse(text, error);
+  FUZZ_CHECK(!error && value.is_object(), "a reply that is not a JSON object: " + text);
+  const json::object& object = value.get_object();
+  const json::value* type = object.if_contains("type");
+  FUZZ_CHECK(type && type->is_string(), "a reply without a type: " + text);
+  const std::string name(type->get_string());
+  FUZZ_CHECK(
+      name == "hello" || name == "state" || name == "error" || name == "pgn" || name == "pgn_games",
+      "a reply of unknown type: " + text);
+  if (name != "state") return;
+  const std::string position(object.at("position").as_string());
+  try {
+    (void)arena::GamePosition::parse(position);
+  } catch (const NotationError& bad) {
+    FUZZ_CHECK(false, "the state's position does not parse: " + position + " (" + bad.what() + ")");
+  }
+  const json::array& moves = object.at("moves").as_array();
+  const auto ply = object.at("ply").as_int64();
+  FUZZ_CHECK(ply >= 0 && ply <= std::int64_t(moves.size()), "ply out of the game: " + text);
+  if (ply > 0)
+    FUZZ_CHECK(moves[std::size_t(ply) - 1].at("position").as_string() == position,
+               "the shown position is not the position after the shown ply: " + text);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  std::vector<std::string> replies;
+  gui::GuiSession session(gui::SessionConfig{}, [&](std::string text) { replies.push_back(text); });
+  session.open();
+  int lines = 0;
+  for (const std::string_view line : fuzz::lines_of(fuzz::as_text(data, size))) {
+    if (++lines > 64) break;
+    const std::size_t before = replies.size();
+    session.receive(line);
+    for (std::size_t i = before; i < replies.size(); ++i) check_reply(replies[i]);
+    const bool is_stop = line.find("\"stop\"") != std::string_view::npos;
+    FUZZ_CHECK(replies.size() > before || is_stop,
+               "no answer to the message: " + std::string(line));
+  }
+  return 0;
+}
