@@ -4,6 +4,8 @@
 #include <limits>
 #include <stdexcept>
 
+#include "json_fields.hpp"
+
 namespace quixo::gui {
 namespace json = boost::json;
 namespace {
@@ -91,18 +93,6 @@ Request parse_object(const json::object& object) {
   if (type == "open_game")
     return OpenGameRequest{required_int(object, "index", 0, std::numeric_limits<int>::max())};
   throw FieldError("unknown message type \"" + type + "\"");
-}
-
-json::value score_json(const std::optional<int>& cp, const std::optional<int>& mate) {
-  if (mate) return json::object{{"mate", *mate}};
-  if (cp) return json::object{{"cp", *cp}};
-  return nullptr;
-}
-
-template <typename T>
-json::value optional_json(const std::optional<T>& value) {
-  if (value) return json::value(*value);
-  return nullptr;
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "core/notation.hpp"
+#include "json_fields.hpp"
 #include "pgn_reader.hpp"
 #include "pgn_writer.hpp"
 #include "tb/probe_report.hpp"
@@ -20,18 +21,6 @@ using SteadyClock = std::chrono::steady_clock;
 constexpr milliseconds kReplyGrace{2'000};
 // A fixed node or depth search, or an infinite one, has no clock; this is its wall-clock cap.
 constexpr milliseconds kUnclockedReplyCap{24LL * 3600 * 1000};
-
-json::value score_json(const std::optional<int>& cp, const std::optional<int>& mate) {
-  if (mate) return json::object{{"mate", *mate}};
-  if (cp) return json::object{{"cp", *cp}};
-  return nullptr;
-}
-
-template <typename T>
-json::value optional_json(const std::optional<T>& value) {
-  if (value) return json::value(*value);
-  return nullptr;
-}
 
 const char* wdl_name(tb::Wdl wdl) {
   switch (wdl) {
