@@ -287,23 +287,11 @@ int run_arena_command_line(int argc, const char* const* argv, std::ostream& out,
       return kExitCompleted;
     }
     if (vm.count("config")) {
-      const std::string path = vm["config"].as<std::string>();
-      std::ifstream file(path);
-      if (!file) {
-        err << "quixo-arena: cannot read config file \"" << path << "\"\n";
-        return kExitUsage;
-      }
       // The command line's --each keys must be applied after the file's, so that they win.
       const std::vector<std::string> command_line_each =
           vm.count("each") ? vm["each"].as<std::vector<std::string>>() : std::vector<std::string>();
-      try {
-        // Stored after the command line: values already given there win.
-        po::store(po::parse_config_file(file, file_options), vm);
-      } catch (const po::error& error) {
-        err << "quixo-arena: config file \"" << path << "\": " << program_options_message(error)
-            << "\n";
+      if (!store_config_file(vm["config"].as<std::string>(), file_options, vm, "quixo-arena", err))
         return kExitUsage;
-      }
       if (vm.count("each")) {
         // Composing put the file's values after the command line's; turn that round.
         auto each = vm["each"].as<std::vector<std::string>>();

@@ -1,7 +1,6 @@
 #include "gui_command_line.hpp"
 
 #include <boost/program_options.hpp>
-#include <fstream>
 #include <ostream>
 
 #include "engine_spec.hpp"
@@ -63,19 +62,8 @@ int run_gui_command_line(int argc, const char* const* argv, std::ostream& out, s
       return kExitStopped;
     }
     if (vm.count("config")) {
-      const std::string path = vm["config"].as<std::string>();
-      std::ifstream file(path);
-      if (!file) {
-        err << "quixo-gui: cannot read config file \"" << path << "\"\n";
+      if (!store_config_file(vm["config"].as<std::string>(), file_options, vm, "quixo-gui", err))
         return kExitUsage;
-      }
-      try {
-        po::store(po::parse_config_file(file, file_options), vm);
-      } catch (const po::error& error) {
-        err << "quixo-gui: config file \"" << path << "\": " << program_options_message(error)
-            << "\n";
-        return kExitUsage;
-      }
     }
     po::notify(vm);
     config.session.engines = arena::make_engine_configs(

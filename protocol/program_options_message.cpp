@@ -1,6 +1,9 @@
 #include "program_options_message.hpp"
 
+#include <boost/program_options/parsers.hpp>
+#include <fstream>
 #include <map>
+#include <ostream>
 
 namespace quixo {
 
@@ -65,6 +68,23 @@ std::string program_options_message(const po::error& error) {
     if (copy.has_user_percent()) return copy.text();
   }
   return error.what();
+}
+
+bool store_config_file(const std::string& path, const po::options_description& options,
+                       po::variables_map& vm, std::string_view program, std::ostream& err) {
+  std::ifstream file(path);
+  if (!file) {
+    err << program << ": cannot read config file \"" << path << "\"\n";
+    return false;
+  }
+  try {
+    po::store(po::parse_config_file(file, options), vm);
+  } catch (const po::error& error) {
+    err << program << ": config file \"" << path << "\": " << program_options_message(error)
+        << "\n";
+    return false;
+  }
+  return true;
 }
 
 }  // namespace quixo

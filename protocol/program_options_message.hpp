@@ -9,10 +9,22 @@
 #pragma once
 
 #include <boost/program_options/errors.hpp>
+#include <boost/program_options/options_description.hpp>
+#include <boost/program_options/variables_map.hpp>
+#include <iosfwd>
 #include <string>
+#include <string_view>
 
 namespace quixo {
 
 std::string program_options_message(const boost::program_options::error& error);
+
+// Stores the options of the config file at `path` in `vm` after what is there (so values already
+// given on the command line win). On an unreadable file or a bad option, writes
+// "<program>: ..." to `err` and returns false.
+bool store_config_file(const std::string& path,
+                       const boost::program_options::options_description& options,
+                       boost::program_options::variables_map& vm, std::string_view program,
+                       std::ostream& err);
 
 }  // namespace quixo
