@@ -202,16 +202,18 @@ bool EngineClient::set_option(const std::string& name, const std::string& value)
 
 MoveReply EngineClient::go(const std::string& position_arguments, const GoRequest& request,
                            milliseconds deadline, const SearchWatch* watch) {
-  return search(position_arguments, format_go(request, config_.protocol), deadline, watch);
+  return search(position_arguments, format_go(request, config_.protocol), request.own.ponder,
+                deadline, watch);
 }
 
 MoveReply EngineClient::go(const std::string& position_arguments, const GoRequest4& request,
                            milliseconds deadline, const SearchWatch* watch) {
-  return search(position_arguments, format_go4(request), deadline, watch);
+  const bool ponder = request.seats[static_cast<std::size_t>(request.mover & 3)].ponder;
+  return search(position_arguments, format_go4(request), ponder, deadline, watch);
 }
 
 MoveReply EngineClient::search(const std::string& position_arguments, const std::string& go_line,
-                               milliseconds deadline, const SearchWatch* watch) {
+                               bool ponder, milliseconds deadline, const SearchWatch* watch) {
   MoveReply reply;
   if (!process_) {
     fail("is not running");
@@ -221,8 +223,11 @@ MoveReply EngineClient::search(const std::string& position_arguments, const std:
     fail("exited before its move");
     return reply;
   }
-  const SteadyClock::time_point start = SteadyClock::now();
-  SteadyClock::time_point end = start + deadline;
+  SteadyClock::time_point start = SteadyClock::now();
+  // A ponder search that the watch can turn into a real one has no deadline until ponderhit.
+  bool ponderhit_pending = ponder && watch && watch->ponderhit_requested;
+  SteadyClock::time_point end =
+      ponderhit_pending ? SteadyClock::time_point::max() : start + deadline;
   if (!process_->write_line(go_line)) {
     reply.elapsed_ms = elapsed_ms_since(start);
     fail("exited before its move");
@@ -245,23 +250,35 @@ MoveReply EngineClient::search(const std::string& position_arguments, const std:
     else if (info->depth)
       with_depth = std::move(info);
   };
-  // A watched search is read in short slices, so that a stop request is seen within one.
+  // A watched search is read in short slices, so that a stop or ponderhit request is seen within
+  // one. A stop wins over a ponderhit that comes with it: the search it ends is not wanted.
   constexpr milliseconds kStopPoll{20};
   bool stop_sent = false;
   WaitResult result = WaitResult::Timeout;
   for (;;) {
-    const bool polling = watch && watch->stop_requested && !stop_sent;
+    const bool polling = watch && ((watch->stop_requested && !stop_sent) || ponderhit_pending);
     const SteadyClock::time_point slice_end =
         polling ? std::min(end, SteadyClock::now() + kStopPoll) : end;
     result = wait_for("bestmove", slice_end, each_line, &bestmove_line);
     if (result != WaitResult::Timeout || !polling || SteadyClock::now() >= end) break;
-    if (watch->stop_requested->load()) {
+    if (watch->stop_requested && !stop_sent && watch->stop_requested->load()) {
       stop_sent = true;
+      ponderhit_pending = false;
       if (!process_->write_line("stop")) {
         result = WaitResult::Closed;
         break;
       }
       end = std::min(end, SteadyClock::now() + watch->stop_grace);
+    } else if (ponderhit_pending && watch->ponderhit_requested->load()) {
+      ponderhit_pending = false;
+      if (!process_->write_line("ponderhit")) {
+        result = WaitResult::Closed;
+        break;
+      }
+      // The engine's clock starts now, and so does the time it is charged.
+      start = SteadyClock::now();
+      end = start + deadline;
+      reply.ponderhit = true;
     }
   }
   reply.elapsed_ms = elapsed_ms_since(start);
@@ -272,6 +289,7 @@ MoveReply EngineClient::search(const std::string& position_arguments, const std:
       reply.status = MoveReply::Status::Move;
       if (const std::optional<uqi::BestMoveLine> best = uqi::parse_bestmove_line(bestmove_line)) {
         reply.move = best->move;
+        reply.ponder = best->ponder.value_or("");
       } else {
         // A `bestmove` without a move is an answer all the same, and an illegal one; the game
         // loop judges the empty text.
@@ -285,7 +303,8 @@ MoveReply EngineClient::search(const std::string& position_arguments, const std:
       break;
     case WaitResult::Timeout:
       reply.status = MoveReply::Status::Timeout;
-      fail("no bestmove within " + std::to_string(deadline.count()) + " ms");
+      fail("no bestmove within " + std::to_string(deadline.count()) + " ms" +
+           (reply.ponderhit ? " after `ponderhit`" : ""));
       break;
   }
   return reply;

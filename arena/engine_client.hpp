@@ -46,7 +46,10 @@ struct MoveReply {
   // The last `info` line of the search that carried a score (else the last one with a depth);
   // with MultiPV only the `multipv 1` lines (the best line) count.
   std::optional<uqi::InfoLine> info;
-  std::int64_t elapsed_ms = 0;  // from sending `go` to reading `bestmove` (or giving up)
+  // From sending `go` (or, in a ponder search, `ponderhit`) to reading `bestmove` (or giving up).
+  std::int64_t elapsed_ms = 0;
+  std::string ponder;      // the reply the engine expects (`bestmove m ponder p`); empty if none
+  bool ponderhit = false;  // a ponder search in which `ponderhit` was sent
 };
 
 // What a GUI adds to a search: it sees every `info` line as it arrives (all MultiPV lines), and
@@ -57,6 +60,10 @@ struct SearchWatch {
   // that follows ends the search as usual. It must come within stop_grace (else Timeout).
   const std::atomic<bool>* stop_requested = nullptr;
   std::chrono::milliseconds stop_grace{5000};
+  // A `go ponder` search runs until the opponent has moved: polled the same way; when it turns
+  // true (and no stop was sent), `ponderhit` is sent once, and from then on the search has the
+  // `deadline` given to go(). Before that it has none: the watch ends it by ponderhit or stop.
+  const std::atomic<bool>* ponderhit_requested = nullptr;
 };
 
 using ProcessLauncher = std::function<std::unique_ptr<EngineProcess>(const ProcessSpec&)>;
@@ -83,7 +90,8 @@ class EngineClient {
   // engine is gone.
   bool new_game(std::chrono::milliseconds timeout);
   // Sends `position <position_arguments>` and the `go` line, then reads until `bestmove`,
-  // keeping the last scored `info`; other lines are ignored. Gives up at `deadline` after `go`.
+  // keeping the last scored `info`; other lines are ignored. Gives up at `deadline` after `go`
+  // (after `ponderhit` in a ponder search: request.own.ponder with a watch that can send it).
   // A `watch` sees the info lines and may stop the search.
   MoveReply go(const std::string& position_arguments, const GoRequest& request,
                std::chrono::milliseconds deadline, const SearchWatch* watch = nullptr);
@@ -114,7 +122,7 @@ class EngineClient {
                       const std::function<void(const std::string&)>& each,
                       std::string* found_line = nullptr);
   // Sends `position` and `go_line`, then reads the reply as go() describes.
-  MoveReply search(const std::string& position_arguments, const std::string& go_line,
+  MoveReply search(const std::string& position_arguments, const std::string& go_line, bool ponder,
                    std::chrono::milliseconds deadline, const SearchWatch* watch);
   // After the engine's output ended `when` ("during its search"): waits briefly for its exit,
   // ends the process either way, and says which it was ("exited ...", "closed its output ...").

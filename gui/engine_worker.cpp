@@ -30,6 +30,7 @@ void EngineWorker::submit(SearchJob job) {
   {
     std::lock_guard lock(mutex_);
     jobs_.push_back(std::move(job));
+    ponderhit_requested_ = false;
   }
   wake_.notify_all();
 }
@@ -38,6 +39,10 @@ void EngineWorker::stop() {
   std::lock_guard lock(mutex_);
   jobs_.clear();
   stop_requested_ = true;
+}
+
+void EngineWorker::ponderhit() {
+  ponderhit_requested_ = true;
 }
 
 void EngineWorker::run() {
@@ -73,6 +78,7 @@ void EngineWorker::run() {
     arena::SearchWatch watch;
     watch.on_info = job.on_info;
     watch.stop_requested = &stop_requested_;
+    watch.ponderhit_requested = &ponderhit_requested_;
     const arena::MoveReply reply = std::visit(
         [&](const auto& request) {
           return client_.go(job.position_arguments, request, job.deadline, &watch);

@@ -42,8 +42,12 @@ class EngineWorker {
   // The engine's `id name` once it has started (empty before).
   std::string id_name() const;
 
+  // Queues a job. A job whose request ponders (`go ponder`) runs until ponderhit() or stop().
   void submit(SearchJob job);
   void stop();
+  // The opponent played the expected move: the ponder job submitted last (running or still
+  // queued) sends `ponderhit` and becomes a normal search.
+  void ponderhit();
 
  private:
   void run();
@@ -57,6 +61,8 @@ class EngineWorker {
   bool quitting_ = false;
   std::string id_name_;
   std::atomic<bool> stop_requested_{false};
+  // Cleared by submit(), not when a job starts: a ponderhit may come before its job has started.
+  std::atomic<bool> ponderhit_requested_{false};
   std::thread thread_;  // last: it starts once everything above is ready
 };
 

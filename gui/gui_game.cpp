@@ -236,15 +236,15 @@ bool GuiGame::tick(SteadyTime now) {
   return true;
 }
 
-uqi::GoLimits GuiGame::own_limits(SteadyTime now) const {
+uqi::GoLimits GuiGame::limits_of(int player, SteadyTime now) const {
   if (!time_control_) {
     uqi::GoLimits limits;
     limits.move_time_ms = 1000;  // no control given: an engine gets a second a move
     return limits;
   }
   if (clocks_.empty()) return arena::Clock(*time_control_).go_limits();
-  uqi::GoLimits limits = clocks_[static_cast<std::size_t>(mover_index())].go_limits();
-  if (limits.time_ms) limits.time_ms = remaining_ms(now)[static_cast<std::size_t>(mover_index())];
+  uqi::GoLimits limits = clocks_.at(static_cast<std::size_t>(player)).go_limits();
+  if (limits.time_ms) limits.time_ms = remaining_ms(now)[static_cast<std::size_t>(player)];
   return limits;
 }
 

@@ -110,7 +110,9 @@ class GuiGame {
   bool tick(SteadyTime now);
   // The `go` limits of the mover (a clock, the fixed control, or `st=1` without a control) and
   // every clock, for the engine of the shown position.
-  uqi::GoLimits own_limits(SteadyTime now) const;
+  uqi::GoLimits own_limits(SteadyTime now) const { return limits_of(mover_index(), now); }
+  // The same for any player (an engine that ponders while its opponent is to move).
+  uqi::GoLimits limits_of(int player, SteadyTime now) const;
   std::vector<uqi::GoLimits> clock_limits(SteadyTime now) const;
 
   // The game as the arena records it, for the PGN: a finished game as it ended; an unfinished one

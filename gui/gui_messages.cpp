@@ -50,6 +50,14 @@ std::optional<int> optional_int(const json::object& object, std::string_view nam
   return int(number);
 }
 
+std::optional<bool> optional_bool(const json::object& object, std::string_view name) {
+  const json::value* value = field(object, name);
+  if (!value || value->is_null()) return std::nullopt;
+  if (!value->is_bool())
+    throw FieldError("field \"" + std::string(name) + "\" must be true or false");
+  return value->get_bool();
+}
+
 int required_int(const json::object& object, std::string_view name, int low, int high) {
   const std::optional<int> number = optional_int(object, name, low, high);
   if (!number) throw FieldError("missing field \"" + std::string(name) + "\"");
@@ -70,6 +78,7 @@ Request parse_object(const json::object& object) {
     }
     request.time = optional_string(object, "time");
     request.position = optional_string(object, "position");
+    request.ponder = optional_bool(object, "ponder").value_or(false);
     return request;
   }
   if (type == "move") return MoveRequest{required_string(object, "move")};
@@ -80,9 +89,9 @@ Request parse_object(const json::object& object) {
   if (type == "stop") return StopRequest{};
   if (type == "analyze") {
     AnalyzeRequest request;
-    const json::value* on = field(object, "on");
-    if (!on || !on->is_bool()) throw FieldError("field \"on\" must be true or false");
-    request.on = on->get_bool();
+    const std::optional<bool> on = optional_bool(object, "on");
+    if (!on) throw FieldError("field \"on\" must be true or false");
+    request.on = *on;
     request.engine = optional_string(object, "engine");
     request.multipv = optional_int(object, "multipv", 1, 44).value_or(1);
     return request;

@@ -19,6 +19,8 @@ struct NewGameRequest {
   std::vector<std::string> players;
   std::optional<std::string> time;
   std::optional<std::string> position;
+  // Engines think on their opponent's time (`go ponder`), two-player games only.
+  bool ponder = false;
 };
 struct MoveRequest {
   std::string move;

@@ -129,6 +129,8 @@ void GuiSession::handle(const NewGameRequest& request) {
                SteadyClock::now());
   game_ = std::move(game);
   engines_need_new_game_ = true;
+  ponder_on_ = request.ponder;
+  ponder_hint_.reset();
   game_changed();
 }
 
@@ -165,6 +167,9 @@ void GuiSession::handle(const ThinkRequest& request) {
   if (active_ && !active_->analysis) throw std::invalid_argument("an engine is thinking already");
   if (active_) worker(active_->engine).stop();
   active_.reset();
+  // The engine asked may be the one pondering, and a ponder search expects a game to go on.
+  if (pondering_) worker(pondering_->engine).stop();
+  pondering_.reset();
   start_search(engine, false);
   send_state();
 }
@@ -233,33 +238,89 @@ void GuiSession::handle(const OpenGameRequest& request) {
                                 " games)");
   game_ = GuiGame::from_record(loaded_games_[static_cast<std::size_t>(request.index)]);
   analysis_on_ = false;
+  ponder_on_ = false;
   engines_need_new_game_ = true;
   game_changed();
 }
 
 void GuiSession::game_changed() {
-  ++epoch_;
   if (active_) {
     worker(active_->engine).stop();
     active_.reset();
   }
+  resolve_ponder();
   schedule();
   send_state();
 }
 
-void GuiSession::schedule() {
-  if (closing_ || active_) return;
-  if (game_.engine_to_move()) {
-    start_search(game_.mover(), false);
+void GuiSession::resolve_ponder() {
+  if (!pondering_) return;
+  ActiveSearch search = *std::exchange(pondering_, std::nullopt);
+  const bool hit = !analysis_on_ && game_.engine_to_move() && game_.mover() == search.engine &&
+                   game_.ply() == search.ply && game_.shown().text() == search.ponder_position;
+  if (!hit) {
+    worker(search.engine).stop();  // its bestmove is dropped: no search has its id any more
     return;
   }
-  if (analysis_on_ && !game_.legal_moves().empty()) start_search(analysis_engine_, true);
+  // The engine's clock runs from the opponent's move (GuiGame::play); its reply is timed from
+  // `ponderhit`, which the worker sends within a few milliseconds.
+  worker(search.engine).ponderhit();
+  search.ponder_move.clear();
+  search.ponder_position.clear();
+  active_ = std::move(search);
 }
 
-void GuiSession::start_search(const std::string& engine, bool analysis) {
+void GuiSession::schedule() {
+  if (closing_) return;
+  if (!active_) {
+    if (game_.engine_to_move())
+      start_search(game_.mover(), false);
+    else if (analysis_on_ && !game_.legal_moves().empty())
+      start_search(analysis_engine_, true);
+  }
+  start_ponder();
+}
+
+void GuiSession::start_ponder() {
+  // Pondering is the two-player `go ponder`: in the four-player game the expected reply is
+  // followed by two more seats before the engine moves again.
+  if (!ponder_on_ || pondering_ || analysis_on_ || !ponder_hint_ ||
+      game_.variant() != Variant::TwoPlayer || !game_.at_end() || game_.result() ||
+      game_.ply() == 0)
+    return;
+  const PonderHint& hint = *ponder_hint_;
+  const std::string& last_mover =
+      game_.players()[static_cast<std::size_t>(1 - game_.mover_index())];
+  // Only the engine that made the last move, as a player of the game; an engine playing itself
+  // (one process for both sides) cannot think on both sides at once.
+  if (hint.ply != game_.ply() || hint.engine != last_mover || game_.mover() == hint.engine ||
+      game_.moves().back().by != hint.engine || (active_ && active_->engine == hint.engine))
+    return;
+  GamePosition after = game_.shown();
+  try {
+    after.play(hint.move);
+  } catch (const NotationError&) {
+    return;  // an illegal ponder move is not an error: the engine just does not ponder
+  }
+  if (after.is_game_over()) return;
+  start_search(hint.engine, false, hint.move);
+}
+
+void GuiSession::start_search(const std::string& engine, bool analysis,
+                              const std::string& ponder_move) {
   const SteadyTime now = SteadyClock::now();
+  const bool ponder = !ponder_move.empty();
+  // Whose limits the search gets: the mover's, or (pondering) the engine's that is not to move.
+  const int player = ponder ? 1 - game_.mover_index() : game_.mover_index();
   SearchJob job;
   job.position_arguments = position_arguments(game_, game_.ply());
+  std::string ponder_position;
+  if (ponder) {
+    job.position_arguments += (game_.ply() > 0 ? " " : " moves ") + ponder_move;
+    GamePosition after = game_.shown();
+    after.play(ponder_move);
+    ponder_position = after.text();
+  }
   job.new_game = std::exchange(engines_need_new_game_, false);
   const bool four = game_.variant() == Variant::FourPlayer;
   uqi::GoLimits own;
@@ -273,10 +334,12 @@ void GuiSession::start_search(const std::string& engine, bool analysis) {
     own = arena::Clock(*config->time_control).go_limits();
     job.multipv = 1;
   } else {
-    own = game_.own_limits(now);
+    own = game_.limits_of(player, now);
     // An engine asked outside its turn (`think`) always gets a multipv of 1 back.
     job.multipv = 1;
   }
+  // A ponder search's deadline below counts from `ponderhit` (arena::SearchWatch).
+  own.ponder = ponder;
   if (own.time_ms)
     job.deadline = milliseconds(*own.time_ms) + kReplyGrace;
   else if (own.move_time_ms)
@@ -295,29 +358,50 @@ void GuiSession::start_search(const std::string& engine, bool analysis) {
   } else {
     arena::GoRequest request;
     request.own = own;
-    request.mover_is_x = game_.mover_index() == 0;
+    request.mover_is_x = player == 0;
     if (!clocks.empty()) request.other = clocks[request.mover_is_x ? 1 : 0];
     job.request = request;
   }
-  const ActiveSearch search{engine, analysis, epoch_, game_.ply()};
-  job.on_info = [this, search](const uqi::InfoLine& info) {
-    std::lock_guard lock(mutex_);
-    if (closing_ || search.epoch != epoch_) return;
-    send_(format_info(info, search.engine, search.analysis ? "analysis" : "move", search.ply));
-  };
-  job.on_done = [this, search](const arena::MoveReply& reply, const std::string& error) {
+  const ActiveSearch search{next_search_id_++, engine,
+                            analysis,          game_.ply() + (ponder ? 1 : 0),
+                            ponder_move,       ponder_position};
+  const std::uint64_t id = search.id;
+  job.on_info = [this, id](const uqi::InfoLine& info) {
     std::lock_guard lock(mutex_);
     if (closing_) return;
-    on_engine_done(search, reply, error);
+    // A ponder search that was hit is active_ now, and its lines are the move's.
+    const bool is_active = active_ && active_->id == id;
+    const bool is_pondering = pondering_ && pondering_->id == id;
+    if (!is_active && !is_pondering) return;
+    const ActiveSearch& current = is_active ? *active_ : *pondering_;
+    const char* purpose = current.analysis ? "analysis" : is_pondering ? "ponder" : "move";
+    send_(format_info(info, current.engine, purpose, current.ply));
   };
-  active_ = search;
+  job.on_done = [this, id](const arena::MoveReply& reply, const std::string& error) {
+    std::lock_guard lock(mutex_);
+    if (closing_) return;
+    on_engine_done(id, reply, error);
+  };
+  if (ponder)
+    pondering_ = search;
+  else
+    active_ = search;
   worker(engine).submit(std::move(job));
 }
 
-void GuiSession::on_engine_done(const ActiveSearch& search, const arena::MoveReply& reply,
+void GuiSession::on_engine_done(std::uint64_t id, const arena::MoveReply& reply,
                                 const std::string& error) {
-  if (search.epoch != epoch_) return;  // a search of a state that is gone
-  active_.reset();
+  if (pondering_ && pondering_->id == id) {
+    // The engine ended its ponder search before ponderhit or stop (or failed). Its move answers a
+    // position that has not come, so it is dropped; the engine searches when its turn comes.
+    pondering_.reset();
+    ponder_hint_.reset();
+    if (!error.empty()) send_error(error);
+    send_state();
+    return;
+  }
+  if (!active_ || active_->id != id) return;  // stopped, or a search of a state that is gone
+  const ActiveSearch search = *std::exchange(active_, std::nullopt);
   if (search.analysis) {
     // Analysis ends only when it is stopped, or when the engine failed.
     if (!error.empty()) {
@@ -341,8 +425,11 @@ void GuiSession::on_engine_done(const ActiveSearch& search, const arena::MoveRep
         details.score_mate = reply.info->score_mate;
         details.depth = reply.info->depth;
       }
+      ponder_hint_.reset();
       try {
         game_.play(reply.move, details, SteadyClock::now());
+        if (!reply.ponder.empty())
+          ponder_hint_ = PonderHint{search.engine, game_.ply(), reply.ponder};
       } catch (const NotationError& illegal) {
         if (its_turn)
           game_.finish(
@@ -442,6 +529,10 @@ void GuiSession::send_state() {
       active_ ? json::value(json::object{{"engine", active_->engine},
                                          {"purpose", active_->analysis ? "analysis" : "move"}})
               : json::value(nullptr);
+  state["ponder"] = ponder_on_;
+  state["pondering"] = pondering_ ? json::value(json::object{{"engine", pondering_->engine},
+                                                             {"move", pondering_->ponder_move}})
+                                  : json::value(nullptr);
   state["analysis"] = json::object{
       {"on", analysis_on_},
       {"engine", analysis_engine_.empty() && !config_.engines.empty() ? config_.engines.front().name

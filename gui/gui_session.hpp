@@ -50,11 +50,22 @@ class GuiSession {
   void tick();
 
  private:
+  // A search sent to an engine. Its replies count while it is active_ or pondering_ (matched by
+  // id): a search that was stopped, or belongs to a state that is gone, is no longer either.
   struct ActiveSearch {
+    std::uint64_t id = 0;
     std::string engine;
     bool analysis = false;
-    std::uint64_t epoch = 0;
-    int ply = 0;
+    int ply = 0;  // of the position searched (a ponder search: after the expected move)
+    // A ponder search: the expected move and the position it leads to.
+    std::string ponder_move;
+    std::string ponder_position;
+  };
+  // What an engine's last move said it expects in reply (`bestmove m ponder p`).
+  struct PonderHint {
+    std::string engine;
+    int ply = 0;  // the ply after the engine's move
+    std::string move;
   };
 
   void handle(const Request& request);
@@ -74,9 +85,15 @@ class GuiSession {
   void game_changed();
   // Starts what should run now: the engine to move, else the analysis.
   void schedule();
-  void start_search(const std::string& engine, bool analysis);
-  void on_engine_done(const ActiveSearch& search, const arena::MoveReply& reply,
-                      const std::string& error);
+  // `ponder_move` (two-player games): the search is `go ponder` on the position after it, for
+  // the engine that is not to move.
+  void start_search(const std::string& engine, bool analysis, const std::string& ponder_move = {});
+  // After a change: a ponder search whose expected move was played becomes the engine's search
+  // (`ponderhit`); any other ponder search is stopped.
+  void resolve_ponder();
+  // Starts pondering when the game asks for it and the last engine move named a reply.
+  void start_ponder();
+  void on_engine_done(std::uint64_t id, const arena::MoveReply& reply, const std::string& error);
   EngineWorker& worker(const std::string& name);
   const arena::EngineConfig* find_engine(const std::string& name) const;
   const std::string& default_engine() const;
@@ -88,8 +105,11 @@ class GuiSession {
   std::mutex mutex_;
   bool closing_ = false;
   GuiGame game_;
-  std::uint64_t epoch_ = 1;  // bumped by every change of the game
-  std::optional<ActiveSearch> active_;
+  std::uint64_t next_search_id_ = 1;
+  std::optional<ActiveSearch> active_;     // the mover's search, or the analysis
+  std::optional<ActiveSearch> pondering_;  // an engine thinking on its opponent's time
+  std::optional<PonderHint> ponder_hint_;
+  bool ponder_on_ = false;  // this game's engines ponder
   bool engines_need_new_game_ = true;
   bool analysis_on_ = false;
   std::string analysis_engine_;

@@ -189,7 +189,7 @@ std::string format_go(const GoRequest& request, Protocol protocol) {
   const GoLimits& x = request.mover_is_x ? request.own : request.other;
   const GoLimits& o = request.mover_is_x ? request.other : request.own;
   const bool uqi = protocol == Protocol::Uqi;
-  std::string line = "go";
+  std::string line = own.ponder ? "go ponder" : "go";
   if (x.time_ms) line += (uqi ? " xtime " : " p1time ") + std::to_string(*x.time_ms);
   if (o.time_ms) line += (uqi ? " otime " : " p2time ") + std::to_string(*o.time_ms);
   if (x.increment_ms) line += (uqi ? " xinc " : " p1inc ") + std::to_string(*x.increment_ms);
@@ -201,7 +201,7 @@ std::string format_go(const GoRequest& request, Protocol protocol) {
 std::string format_go4(const GoRequest4& request) {
   const GoLimits& own = request.seats[static_cast<std::size_t>(request.mover & 3)];
   if (own.infinite) return "go infinite";
-  std::string line = "go";
+  std::string line = own.ponder ? "go ponder" : "go";
   for (std::size_t seat = 0; seat < 4; ++seat)
     if (request.seats[seat].time_ms)
       line +=

@@ -32,6 +32,9 @@ struct GoLimits {
   std::optional<std::uint64_t> nodes;        // a fixed node count
   std::optional<int> depth;                  // a fixed depth
   bool infinite = false;                     // `go infinite`
+  // `go ponder ...`: the engine thinks on the move it expects from its opponent, with these
+  // limits, which start to count at `ponderhit` (never together with `infinite`).
+  bool ponder = false;
 
   friend bool operator==(const GoLimits&, const GoLimits&) = default;
 };
@@ -45,8 +48,8 @@ struct GoRequest {
 
 // The `go` line for `request` in `protocol`: e.g. "go xtime 9000 otime 8000 xinc 100 oinc 100
 // movestogo 12", "go p1time ...", "go movetime 500", "go nodes 20000", "go depth 8",
-// "go infinite". The clocks are named by colour (X, O) or by player (p1 = X), never by "own" and
-// "other".
+// "go infinite", "go ponder xtime ...". The clocks are named by colour (X, O) or by player
+// (p1 = X), never by "own" and "other".
 [[nodiscard]] std::string format_go(const GoRequest& request, Protocol protocol);
 
 // The four-player `go`: every seat's clock, whoever moves (SPEC section 5), and the mover's

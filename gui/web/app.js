@@ -401,8 +401,11 @@ function renderTurn() {
   $('result-text').textContent = state.result
     ? `Result ${state.result.score}${state.result.reason ? ` — ${state.result.reason}` : ''}` : '';
   const thinking = state.thinking;
-  $('thinking-text').textContent = thinking
-    ? `${thinking.engine} is ${thinking.purpose === 'analysis' ? 'analysing' : 'thinking'}…` : '';
+  const pondering = state.pondering;
+  $('thinking-text').textContent = [
+    thinking ? `${thinking.engine} is ${thinking.purpose === 'analysis' ? 'analysing' : 'thinking'}…` : '',
+    pondering ? `${pondering.engine} is pondering on ${pondering.move}.` : '',
+  ].filter(Boolean).join(' ');
 }
 
 // The index of a side or seat in `players`, `clock.remaining_ms`: 2p x=0, o=1; 4p seat n = n-1.
@@ -599,7 +602,14 @@ function pvText(pv) {
 }
 
 function sideAtPly(state, ply) {
-  return sideOf(positionAtPly(state, ply)) ?? state.to_move;
+  const side = sideOf(positionAtPly(state, ply));
+  if (side) return side;
+  // A ponder search's position is one move past the end of a two-player game: the side that has
+  // just moved is to move there.
+  if (state.variant === '2p' && ply === state.moves.length + 1) {
+    return sideOf(positionAtPly(state, state.moves.length)) === 'x' ? 'o' : 'x';
+  }
+  return state.to_move;
 }
 
 function renderAnalysis() {
@@ -639,7 +649,8 @@ function renderInfoLines() {
     item.dataset.engine = engine;
     const name = document.createElement('span');
     name.className = 'info-engine';
-    name.textContent = engine;
+    name.textContent = info.purpose === 'ponder' && state.pondering?.engine === engine
+      ? `${engine} (pondering on ${state.pondering.move})` : engine;
     const head = document.createElement('span');
     head.className = 'info-head';
     head.textContent = infoText(info, sideAtPly(state, info.ply ?? state.ply));
@@ -908,6 +919,7 @@ function newGame() {
   const message = { type: 'new_game', variant: $('variant').value, players: playersFromControls() };
   const time = $('time').value.trim();
   if (time) message.time = time;
+  if ($('ponder').checked) message.ponder = true;
   if (!send(message)) return;
   app.sessionHasGame = true;
   toggleEditor(false);

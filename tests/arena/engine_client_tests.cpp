@@ -48,6 +48,7 @@ using quixo::arena::MoveReply;
 using quixo::arena::ProcessSpec;
 using quixo::arena::ProcessStartError;
 using quixo::arena::Protocol;
+using quixo::arena::SearchWatch;
 using ReadStatus = quixo::arena::EngineProcess::ReadStatus;
 using MoveStatus = quixo::arena::MoveReply::Status;
 using SteadyClock = std::chrono::steady_clock;
@@ -480,6 +481,66 @@ BOOST_AUTO_TEST_CASE(a_watched_search_shows_every_line_and_ends_when_told_to_sto
   // The kept info is still the best line's.
   BOOST_REQUIRE(reply.info.has_value());
   BOOST_TEST(reply.info->multipv.value_or(1) == 1);
+}
+
+// A GUI's ponder flow: `go ponder` on the position after the expected move, `ponderhit` when
+// the opponent played it, and from then on the search's own limits (here movetime 300).
+BOOST_AUTO_TEST_CASE(a_ponder_search_waits_for_ponderhit_and_is_timed_from_it) {
+  EngineClient client(real_engine());
+  BOOST_REQUIRE_MESSAGE(client.start(kStartTimeout), client.last_error());
+  GoRequest request;
+  request.own.move_time_ms = 300;
+  request.own.ponder = true;
+  std::atomic<bool> ponderhit{false};
+  SearchWatch watch;
+  watch.ponderhit_requested = &ponderhit;
+  const auto start = SteadyClock::now();
+  // The opponent "moves" after 700 ms: longer than the movetime and the deadline below, neither of
+  // which may count before ponderhit.
+  std::thread opponent([&] {
+    std::this_thread::sleep_for(700ms);
+    ponderhit = true;
+  });
+  const std::string position = "startpos moves a1a5 b1b5";
+  const MoveReply reply = client.go(position, request, 2000ms, &watch);
+  opponent.join();
+  BOOST_REQUIRE_MESSAGE(reply.status == MoveStatus::Move, client.last_error());
+  BOOST_TEST(reply.ponderhit);
+  BOOST_TEST(is_legal(position, reply.move), reply.move);
+  BOOST_TEST(ms_since(start) >= 700);
+  // Charged from ponderhit: about the movetime, not the 700 ms of pondering before it.
+  BOOST_TEST(reply.elapsed_ms >= 250);
+  BOOST_TEST(reply.elapsed_ms < 2000);
+  // The engine names the reply it expects in turn.
+  BOOST_TEST(is_legal(position + " " + reply.move, reply.ponder), reply.ponder);
+}
+
+BOOST_AUTO_TEST_CASE(a_ponder_search_that_is_stopped_sends_no_ponderhit) {
+  EngineClient client(real_engine());
+  BOOST_REQUIRE_MESSAGE(client.start(kStartTimeout), client.last_error());
+  GoRequest request;
+  request.own.time_ms = request.other.time_ms = 60'000;
+  request.own.ponder = true;
+  std::atomic<bool> stop{false};
+  std::atomic<bool> ponderhit{false};
+  SearchWatch watch;
+  watch.stop_requested = &stop;
+  watch.ponderhit_requested = &ponderhit;
+  // The opponent played something else: a GUI stops the ponder search; a ponderhit that comes
+  // with the stop (a race in the GUI) is not sent.
+  watch.on_info = [&](const quixo::uqi::InfoLine& info) {
+    if (info.depth.value_or(0) >= 2) {
+      stop = true;
+      ponderhit = true;
+    }
+  };
+  const MoveReply reply = client.go("startpos moves a1a5", request, 200ms, &watch);
+  BOOST_REQUIRE_MESSAGE(reply.status == MoveStatus::Move, client.last_error());
+  BOOST_TEST(!reply.ponderhit);
+  // The engine is ready for the next search at once.
+  const MoveReply next = client.go("startpos", nodes_request(500), kMoveTimeout);
+  BOOST_REQUIRE_MESSAGE(next.status == MoveStatus::Move, client.last_error());
+  BOOST_TEST(is_legal("startpos", next.move), next.move);
 }
 
 // --------------------------------------------------------------- client, scripted engine

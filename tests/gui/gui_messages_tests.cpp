@@ -22,6 +22,11 @@ BOOST_AUTO_TEST_CASE(requests_are_read_with_their_fields_and_unknown_fields_are_
   BOOST_TEST(new_game.players.size() == 4u);
   BOOST_TEST(new_game.time.value_or("") == "60+1");
   BOOST_TEST(!new_game.position.has_value());
+  BOOST_TEST(!new_game.ponder);
+  const ParsedRequest pondering =
+      parse_request(R"({"type":"new_game","players":["human","a"],"ponder":true})");
+  BOOST_REQUIRE(pondering.request.has_value());
+  BOOST_TEST(std::get<NewGameRequest>(*pondering.request).ponder);
 
   const ParsedRequest analyze = parse_request(R"({"type":"analyze","on":true,"multipv":3})");
   BOOST_REQUIRE(analyze.request.has_value());
@@ -45,13 +50,17 @@ BOOST_DATA_TEST_CASE(malformed_requests_are_named,
                                   std::string(R"({"type":"analyze","on":true,"multipv":0})"),
                                   std::string(R"({"type":"new_game","players":"human"})"),
                                   std::string(R"({"type":"new_game","players":[1,2]})"),
-                                  std::string(R"({"type":"open_game"})")}) ^
+                                  std::string(R"({"type":"open_game"})"),
+                                  std::string(R"({"type":"new_game","players":[],"ponder":1})"),
+                                  std::string(R"({"type":"analyze","on":"yes"})")}) ^
                          bdata::make({std::string("not JSON"), std::string("not a JSON object"),
                                       std::string("\"type\""), std::string("\"type\""),
                                       std::string("jump"), std::string("\"ply\""),
                                       std::string("\"ply\""), std::string("\"ply\""),
                                       std::string("\"multipv\""), std::string("\"players\""),
-                                      std::string("\"players\""), std::string("\"index\"")}),
+                                      std::string("\"players\""), std::string("\"index\""),
+                                      std::string("\"ponder\" must be true or false"),
+                                      std::string("\"on\" must be true or false")}),
                      text, named) {
   const ParsedRequest parsed = parse_request(text);
   BOOST_TEST(!parsed.request.has_value());

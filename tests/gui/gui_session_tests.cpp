@@ -9,6 +9,7 @@
 #include <functional>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "core/notation.hpp"
@@ -132,6 +133,17 @@ std::size_t move_count(const json::object& state) {
 
 bool has_result(const json::object& state) {
   return !state.at("result").is_null();
+}
+
+// Whether `count` lines starting with `prefix` have been written to the scripted engines within
+// a few seconds.
+bool lines_arrive(test::ScriptedLog& log, std::string_view prefix, std::size_t count) {
+  const auto give_up = std::chrono::steady_clock::now() + 10s;
+  while (log.lines_starting(prefix).size() < count) {
+    if (std::chrono::steady_clock::now() > give_up) return false;
+    std::this_thread::sleep_for(5ms);
+  }
+  return true;
 }
 
 }  // namespace
@@ -374,6 +386,100 @@ BOOST_AUTO_TEST_CASE(go_carries_the_clocks_or_the_engines_own_limit) {
   BOOST_TEST(state.at("clock").at("remaining_ms").as_array().size() == 2u);
   BOOST_TEST(state.at("clock").at("running").as_int64() == 0);
   BOOST_TEST(log->lines_starting("uqinewgame").size() >= 2u);
+}
+
+// The ponder flow of a chess GUI: after its move the engine thinks on the reply it named
+// (`go ponder` on the position after it); the person plays that reply and `ponderhit` turns the
+// search into the engine's move; a different reply stops it and the engine searches afresh.
+BOOST_AUTO_TEST_CASE(an_engine_ponders_on_the_reply_it_expects) {
+  auto log = std::make_shared<test::ScriptedLog>();
+  Inbox inbox;
+  SessionConfig config;
+  config.engines = {test::scripted_config("pond")};
+  config.launcher = test::scripted_launcher(test::first_legal_move_pondering(10), log);
+  GuiSession session(std::move(config), inbox.sender());
+  session.open();
+  session.receive(R"({"type":"new_game","players":["human","pond"],"time":"60+1","ponder":true})");
+  inbox.wait_state([](const json::object& s) { return s.at("ponder").as_bool(); }, "with ponder");
+  session.receive(R"({"type":"move","move":"a1a5"})");
+  const auto pondering = [](const json::object& s) { return !s.at("pondering").is_null(); };
+  json::object state = inbox.wait_state(
+      [&](const json::object& s) { return move_count(s) == 2 && pondering(s); }, "pondering");
+  const std::string expected(state.at("pondering").at("move").as_string());
+  BOOST_TEST(state.at("pondering").at("engine").as_string() == "pond");
+  // The state is sent when the search is queued; the engine's thread writes its lines soon after.
+  BOOST_TEST_REQUIRE(lines_arrive(*log, "go ponder xtime ", 1));
+  BOOST_TEST(log->lines_starting("position").back().ends_with(" " + expected));
+  // The expected reply: ponderhit, and the engine's move comes from the ponder search.
+  session.receive(json::serialize(json::object{{"type", "move"}, {"move", expected}}));
+  state =
+      inbox.wait_state([&](const json::object& s) { return move_count(s) == 4 && pondering(s); },
+                       "after the ponderhit move");
+  BOOST_TEST(log->lines_starting("ponderhit").size() == 1u);
+  BOOST_TEST_REQUIRE(lines_arrive(*log, "go ponder ", 2));  // go, go ponder, go ponder
+  BOOST_TEST(log->lines_starting("go").size() == 3u);
+  BOOST_TEST(state.at("moves").as_array()[3].at("by").as_string() == "pond");
+  // Another reply: the ponder search is stopped and a normal one finds the move.
+  const std::string expected_now(state.at("pondering").at("move").as_string());
+  std::string other;
+  for (const json::value& legal : state.at("legal").as_array())
+    if (legal.at("move").as_string() != expected_now) other = legal.at("move").as_string();
+  session.receive(json::serialize(json::object{{"type", "move"}, {"move", other}}));
+  inbox.wait_state([](const json::object& s) { return move_count(s) == 6; }, "after a miss");
+  BOOST_TEST(log->lines_starting("ponderhit").size() == 1u);
+  BOOST_TEST(log->lines_starting("stop").size() >= 1u);
+  const std::vector<std::string> gos = log->lines_starting("go");
+  BOOST_REQUIRE(gos.size() >= 4u);
+  BOOST_TEST(gos[3].starts_with("go xtime "), gos[3]);
+  // A new game without ponder: no more ponder searches.
+  session.receive(R"({"type":"new_game","players":["human","pond"],"time":"60+1"})");
+  session.receive(R"({"type":"move","move":"a1a5"})");
+  state = inbox.wait_state([](const json::object& s) { return move_count(s) == 2; }, "no ponder");
+  BOOST_TEST(state.at("pondering").is_null());
+  BOOST_TEST(!log->lines_starting("go").back().starts_with("go ponder"));
+}
+
+// Two engines that each expect the other's actual reply: every move after the first two comes
+// through a ponderhit, and the game is played to its end all the same.
+BOOST_AUTO_TEST_CASE(two_pondering_engines_play_a_game_of_ponderhits) {
+  auto log = std::make_shared<test::ScriptedLog>();
+  Inbox inbox;
+  SessionConfig config;
+  config.engines = {test::scripted_config("a"), test::scripted_config("b")};
+  config.launcher = test::scripted_launcher(test::first_legal_move_pondering(), log);
+  GuiSession session(std::move(config), inbox.sender());
+  session.open();
+  session.receive(R"({"type":"new_game","players":["a","b"],"time":"60+1","ponder":true})");
+  const json::object state = inbox.wait_state(has_result, "with a result");
+  const std::size_t moves = move_count(state);
+  BOOST_TEST(moves >= 4u);
+  BOOST_TEST(log->lines_starting("ponderhit").size() >= moves - 2, moves);
+  for (const json::value& move : state.at("moves").as_array())
+    BOOST_TEST(move.at("by").as_string() != "human");
+}
+
+BOOST_AUTO_TEST_CASE(the_real_engine_ponders_and_answers_the_expected_reply) {
+  Fixture fixture({real_engine()});
+  fixture.send({{"type", "new_game"},
+                {"players", json::array{"human", "quixo"}},
+                {"time", "20+0.2"},
+                {"ponder", true}});
+  fixture.send({{"type", "move"}, {"move", "a1a5"}});
+  json::object state = fixture.inbox.wait_state(
+      [](const json::object& s) { return move_count(s) == 2 && !s.at("pondering").is_null(); },
+      "pondering after the engine's move");
+  const std::string expected(state.at("pondering").at("move").as_string());
+  fixture.inbox.wait_for(
+      [](const json::object& m) {
+        return m.at("type").as_string() == "info" && m.at("purpose").as_string() == "ponder";
+      },
+      "of the ponder search");
+  fixture.send({{"type", "move"}, {"move", expected}});
+  state = fixture.inbox.wait_state([](const json::object& s) { return move_count(s) == 4; },
+                                   "the engine's reply");
+  const json::object& reply = state.at("moves").as_array()[3].as_object();
+  BOOST_TEST(reply.at("by").as_string() == "quixo");
+  BOOST_TEST(reply.at("time_ms").as_int64() < 10'000);
 }
 
 BOOST_AUTO_TEST_CASE(with_tables_every_move_shows_its_exact_value) {

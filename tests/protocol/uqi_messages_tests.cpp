@@ -163,6 +163,10 @@ GoLimits infinite() {
   limits.infinite = true;
   return limits;
 }
+GoLimits pondering(GoLimits limits) {
+  limits.ponder = true;
+  return limits;
+}
 
 const std::vector<GoSample> kGoSamples = {
     {"uqi clock, X to move", Protocol::Uqi, true, clock_limits(9000, 100, 12),
@@ -186,6 +190,14 @@ const std::vector<GoSample> kGoSamples = {
     {"ugi depth, O", Protocol::Ugi, false, depth(8), {}, "go depth 8"},
     {"uqi infinite", Protocol::Uqi, true, infinite(), {}, "go infinite"},
     {"ugi infinite, O", Protocol::Ugi, false, infinite(), clock_limits(5, 5), "go infinite"},
+    {"uqi ponder, O", Protocol::Uqi, false, pondering(clock_limits(900, 10)), clock_limits(700, 10),
+     "go ponder xtime 700 otime 900 xinc 10 oinc 10"},
+    {"ugi ponder movetime",
+     Protocol::Ugi,
+     true,
+     pondering(movetime(300)),
+     {},
+     "go ponder movetime 300"},
 };
 
 }  // namespace
@@ -734,6 +746,10 @@ BOOST_AUTO_TEST_CASE(format_go4_sends_every_seat_clock_and_the_movers_limits) {
   nodes.seats[3] = GoLimits{};
   nodes.seats[3].infinite = true;
   BOOST_TEST(uqi::format_go4(nodes) == "go infinite");
+  request.seats[0].ponder = true;
+  BOOST_TEST(uqi::format_go4(request) ==
+             "go ponder s1time 1000 s2time 2000 s3time 3000 s4time 4000 s1inc 10 s2inc 20 "
+             "s3inc 30 s4inc 40");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -4,6 +4,7 @@
 // can be staged move by move without real processes or timing.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <deque>
 #include <functional>
@@ -14,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/notation.hpp"
 #include "core/text_helpers.hpp"
 #include "engine_client.hpp"
 #include "engine_process.hpp"
@@ -47,6 +49,21 @@ inline ScriptedReply play(const std::string& move, std::optional<int> score_cp =
 inline ScriptedPolicy first_legal_move(std::optional<int> score_cp = std::nullopt) {
   return [score_cp](const uqi::Game& game, int) {
     return play(uqi::legal_move_texts(game).front(), score_cp);
+  };
+}
+
+// The first legal move, naming the opponent's first legal reply as the move it ponders on
+// (`bestmove m ponder p`), with an optional fixed score.
+inline ScriptedPolicy first_legal_move_pondering(std::optional<int> score_cp = std::nullopt) {
+  return [score_cp](const uqi::Game& game, int) {
+    const std::string move = uqi::legal_move_texts(game).front();
+    ScriptedReply reply = play(move, score_cp);
+    const auto& two = std::get<uqi::TwoPlayerGame>(game);
+    const Position after = two.position.after(parse_move(two.position, move));
+    const std::vector<std::string> replies =
+        uqi::legal_move_texts(uqi::Game(uqi::TwoPlayerGame{after, {}}));
+    if (!replies.empty()) reply.lines.back() += " ponder " + replies.front();
+    return reply;
   };
 }
 
@@ -91,10 +108,18 @@ class ScriptedProcess : public arena::EngineProcess {
       if (parsed.game) game_ = *parsed.game;
     } else if (command == "go") {
       ScriptedReply reply = policy_(game_.value(), go_count_++);
+      // `go ponder`: the reply waits for ponderhit or stop, as a real engine's bestmove does.
+      const bool ponder = std::find(tokens.begin(), tokens.end(), "ponder") != tokens.end();
       if (reply.crash) {
         running_ = false;
       } else {
-        for (std::string& reply_line : reply.lines) output_.push_back(std::move(reply_line));
+        std::deque<std::string>& to = ponder ? held_ : output_;
+        for (std::string& reply_line : reply.lines) to.push_back(std::move(reply_line));
+      }
+    } else if (command == "ponderhit" || command == "stop") {
+      while (!held_.empty()) {
+        output_.push_back(std::move(held_.front()));
+        held_.pop_front();
       }
     } else if (command == "quit") {
       running_ = false;
@@ -118,6 +143,7 @@ class ScriptedProcess : public arena::EngineProcess {
   ScriptedPolicy policy_;
   std::shared_ptr<ScriptedLog> log_;
   std::deque<std::string> output_;
+  std::deque<std::string> held_;  // a ponder search's reply, until ponderhit or stop
   std::optional<uqi::Game> game_;
   int go_count_ = 0;
   bool running_ = true;
