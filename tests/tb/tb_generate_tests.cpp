@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <span>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -116,7 +117,14 @@ BOOST_AUTO_TEST_CASE(the_verifier_catches_one_changed_value) {
       {loss, PackedValue(values[loss] - 2)},  // a loss two plies shorter
       {draw, pack_value(Wdl::Win, 9)},        // a draw claimed as a win
   };
-  for (const auto& [slot, changed] : changes) {
+#if defined(__SANITIZE_THREAD__)
+  // Under TSan one change is enough to run the verifier's threads; the three kinds of change are
+  // the release and asan builds' business (a whole-layer verify takes a minute under TSan).
+  const std::span<const std::pair<Slot, PackedValue>> checked(changes, 1);
+#else
+  const std::span<const std::pair<Slot, PackedValue>> checked(changes);
+#endif
+  for (const auto& [slot, changed] : checked) {
     auto copy = values;
     copy[slot] = changed;
     const VerifyReport report = verify_layer(index, copy, nullptr, {}, 2);
@@ -125,15 +133,17 @@ BOOST_AUTO_TEST_CASE(the_verifier_catches_one_changed_value) {
   }
 }
 
+// The fixture was made with 2 threads; solving again with 1 and 3 must give the same values. Not
+// under ThreadSanitizer: a one-thread solve has no race to find, and the fixture's own two-thread
+// generation is the TSan run of the solver (a whole-layer solve takes minutes there).
+#if !defined(__SANITIZE_THREAD__)
 BOOST_AUTO_TEST_CASE(values_do_not_depend_on_the_number_of_threads) {
   const LayerIndex index(0);
   const auto from_file = layer_values(0);
-  // the fixture was made with 2 threads; solve again with 1 (and 3 outside ThreadSanitizer)
   BOOST_TEST((solve_layer(index, nullptr, {}, 1) == from_file));
-#if !defined(__SANITIZE_THREAD__)
   BOOST_TEST((solve_layer(index, nullptr, {}, 3) == from_file));
-#endif
 }
+#endif
 
 BOOST_AUTO_TEST_CASE(a_layer_needs_the_one_below) {
   const LayerIndex index(1);
