@@ -18,6 +18,7 @@ constexpr std::array<std::pair<Termination, std::string_view>, kTerminationCount
         {Termination::ResignAdjudication, "resign adjudication"},
         {Termination::DrawAdjudication, "draw adjudication"},
         {Termination::Tablebase, "tablebase"},
+        {Termination::Unterminated, "unterminated"},
     }};
 
 }  // namespace
@@ -40,6 +41,8 @@ std::string_view result_text(GameResult result) {
       return "1-0";
     case GameResult::OWins:
       return "0-1";
+    case GameResult::Unfinished:
+      return "*";
     case GameResult::Draw:
       break;
   }
@@ -50,6 +53,7 @@ std::optional<GameResult> parse_result_text(std::string_view text) {
   if (text == "1-0") return GameResult::XWins;
   if (text == "0-1") return GameResult::OWins;
   if (text == "1/2-1/2") return GameResult::Draw;
+  if (text == "*") return GameResult::Unfinished;
   return std::nullopt;
 }
 

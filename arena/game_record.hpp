@@ -16,7 +16,9 @@
 namespace quixo::arena {
 
 // X moves first and is PGN's White; O is Black. In the four-player game X is team A.
-enum class GameResult { XWins, OWins, Draw };
+// Unfinished is PGN's "*": a game saved while it goes on (quixo-gui); the arena finishes every game
+// it plays, and its results file never holds one.
+enum class GameResult { XWins, OWins, Draw, Unfinished };
 
 // How the seats of a four-player game are filled (SPEC section 2): one engine process per seat,
 // so that partners cannot confer, or one process per team answering for both of its seats.
@@ -38,17 +40,18 @@ enum class Termination {
   ResignAdjudication,  // both engines' scores agreed one side is lost
   DrawAdjudication,    // both engines' scores stayed near zero long enough
   Tablebase,           // the position is in the endgame tables (--tb), which give the result
+  Unterminated,        // the game goes on (result Unfinished)
 };
-// The number of Termination values (Tablebase is the last), for counts by ending.
+// The number of Termination values (Unterminated is the last), for counts by ending.
 inline constexpr std::size_t kTerminationCount =
-    static_cast<std::size_t>(Termination::Tablebase) + 1;
+    static_cast<std::size_t>(Termination::Unterminated) + 1;
 
 // "line", "repetition", "ply cap", "time forfeit", "illegal move", "crash", "stall",
-// "resign adjudication", "draw adjudication", "tablebase".
+// "resign adjudication", "draw adjudication", "tablebase", "unterminated".
 [[nodiscard]] std::string_view termination_name(Termination termination);
 // The inverse of termination_name; nullopt for an unknown name.
 [[nodiscard]] std::optional<Termination> parse_termination(std::string_view name);
-// "1-0", "0-1", "1/2-1/2".
+// "1-0", "0-1", "1/2-1/2", "*".
 [[nodiscard]] std::string_view result_text(GameResult result);
 [[nodiscard]] std::optional<GameResult> parse_result_text(std::string_view text);
 

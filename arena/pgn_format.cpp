@@ -26,6 +26,8 @@ std::string_view standard_termination(Termination termination) {
     case Termination::Crash:
     case Termination::Stall:
       return "abandoned";
+    case Termination::Unterminated:
+      break;
   }
   return "unterminated";
 }

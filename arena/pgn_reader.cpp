@@ -344,8 +344,8 @@ class PgnReader {
     const Tag& result_tag = required_tag("Result");
     const auto result = parse_result_text(result_tag.value);
     if (!result)
-      fail(result_tag.line,
-           "bad result '" + result_tag.value + "' in the Result tag: expected 1-0, 0-1 or 1/2-1/2");
+      fail(result_tag.line, "bad result '" + result_tag.value +
+                                "' in the Result tag: expected 1-0, 0-1, 1/2-1/2 or *");
     if (movetext.result != result_tag.value)
       fail(movetext.result_line, "the movetext ends in '" + movetext.result +
                                      "' but the Result tag says '" + result_tag.value + "'");
@@ -374,6 +374,10 @@ class PgnReader {
     if (!termination)
       fail(termination_tag.line, "unknown QuixoTermination '" + termination_tag.value + "'");
     game.termination = *termination;
+    // "*" and "unterminated" go together: a game that goes on has no ending, and the reverse.
+    if ((game.result == GameResult::Unfinished) != (game.termination == Termination::Unterminated))
+      fail(termination_tag.line, "QuixoTermination '" + termination_tag.value +
+                                     "' does not fit the result " + result_tag.value);
     if (const Tag* standard = optional_tag("Termination");
         standard && standard->value != standard_termination(*termination))
       fail(standard->line, "Termination '" + standard->value +
@@ -436,6 +440,8 @@ class PgnReader {
         fail(movetext.result_line,
              "the game ended by the endgame tables, but a line is on the board");
     }
+    if (game.result == GameResult::Unfinished && position.outcome() != Outcome::Ongoing)
+      fail(movetext.result_line, "the game is marked unfinished (*), but a line is on the board");
     return game;
   }
 

@@ -421,7 +421,9 @@ std::vector<FinishedGame> games_of(const json::value& file, const std::string& p
       game.o = index_of(entry.at("o"));
       const auto result = parse_result_text(entry.at("result").as_string());
       const auto termination = parse_termination(entry.at("termination").as_string());
-      if (!result || !termination) throw TournamentError("bad result or termination");
+      // The arena records only finished games.
+      if (!result || !termination || *result == GameResult::Unfinished)
+        throw TournamentError("bad result or termination");
       game.result = *result;
       game.termination = *termination;
       game.reason = json::value_to<std::string>(entry.at("reason"));

@@ -288,9 +288,8 @@ arena::GameRecord GuiGame::record() const {
     game.termination = result_->termination;
     game.reason = result_->reason;
   } else {
-    game.result = GameResult::Draw;
-    game.termination = Termination::PlyCap;
-    game.reason = "unfinished";
+    game.result = GameResult::Unfinished;  // "*"
+    game.termination = Termination::Unterminated;
   }
   return game;
 }
@@ -312,8 +311,10 @@ GuiGame GuiGame::from_record(const arena::GameRecord& record) {
     details.depth = move.depth;
     game.play(move.move, details, now);
   }
-  // The PGN's own ending (an adjudication, a forfeit) wins over what the moves alone show.
-  game.result_ = GuiResult{record.result, record.termination, record.reason};
+  // The PGN's own ending (an adjudication, a forfeit) wins over what the moves alone show; an
+  // unfinished game ("*") has none, and may be played on.
+  if (record.result != GameResult::Unfinished)
+    game.result_ = GuiResult{record.result, record.termination, record.reason};
   game.ply_ = 0;
   return game;
 }

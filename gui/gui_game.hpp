@@ -116,7 +116,7 @@ class GuiGame {
   std::vector<uqi::GoLimits> clock_limits(SteadyTime now) const;
 
   // The game as the arena records it, for the PGN: a finished game as it ended; an unfinished one
-  // as a draw by ply cap with reason "unfinished" (the arena's PGN has no "*" result).
+  // with the result "*" (GameResult::Unfinished, Termination::Unterminated).
   arena::GameRecord record() const;
   // A game read from a PGN, every player human, shown at its start.
   static GuiGame from_record(const arena::GameRecord& game);

@@ -411,7 +411,11 @@ const std::vector<MalformedSample> kMalformed = {
     {"missing QuixoTermination", "[QuixoTermination \"ply cap\"]\n", "", "16",
      "missing tag [QuixoTermination"},
     {"bad result tag", "[Result \"1/2-1/2\"]", "[Result \"2-0\"]", "7", "bad result '2-0'"},
-    {"unfinished game", "[Result \"1/2-1/2\"]", "[Result \"*\"]", "7", "bad result '*'"},
+    {"unfinished by the tag only", " 1/2-1/2\n", " *\n", "17",
+     "the movetext ends in '*' but the Result tag says '1/2-1/2'"},
+    {"unterminated with a result", "[QuixoTermination \"ply cap\"]",
+     "[QuixoTermination \"unterminated\"]", "13",
+     "QuixoTermination 'unterminated' does not fit the result 1/2-1/2"},
     {"result disagrees", " 1/2-1/2\n", " 1-0\n", "17",
      "the movetext ends in '1-0' but the Result tag says '1/2-1/2'"},
     {"no result", " 1/2-1/2\n", "\n", "19", "the movetext ends without a result"},
@@ -471,6 +475,21 @@ BOOST_AUTO_TEST_CASE(the_valid_game_of_the_malformed_cases_parses) {
   BOOST_TEST(games[0].opening_moves.size() == 1u);
   BOOST_TEST(games[0].moves.size() == 3u);
   BOOST_TEST(describe(games[0].moves[2].score_mate) == "-2");
+}
+
+// A game saved while it goes on (quixo-gui) is "*", with the standard Termination "unterminated".
+BOOST_AUTO_TEST_CASE(an_unfinished_game_is_a_star_and_reads_back) {
+  std::string text = kValidGame;
+  BOOST_TEST_REQUIRE(replace_once(text, "[Result \"1/2-1/2\"]", "[Result \"*\"]"));
+  BOOST_TEST_REQUIRE(replace_once(text, " 1/2-1/2\n", " *\n"));
+  BOOST_TEST_REQUIRE(
+      replace_once(text, "[Termination \"adjudication\"]\n[QuixoTermination \"ply cap\"]",
+                   "[Termination \"unterminated\"]\n[QuixoTermination \"unterminated\"]"));
+  const std::vector<GameRecord> games = parse_pgn(text);
+  BOOST_TEST_REQUIRE(games.size() == 1u);
+  BOOST_TEST((games[0].result == GameResult::Unfinished));
+  BOOST_TEST((games[0].termination == Termination::Unterminated));
+  BOOST_TEST(format_pgn(games[0]) == text);
 }
 
 BOOST_DATA_TEST_CASE(malformed_games_are_refused, bdata::make(kMalformed), sample) {

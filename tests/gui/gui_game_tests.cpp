@@ -191,7 +191,8 @@ BOOST_AUTO_TEST_CASE(the_game_goes_to_pgn_and_back) {
   game.play("e5e1", reply, kT0);
   const std::string pgn = arena::format_pgn(game.record());
   BOOST_TEST(pgn.find("[White \"human\"]") != std::string::npos);
-  BOOST_TEST(pgn.find("[Reason \"unfinished\"]") != std::string::npos);
+  BOOST_TEST(pgn.find("[Result \"*\"]") != std::string::npos, pgn);
+  BOOST_TEST(pgn.find("[Termination \"unterminated\"]") != std::string::npos, pgn);
   const std::vector<arena::GameRecord> read = arena::parse_pgn(pgn);
   BOOST_REQUIRE(read.size() == 1u);
   const GuiGame replay = GuiGame::from_record(read[0]);
@@ -200,6 +201,8 @@ BOOST_AUTO_TEST_CASE(the_game_goes_to_pgn_and_back) {
   BOOST_TEST(replay.moves()[1].score_cp.value_or(0) == 35);
   BOOST_TEST(replay.moves()[1].position == game.moves()[1].position);
   BOOST_TEST(replay.human_to_move());
+  // Unfinished, so it has no result and goes on from its last move.
+  BOOST_TEST(!replay.result().has_value());
 }
 
 BOOST_AUTO_TEST_SUITE_END()
