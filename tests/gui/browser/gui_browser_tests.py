@@ -4,11 +4,12 @@
 Starts quixo-gui with the real engine and a mock, opens the page and uses it as a person does:
 plays a whole game against the engine by clicking, takes back, sets up a position, runs the
 analysis until a line shows, loads a PGN written by quixo-arena and steps through it, plays a
-four-player game with a forced pass, and watches two engines play. Each test saves a screenshot
+four-player game with a forced pass, watches two engines play, and sees the endgame tables
+colour every move of a one-blank position. Each test saves a screenshot
 (--screenshots DIR); the README's pictures are those files.
 
 Run by ctest (gui_browser_tests):
-  gui_browser_tests.py --gui BIN --engine BIN --mock BIN --arena BIN --screenshots DIR
+  gui_browser_tests.py --gui BIN --engine BIN --mock BIN --arena BIN --screenshots DIR --tb DIR
 """
 import argparse
 import os
@@ -30,19 +31,28 @@ ARGS = None
 
 
 def start_gui():
-    """quixo-gui on a free port with the real engine ("quixo") and a quick mock ("mock")."""
+    """quixo-gui on a free port with the real engine ("quixo"), a quick mock ("mock") and the
+    test tables (--tb)."""
     command = [
         ARGS.gui, "--port", "0",
         "--engine", "name=quixo", "cmd=" + ARGS.engine, "option.Hash=16", "option.Threads=1",
         "--engine", "name=mock", "cmd=" + ARGS.mock, "args=--mode normal --random-seed 7",
     ]
+    if ARGS.tb:
+        command += ["--tb", ARGS.tb]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    line = process.stdout.readline()
-    match = re.search(r"(http://\S+)", line)
-    if not match:
-        process.kill()
-        raise RuntimeError("quixo-gui printed no URL: " + line + process.stdout.read())
-    return process, match.group(1)
+    # It reports the tables it loaded, then the URL to open.
+    printed = ""
+    for _ in range(5):
+        line = process.stdout.readline()
+        printed += line
+        match = re.search(r"(http://\S+)", line)
+        if match:
+            return process, match.group(1)
+        if not line:
+            break
+    process.kill()
+    raise RuntimeError("quixo-gui printed no URL: " + printed + process.stdout.read())
 
 
 def start_browser():
@@ -197,6 +207,38 @@ class GuiBrowserTests(unittest.TestCase):
         self.wait_for(lambda: self.status() != "", "the error message")
         self.assertEqual(self.board().get_attribute("data-position"), position)
 
+    def test_the_tables_colour_every_move_by_its_value(self):
+        # No blank cube (layer 0 is in the test tables of every preset): X wins in 37 plies; of its
+        # 20 moves 6 win, 1 draws and 13 lose (quixo-tb probe says so).
+        position = "oxooo/xooxx/oxxxo/xxoxx/oooxx x"
+        self.new_game("human-human")
+        field = self.by_id("setup-position")
+        field.clear()
+        field.send_keys(position)
+        self.by_id("setup-apply").click()
+        self.wait_for(lambda: self.board().get_attribute("data-position") == position, "the set-up")
+        value = self.by_id("tb-value")
+        self.wait_for(lambda: value.get_attribute("data-value") == "win", "the table's value")
+        self.assertEqual(value.get_attribute("data-distance"), "37")
+        values = [move.get_attribute("data-value")
+                  for move in self.browser.find_elements(By.CSS_SELECTOR, "#tb-moves .tb-move")]
+        self.assertEqual((values.count("win"), values.count("draw"), values.count("loss")),
+                         (6, 1, 13))
+        # A cube taken: each lit end carries the colour of the move's value.
+        self.wait_for(self.human_to_move, "the person's turn")
+        self.browser.find_elements(By.CSS_SELECTOR, "#board [data-square].takeable")[0].click()
+        targets = self.wait_for(
+            lambda: self.browser.find_elements(By.CSS_SELECTOR, "#board [data-square].target"),
+            "the lit ends of the chosen cube")
+        for target in targets:
+            self.assertRegex(target.get_attribute("class"), r"\btb-(win|draw|loss)\b")
+        self.screenshot("tablebase")
+        # The fastest win, played from the list: O is lost in 36.
+        self.browser.find_element(By.CSS_SELECTOR, '#tb-moves .tb-move[data-value="win"]').click()
+        self.wait_for(lambda: self.board().get_attribute("data-to-move") == "o", "O's turn")
+        self.wait_for(lambda: value.get_attribute("data-value") == "loss", "O's value")
+        self.assertEqual(value.get_attribute("data-distance"), "36")
+
     def test_analysis_shows_lines_and_follows_the_moves(self):
         self.new_game("analysis")
         multipv = self.by_id("analysis-multipv")
@@ -285,7 +327,7 @@ class GuiBrowserTests(unittest.TestCase):
 def main():
     global ARGS
     parser = argparse.ArgumentParser()
-    for name in ("gui", "engine", "mock", "arena", "screenshots"):
+    for name in ("gui", "engine", "mock", "arena", "screenshots", "tb"):
         parser.add_argument("--" + name, required=True)
     ARGS, rest = parser.parse_known_args()
     unittest.main(argv=[sys.argv[0]] + rest, verbosity=2)
