@@ -111,6 +111,9 @@ class UqiSession {
   // The endgame tables (option TablebasePath), shared with the two-player engine; null: none.
   // Changed only while no search runs.
   std::shared_ptr<const tb::Tablebase> tables_;
+  std::string tablebase_path_;  // the folder tables_ came from
+  static constexpr int kDefaultTablebaseCacheMb = 1024;
+  int tablebase_cache_mb_ = kDefaultTablebaseCacheMb;  // option TablebaseCache
   // The tables' last problem already reported; touched only by the search's bestmove callback
   // and while no search runs.
   std::string reported_table_problem_;

@@ -199,6 +199,11 @@ BOOST_AUTO_TEST_CASE(handshake_announces_identity_and_options) {
       BOOST_TEST(option->type == "string");
       BOOST_TEST(option->default_value.value_or("?") == "");
     }
+    if (option->name == "TablebaseCache") {
+      BOOST_TEST(option->type == "spin");
+      BOOST_TEST(option->default_value.value_or("?") == "1024");
+      BOOST_TEST(option->max.value_or(-1) == 65536);
+    }
   }
   const std::vector<std::string> expected = {"Hash",
                                              "Threads",
@@ -211,7 +216,8 @@ BOOST_AUTO_TEST_CASE(handshake_announces_identity_and_options) {
                                              "ThreatExtension",
                                              "ParryThreats",
                                              "SymmetricTable",
-                                             "TablebasePath"};
+                                             "TablebasePath",
+                                             "TablebaseCache"};
   BOOST_TEST(names == expected, boost::test_tools::per_element());
 
   engine.send("ugi");
@@ -1347,6 +1353,20 @@ BOOST_AUTO_TEST_CASE(tablebase_path_tb_and_a_search_in_the_tables) {
   for (const std::string& line : go(engine, "go depth 3", "5/5/5/5/5 x"))
     if (starts_with(line, "info depth"))
       BOOST_TEST(uqi::parse_info_line(line)->tbhits.value_or(1) == 0u, line);
+
+  // A new cache size loads the tables again; a bad one is refused and changes nothing.
+  engine.send("setoption name TablebaseCache value 2");
+  lines = sync(engine);
+  BOOST_TEST(count_prefix(lines, loaded_line(dir)) == 1, transcript(engine));
+  engine.send("setoption name TablebaseCache value 0");
+  lines = sync(engine);
+  BOOST_TEST(
+      count_prefix(lines, "info string error: option TablebaseCache: '0' is out of range") == 1,
+      transcript(engine));
+  const quixo::Position won = layer0_position(quixo::tb::Wdl::Win, 5);
+  engine.send("position fen " + quixo::to_string(won));
+  BOOST_TEST(
+      last_scored_info(go(engine, "go nodes 2000", quixo::to_string(won))).tbhits.value_or(0) > 0u);
 
   engine.send("setoption name TablebasePath value");
   engine.send("tb");
