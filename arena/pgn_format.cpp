@@ -27,7 +27,7 @@ std::string_view standard_termination(Termination termination) {
     case Termination::Stall:
       return "abandoned";
     case Termination::Unterminated:
-      break;
+      return "unterminated";
   }
   return "unterminated";
 }

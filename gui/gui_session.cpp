@@ -291,9 +291,9 @@ void GuiSession::start_ponder() {
   const PonderHint& hint = *ponder_hint_;
   const std::string& last_mover =
       game_.players()[static_cast<std::size_t>(1 - game_.mover_index())];
-  // Only the engine that made the last move, as a player of the game; an engine playing itself
-  // (one process for both sides) cannot think on both sides at once.
-  if (hint.ply != game_.ply() || hint.engine != last_mover || game_.mover() == hint.engine ||
+  // Only the engine that made the last move, as a player of the game, and not while its own
+  // process searches (an engine playing itself, or asked to `think`): one process, one search.
+  if (hint.ply != game_.ply() || hint.engine != last_mover ||
       game_.moves().back().by != hint.engine || (active_ && active_->engine == hint.engine))
     return;
   GamePosition after = game_.shown();

@@ -47,7 +47,8 @@ constexpr std::string_view kTablebasePathOption = "TablebasePath";
 // The tables' cache of decoded blocks, in MiB. A search probes blocks all over a layer, and a miss
 // decodes a whole block: with layers 0-3 loaded, 64 MiB ran the search at a quarter of its
 // speed without tables and 1 GiB at about two thirds (scripts/tb-nps.py, README).
-constexpr SpinOption kTablebaseCacheOption = {"TablebaseCache", 1, 65536, nullptr};
+constexpr std::string_view kTablebaseCacheOption = "TablebaseCache";
+constexpr int kTablebaseCacheMaxMb = 65536;
 
 // The search's switchable features as check options, so that the arena can measure each one
 // (an SPRT of the engine with a feature against itself without it) without a rebuild.
@@ -83,17 +84,17 @@ Color team_to_move_of(const Position4& position) {
 constexpr int kMaxPerftDepth = 12;
 
 // A spin option's value, or the sentence that says what is wrong with it.
-std::variant<int, std::string> spin_value(const SpinOption& spin,
+std::variant<int, std::string> spin_value(std::string_view name, int min, int max,
                                           std::optional<std::string_view> value) {
-  const std::string range = std::to_string(spin.min) + " to " + std::to_string(spin.max);
+  const std::string range = std::to_string(min) + " to " + std::to_string(max);
   if (!value || value->empty())
-    return "option " + std::string(spin.name) + " needs a value from " + range;
+    return "option " + std::string(name) + " needs a value from " + range;
   const auto number = text_helpers::parse_integer(*value);
   if (!number)
-    return "option " + std::string(spin.name) + ": " + text_helpers::quoted(*value) +
+    return "option " + std::string(name) + ": " + text_helpers::quoted(*value) +
            " is not a whole number (expected " + range + ")";
-  if (*number < spin.min || *number > spin.max)
-    return "option " + std::string(spin.name) + ": " + text_helpers::quoted(*value) +
+  if (*number < min || *number > max)
+    return "option " + std::string(name) + ": " + text_helpers::quoted(*value) +
            " is out of range (expected " + range + ")";
   return int(*number);
 }
@@ -240,11 +241,11 @@ void UqiSession::handshake(bool ugi) {
                                              {}}));
   lines.push_back(uqi::format_option_line(
       {std::string(kTablebasePathOption), "string", "", std::nullopt, std::nullopt, {}}));
-  lines.push_back(uqi::format_option_line({std::string(kTablebaseCacheOption.name),
+  lines.push_back(uqi::format_option_line({std::string(kTablebaseCacheOption),
                                            "spin",
                                            std::to_string(kDefaultTablebaseCacheMb),
-                                           kTablebaseCacheOption.min,
-                                           kTablebaseCacheOption.max,
+                                           1,
+                                           kTablebaseCacheMaxMb,
                                            {}}));
   lines.push_back(ugi ? "ugiok" : "uqiok");
   send_lines(lines);
@@ -258,8 +259,9 @@ std::optional<std::string> UqiSession::set_option(std::string_view name,
     const std::string_view path = value && *value != "<empty>" ? *value : std::string_view();
     return set_tablebase_path(std::string(path));
   }
-  if (key == option_key(kTablebaseCacheOption.name)) {
-    const std::variant<int, std::string> number = spin_value(kTablebaseCacheOption, value);
+  if (key == option_key(kTablebaseCacheOption)) {
+    const std::variant<int, std::string> number =
+        spin_value(kTablebaseCacheOption, 1, kTablebaseCacheMaxMb, value);
     if (const auto* error = std::get_if<std::string>(&number)) return *error;
     tablebase_cache_mb_ = std::get<int>(number);
     // Loaded tables are loaded again with the new cache.
@@ -286,7 +288,7 @@ std::optional<std::string> UqiSession::set_option(std::string_view name,
   }
   for (const SpinOption& spin : kSpinOptions) {
     if (key != option_key(spin.name)) continue;
-    const std::variant<int, std::string> number = spin_value(spin, value);
+    const std::variant<int, std::string> number = spin_value(spin.name, spin.min, spin.max, value);
     if (const auto* error = std::get_if<std::string>(&number)) return *error;
     EngineOptions changed = options_;
     changed.*spin.field = std::get<int>(number);
