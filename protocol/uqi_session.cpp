@@ -50,6 +50,11 @@ constexpr std::string_view kTablebasePathOption = "TablebasePath";
 constexpr std::string_view kTablebaseCacheOption = "TablebaseCache";
 constexpr int kTablebaseCacheMaxMb = 65536;
 
+// The evaluation (hand-written or learned, a combo) and the learned weights' file (empty: the
+// weights built into the engine).
+constexpr std::string_view kEvaluationOption = "Evaluation";
+constexpr std::string_view kEvalFileOption = "EvalFile";
+
 // The search's switchable features as check options, so that the arena can measure each one
 // (an SPRT of the engine with a feature against itself without it) without a rebuild.
 struct CheckOption {
@@ -103,6 +108,7 @@ std::variant<int, std::string> spin_value(std::string_view name, int min, int ma
 
 UqiSession::UqiSession(std::ostream& out) : out_(out) {
   options_ = engine_.options();
+  learned_evaluation_ = engine_.evaluator().learned() != nullptr;
   team_engine_.set_options(options_);
 }
 
@@ -247,6 +253,14 @@ void UqiSession::handshake(bool ugi) {
                                            1,
                                            kTablebaseCacheMaxMb,
                                            {}}));
+  lines.push_back(uqi::format_option_line({std::string(kEvaluationOption),
+                                           "combo",
+                                           Evaluator::standard().learned() ? "learned" : "hand",
+                                           std::nullopt,
+                                           std::nullopt,
+                                           {"hand", "learned"}}));
+  lines.push_back(uqi::format_option_line(
+      {std::string(kEvalFileOption), "string", "", std::nullopt, std::nullopt, {}}));
   lines.push_back(ugi ? "ugiok" : "uqiok");
   send_lines(lines);
 }
@@ -267,6 +281,9 @@ std::optional<std::string> UqiSession::set_option(std::string_view name,
     // Loaded tables are loaded again with the new cache.
     return tables_ ? set_tablebase_path(tablebase_path_) : std::nullopt;
   }
+  if (key == option_key(kEvaluationOption) || key == option_key(kEvalFileOption))
+    return set_evaluation(
+        key == option_key(kEvaluationOption) ? kEvaluationOption : kEvalFileOption, value);
   if (key == option_key(kPonderOption)) {
     const std::string text = value ? text_helpers::to_lower(*value) : std::string();
     if (text != "true" && text != "false")
@@ -323,6 +340,43 @@ std::optional<std::string> UqiSession::set_tablebase_path(const std::string& pat
   tablebase_path_ = path;
   reported_table_problem_.clear();
   engine_.set_tablebase(tables_);
+  return std::nullopt;
+}
+
+std::optional<std::string> UqiSession::set_evaluation(std::string_view name,
+                                                      std::optional<std::string_view> value) {
+  if (name == kEvaluationOption) {
+    const std::string text = value ? text_helpers::to_lower(*value) : std::string();
+    if (text != "hand" && text != "learned")
+      return "option Evaluation needs the value hand or learned, not " +
+             (value ? text_helpers::quoted(*value) : std::string("nothing"));
+    learned_evaluation_ = text == "learned";
+  } else {
+    // GUIs write an empty string option as <empty>, as it is announced.
+    const std::string path = value && *value != "<empty>" ? std::string(*value) : std::string();
+    std::shared_ptr<const patterns::PatternWeights> weights;
+    if (!path.empty()) {
+      try {
+        weights =
+            std::make_shared<const patterns::PatternWeights>(patterns::PatternWeights::load(path));
+      } catch (const patterns::WeightsFileError& error) {
+        return "option EvalFile: " + std::string(error.what()) +
+               (eval_weights_ ? " (the weights loaded before stay)"
+                              : " (the built-in weights stay)");
+      }
+    }
+    eval_weights_ = std::move(weights);
+    eval_file_ = path;
+    send_info_string(path.empty() ? "evaluation weights: built in"
+                                  : "evaluation weights: loaded from " + path);
+  }
+  stop_and_wait();
+  if (!learned_evaluation_)
+    engine_.set_evaluator(Evaluator());
+  else if (eval_weights_)
+    engine_.set_evaluator(Evaluator(eval_weights_));
+  else
+    engine_.set_evaluator(Evaluator::builtin_learned());
   return std::nullopt;
 }
 
@@ -513,7 +567,7 @@ void UqiSession::display() {
 void UqiSession::evaluate() {
   const auto* two = std::get_if<uqi::TwoPlayerGame>(&game_);
   std::vector<std::string> lines =
-      two ? breakdown_lines(evaluate_with_breakdown(two->position))
+      two ? engine_.evaluator().breakdown_lines(two->position)
           : breakdown_lines(evaluate_with_breakdown(std::get<uqi::FourPlayerGame>(game_).position));
   for (std::string& line : lines) line = "info string eval: " + line;
   send_lines(lines);

@@ -66,6 +66,9 @@ class UqiSession {
   // TablebasePath: loads the tables in `path` (empty: none) for the two-player search and `tb`.
   // A folder that is not there, or holds no usable table, is an error and changes nothing.
   std::optional<std::string> set_tablebase_path(const std::string& path);
+  // Evaluation and EvalFile: hands the two-player engine the evaluation they name.
+  std::optional<std::string> set_evaluation(std::string_view name,
+                                            std::optional<std::string_view> value);
   // Reports a table block found corrupt during a search (the tables drop its layer), once.
   void report_table_problem();
   void position(Args args);
@@ -114,6 +117,11 @@ class UqiSession {
   std::string tablebase_path_;  // the folder tables_ came from
   static constexpr int kDefaultTablebaseCacheMb = 1024;
   int tablebase_cache_mb_ = kDefaultTablebaseCacheMb;  // option TablebaseCache
+  // The evaluation (option Evaluation: hand or learned) and the learned weights (option EvalFile;
+  // null: the built-in ones).
+  bool learned_evaluation_ = false;
+  std::shared_ptr<const patterns::PatternWeights> eval_weights_;
+  std::string eval_file_;  // the file eval_weights_ came from
   // The tables' last problem already reported; touched only by the search's bestmove callback
   // and while no search runs.
   std::string reported_table_problem_;

@@ -15,6 +15,14 @@ void Engine::set_tablebase(std::shared_ptr<const tb::Tablebase> tables) {
   manager().set_tables(std::move(tables));
 }
 
+void Engine::set_evaluator(Evaluator evaluator) {
+  manager().set_evaluator(std::move(evaluator));
+}
+
+const Evaluator& Engine::evaluator() {
+  return manager().evaluator();
+}
+
 void Engine::go(const SearchLimits& limits, SearchCallbacks callbacks) {
   manager().start(limits, std::move(callbacks), limits.search_moves);
 }

@@ -12,6 +12,7 @@
 #include "core/position.hpp"
 #include "engine_base.hpp"
 #include "engine_options.hpp"
+#include "evaluation.hpp"
 #include "limits.hpp"
 #include "search_types.hpp"
 
@@ -37,6 +38,11 @@ class Engine : public EngineBase<TwoPlayerVariant> {
   // win or the slowest loss at once, with its exact mate score; a draw searched among the
   // drawing moves only, reported as the draw score. bench never uses them.
   void set_tablebase(std::shared_ptr<const tb::Tablebase> tables);
+
+  // The evaluation the next searches use (default: Evaluator::standard()); waits for a running
+  // search first.
+  void set_evaluator(Evaluator evaluator);
+  const Evaluator& evaluator();
 
   // Starts a search in the background and returns at once. Exactly one on_bestmove follows.
   void go(const SearchLimits& limits, SearchCallbacks callbacks);

@@ -2,12 +2,14 @@
 #pragma once
 
 #include <array>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "board_terms.hpp"
 #include "core/move_scan.hpp"
 #include "core/position.hpp"
+#include "pattern_evaluation.hpp"
 #include "score.hpp"
 
 namespace quixo {
@@ -43,5 +45,34 @@ EvalBreakdown evaluate_with_breakdown(const Position& position,
 
 // The breakdown as text, one line per term (no line breaks), for `eval`.
 std::vector<std::string> breakdown_lines(const EvalBreakdown& breakdown);
+
+// The evaluation a search uses: the hand-written one above, or learned pattern weights
+// (pattern_evaluation.hpp). A value type that the search copies at its start; the weights are
+// shared and never change once made, so every worker reads them without a lock.
+class Evaluator {
+ public:
+  Evaluator() = default;  // the hand-written evaluation
+  explicit Evaluator(std::shared_ptr<const patterns::PatternWeights> learned)
+      : learned_(std::move(learned)) {}
+  // The learned evaluation with the weights built into the binary.
+  static Evaluator builtin_learned();
+  // The evaluation the engine plays with when nothing else is asked for, and `bench` uses.
+  static Evaluator standard() { return Evaluator(); }
+
+  Score operator()(const Position& position, SlideSet opponent_threats) const {
+    return learned_ ? learned_->evaluate(position, opponent_threats)
+                    : evaluate(position, opponent_threats);
+  }
+  // The terms of one evaluation as text, for `eval`.
+  std::vector<std::string> breakdown_lines(const Position& position) const {
+    return learned_ ? learned_->breakdown_lines(position)
+                    : quixo::breakdown_lines(evaluate_with_breakdown(position));
+  }
+  [[nodiscard]] const patterns::PatternWeights* learned() const { return learned_.get(); }
+  bool operator==(const Evaluator&) const = default;
+
+ private:
+  std::shared_ptr<const patterns::PatternWeights> learned_;
+};
 
 }  // namespace quixo

@@ -8,14 +8,15 @@
 //     `forced_pass`), kHistorySize, kRepetitionCycle (plies between two turns of one mover);
 //   scan(position), move_of_slide(position, slide) (the move of a winning or parrying geometry),
 //     threats(position) (the opponent's wins in one),
-//     evaluate(position, node, threats), generate_moves(position, node, slides, visit) (calls
-//     visit(move, history index) for the moves of the node's `slides` and its forced pass),
+//     Evaluator (the evaluation's settings, a value the search keeps) and
+//     evaluate(evaluator, position, node, threats), generate_moves(position, node, slides, visit)
+//     (calls visit(move, history index) for the moves of the node's `slides` and its forced pass),
 //     history_index(position, move), has_history(move), usable_table_move(position, node, move),
 //     table_view(position, key, features) (the key and frame the table keeps the node under);
 //   root_candidates(root, scan, search_moves), root_scan(root), wins_at_once(scan, move),
-//     loses_at_once(scan, move), root_order(child), plan(limits, root, overhead) (the time
-//     plan on the mover's clock), applicable(features),
-//     parse(text), kBenchPositions and kBenchLabel for the bench;
+//     loses_at_once(scan, move), root_order(evaluator, child), plan(limits, root, overhead) (the
+//     time plan on the mover's clock), applicable(features), parse(text), kBenchPositions and
+//     kBenchLabel for the bench;
 //   the endgame tables: Tables and kHasTables, and when it has them table_layers(tables),
 //     in_table_layers(position, layers), probe_table(tables, position, ply) (the exact score),
 //     root_table_scores(tables, root, probes) (every root move's exact score) and
@@ -162,6 +163,13 @@ class SearchManager {
     tables_ = std::move(tables);
   }
 
+  // The evaluation the next searches use. Waits for a running search first.
+  void set_evaluator(typename Variant::Evaluator evaluator) {
+    wait();
+    evaluator_ = std::move(evaluator);
+  }
+  [[nodiscard]] const typename Variant::Evaluator& evaluator() const { return evaluator_; }
+
   // The root and the keys of the game's positions before it, whose repetition is a draw.
   void set_position(const Position& root, const std::vector<Key>& history_keys) {
     wait();
@@ -289,6 +297,7 @@ class SearchManager {
   SearchFeatures features_;
   int multipv_ = 1;
   std::shared_ptr<const Tables> tables_;
+  typename Variant::Evaluator evaluator_ = Variant::standard_evaluator();
   std::uint32_t table_layers_ = 0;  // the layers loaded when the search started
 
   // What the tables say at the root, set by the main thread before the workers start.
@@ -415,7 +424,7 @@ void SearchWorker<Variant>::prepare_root_moves() {
     else if (Variant::loses_at_once(root_scan_, move))
       root_move.initial_order = mated_in(1);
     else
-      root_move.initial_order = -Variant::root_order(root.after(move));
+      root_move.initial_order = -Variant::root_order(manager_.evaluator_, root.after(move));
     root_move.pv = {move};
     root_moves_.push_back(root_move);
   }
@@ -603,10 +612,10 @@ Score SearchWorker<Variant>::search(const Position& position, Score alpha, Score
       // (like a check extension) so that forced sequences are seen to their end, up to a limit.
       if (ply >= kMaxPly - 2 || threats == 0 || !features_.threat_extension ||
           ply >= 2 * root_depth_ + 8)
-        return Variant::evaluate(position, node, threats);
+        return Variant::evaluate(manager_.evaluator_, position, node, threats);
       depth = 0;
     } else {
-      return Variant::evaluate(position, node, Variant::threats(position));
+      return Variant::evaluate(manager_.evaluator_, position, node, Variant::threats(position));
     }
   }
 

@@ -59,7 +59,14 @@ struct TeamVariant {
     return Move4(slide, position.seat_to_move());
   }
   static SlideSet threats(const Position4& position) { return opponent_team_wins(position); }
-  static Score evaluate(const Position4& position, const Node& node, SlideSet opponent_threats) {
+  // The team game has its hand-written evaluation only: the learned one is fitted to the
+  // two-player tables and games.
+  struct Evaluator {
+    bool operator==(const Evaluator&) const = default;
+  };
+  static Evaluator standard_evaluator() { return {}; }
+  static Score evaluate(const Evaluator&, const Position4& position, const Node& node,
+                        SlideSet opponent_threats) {
     return quixo::evaluate(position, node.team_wins, opponent_threats);
   }
 
@@ -120,7 +127,9 @@ struct TeamVariant {
   static bool loses_at_once(const MoveScan& scan, Move4 move) {
     return has_slide(scan.losses, move);
   }
-  static Score root_order(const Position4& child) { return quixo::evaluate(child); }
+  static Score root_order(const Evaluator&, const Position4& child) {
+    return quixo::evaluate(child);
+  }
 
   // The four-player game has no endgame tables.
   struct Tables {};

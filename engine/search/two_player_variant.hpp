@@ -51,8 +51,11 @@ struct TwoPlayerVariant {
   }
   static constexpr Move move_of_slide(const Position&, SlideIndex slide) { return Move(slide); }
   static SlideSet threats(const Position& position) { return opponent_wins(position); }
-  static Score evaluate(const Position& position, const Node&, SlideSet opponent_threats) {
-    return quixo::evaluate(position, opponent_threats);
+  using Evaluator = quixo::Evaluator;
+  static Evaluator standard_evaluator() { return Evaluator::standard(); }
+  static Score evaluate(const Evaluator& evaluator, const Position& position, const Node&,
+                        SlideSet opponent_threats) {
+    return evaluator(position, opponent_threats);
   }
 
   template <class Visit>
@@ -104,8 +107,8 @@ struct TwoPlayerVariant {
   }
   static bool wins_at_once(const MoveScan& scan, Move move) { return scan.wins & bit_of(move); }
   static bool loses_at_once(const MoveScan& scan, Move move) { return scan.losses & bit_of(move); }
-  static Score root_order(const Position& child) {
-    return quixo::evaluate(child, opponent_wins(child));
+  static Score root_order(const Evaluator& evaluator, const Position& child) {
+    return evaluator(child, opponent_wins(child));
   }
 
   // The endgame tables (tb/tablebase.hpp): the exact values of the positions with few blank

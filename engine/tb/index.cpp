@@ -5,10 +5,6 @@
 #include <stdexcept>
 #include <string>
 
-#if defined(__BMI2__)
-#include <immintrin.h>
-#endif
-
 namespace quixo::tb {
 
 namespace {
@@ -101,28 +97,6 @@ Bitboard colex_unrank(std::uint64_t rank, int count) {
     --position;
   }
   return bits;
-}
-
-Bitboard extract_bits(Bitboard value, Bitboard mask) {
-#if defined(__BMI2__)
-  return _pext_u32(value, mask);
-#else
-  Bitboard result = 0;
-  for (Bitboard out = 1; mask; mask &= mask - 1, out <<= 1)
-    if (value & mask & -mask) result |= out;
-  return result;
-#endif
-}
-
-Bitboard deposit_bits(Bitboard value, Bitboard mask) {
-#if defined(__BMI2__)
-  return _pdep_u32(value, mask);
-#else
-  Bitboard result = 0;
-  for (Bitboard in = 1; mask; mask &= mask - 1, in <<= 1)
-    if (value & in) result |= mask & -mask;
-  return result;
-#endif
 }
 
 LayerIndex::LayerIndex(int blanks) : blanks_(blanks) {

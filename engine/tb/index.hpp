@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/bit_gather.hpp"
 #include "core/symmetry.hpp"
 #include "core/types.hpp"
 
@@ -35,11 +36,6 @@ Bitboard transform_fast(Symmetry symmetry, Bitboard cubes);
 // the set of `count` bits with a given rank.
 std::uint64_t colex_rank(Bitboard bits);
 Bitboard colex_unrank(std::uint64_t rank, int count);
-
-// Gathers the bits of `value` selected by `mask` into the low bits (BMI2 pext where available),
-// and the inverse scatter.
-Bitboard extract_bits(Bitboard value, Bitboard mask);
-Bitboard deposit_bits(Bitboard value, Bitboard mask);
 
 // A board as the tables see it: the side to move's cubes and the other side's cubes.
 struct TbBoard {

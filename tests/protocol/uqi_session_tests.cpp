@@ -22,6 +22,7 @@
 
 #include "core/notation.hpp"
 #include "core/text_helpers.hpp"
+#include "search/pattern_evaluation.hpp"
 #include "support/child_process.hpp"
 #include "support/test_tables.hpp"
 #include "tb/tablebase.hpp"
@@ -199,6 +200,12 @@ BOOST_AUTO_TEST_CASE(handshake_announces_identity_and_options) {
       BOOST_TEST(option->type == "string");
       BOOST_TEST(option->default_value.value_or("?") == "");
     }
+    if (option->name == "Evaluation") {
+      BOOST_TEST(option->type == "combo");
+      BOOST_TEST((option->vars == std::vector<std::string>{"hand", "learned"}));
+      BOOST_TEST((option->default_value == "hand" || option->default_value == "learned"));
+    }
+    if (option->name == "EvalFile") BOOST_TEST(option->type == "string");
     if (option->name == "TablebaseCache") {
       BOOST_TEST(option->type == "spin");
       BOOST_TEST(option->default_value.value_or("?") == "1024");
@@ -217,7 +224,9 @@ BOOST_AUTO_TEST_CASE(handshake_announces_identity_and_options) {
                                              "ParryThreats",
                                              "SymmetricTable",
                                              "TablebasePath",
-                                             "TablebaseCache"};
+                                             "TablebaseCache",
+                                             "Evaluation",
+                                             "EvalFile"};
   BOOST_TEST(names == expected, boost::test_tools::per_element());
 
   engine.send("ugi");
@@ -728,6 +737,69 @@ BOOST_AUTO_TEST_CASE(eval_and_display) {
   engine.send("d");
   const auto board = expect(engine, "Legal moves");
   BOOST_TEST(count_prefix(board, "Side to move: x") == 1);
+  check_clean_exit(engine);
+}
+
+BOOST_AUTO_TEST_CASE(evaluation_options_choose_and_load_the_evaluation) {
+  EngineProcess engine(engine_binary());
+  handshake(engine);
+  const auto eval_lines = [&engine] {
+    engine.send("eval");
+    return sync(engine);
+  };
+  engine.send("position fen xo3/1x3/2o2/5/4o x");
+  engine.send("setoption name Evaluation value hand");
+  BOOST_TEST(count_prefix(eval_lines(), "info string eval: cube lead") == 1, transcript(engine));
+  engine.send("setoption name Evaluation value learned");
+  std::vector<std::string> lines = eval_lines();
+  BOOST_TEST(
+      count_prefix(lines, "info string eval: learned evaluation, phase 3 (20 blank cubes)") == 1,
+      transcript(engine));
+  BOOST_TEST(count_prefix(lines, "info string eval: rank 5 (edge) xo... 0") == 1,
+             transcript(engine));
+
+  // Weights whose only term is a bias of 77 in every phase: every position scores 77.
+  std::vector<std::int16_t> weights(quixo::patterns::kFeatureCount, 0);
+  for (int phase = 0; phase < quixo::patterns::kPhases; ++phase)
+    weights[std::size_t(phase * quixo::patterns::kFeaturesPerPhase +
+                        quixo::patterns::kBiasFeature)] = 77;
+  const std::filesystem::path file =
+      std::filesystem::temp_directory_path() / "quixo-uqi-session-tests-bias.qev";
+  quixo::patterns::PatternWeights(weights).save(file.string());
+  engine.send("setoption name EvalFile value " + file.string());
+  lines = eval_lines();
+  BOOST_TEST(
+      count_prefix(lines, "info string evaluation weights: loaded from " + file.string()) == 1,
+      transcript(engine));
+  BOOST_TEST(count_prefix(lines, "info string eval: total 77 (side to move)") == 1,
+             transcript(engine));
+  engine.send("go depth 3");
+  const auto infos = expect(engine, "bestmove");
+  BOOST_TEST(infos.size() >= 2u);
+  // The leaves of a depth-3 search have the other side to move: its 77 is -77 at the root.
+  BOOST_TEST(count_prefix(infos, "info depth 3 seldepth 3 multipv 1 score cp -77 ") == 1,
+             transcript(engine));
+
+  // A damaged file and a bad value are refused, and the weights loaded before stay.
+  std::filesystem::resize_file(file, 100);
+  engine.send("setoption name EvalFile value " + file.string());
+  engine.send("setoption name Evaluation value neural");
+  lines = eval_lines();
+  BOOST_TEST(count_prefix(lines, "info string error: option EvalFile: '" + file.string() +
+                                     "': the file has 100 bytes") == 1,
+             transcript(engine));
+  BOOST_TEST(count_prefix(lines,
+                          "info string error: option Evaluation needs the value hand or "
+                          "learned, not 'neural'") == 1,
+             transcript(engine));
+  BOOST_TEST(count_prefix(lines, "info string eval: total 77 (side to move)") == 1,
+             transcript(engine));
+  // An empty EvalFile goes back to the weights built in.
+  engine.send("setoption name EvalFile value <empty>");
+  lines = eval_lines();
+  BOOST_TEST(count_prefix(lines, "info string evaluation weights: built in") == 1,
+             transcript(engine));
+  std::filesystem::remove(file);
   check_clean_exit(engine);
 }
 

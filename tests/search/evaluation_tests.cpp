@@ -18,6 +18,7 @@
 #include "core/notation.hpp"
 #include "core/symmetry.hpp"
 #include "search/evaluation.hpp"
+#include "support/random_positions.hpp"
 
 namespace bdata = boost::unit_test::data;
 using namespace quixo;
@@ -32,22 +33,7 @@ Position swap_colours(const Position& position) {
   return Position(position.cubes(Color::O), position.cubes(Color::X), ~position.side_to_move());
 }
 
-// Positions of random games (seeded), each taken while the game is still going on.
-std::vector<Position> random_positions(unsigned seed, int count) {
-  std::mt19937 rng(seed);
-  std::vector<Position> positions;
-  while (int(positions.size()) < count) {
-    Position position = Position::start();
-    const int plies = 1 + int(rng() % 60);
-    for (int ply = 0; ply < plies && !position.is_game_over(); ++ply) {
-      const MoveList2 moves = position.legal_moves();
-      position = position.after(moves[rng() % moves.size()]);
-      if (!position.is_game_over()) positions.push_back(position);
-    }
-  }
-  positions.resize(std::size_t(count));
-  return positions;
-}
+using test::random_positions;
 
 // The evaluation written out again, square by square and line by line from the rule text, as
 // the reference that every weight is checked against.

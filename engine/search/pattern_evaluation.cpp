@@ -1,0 +1,192 @@
+#include "pattern_evaluation.hpp"
+
+#include <fstream>
+#include <iterator>
+
+#include "core/text_helpers.hpp"
+
+namespace quixo::patterns {
+
+namespace {
+
+constexpr int digit(int content, int cell) {
+  for (int i = 0; i < cell; ++i) content /= 3;
+  return content % 3;
+}
+
+constexpr int reverse_of(int content) {
+  int reversed = 0;
+  for (int cell = 0; cell < kLineCells; ++cell) reversed = reversed * 3 + digit(content, cell);
+  return reversed;
+}
+
+// The class number of each content: classes numbered in order of their smallest member.
+constexpr std::array<std::uint8_t, kLineContents> make_canonical() {
+  std::array<std::uint8_t, kLineContents> table{};
+  int next = 0;
+  for (int content = 0; content < kLineContents; ++content) {
+    const int reversed = reverse_of(content);
+    table[content] = std::uint8_t(reversed < content ? table[reversed] : next++);
+  }
+  return table;
+}
+constexpr std::array<std::uint8_t, kLineContents> kCanonical = make_canonical();
+static_assert(*std::max_element(kCanonical.begin(), kCanonical.end()) == kCanonicalContents - 1);
+
+constexpr char kMagic[4] = {'Q', 'X', 'E', 'V'};
+constexpr std::uint32_t kFormatVersion = 1;
+constexpr std::array<std::uint32_t, 4> kLayout = {kPhases, kLineClasses, kCanonicalContents,
+                                                  kThreatFeatures};
+constexpr std::size_t kHeaderBytes = sizeof kMagic + 4 * (1 + kLayout.size());
+constexpr std::size_t kFileBytes = kHeaderBytes + 2 * kFeatureCount + 8;
+
+std::uint64_t fnv1a(std::span<const std::byte> bytes) {
+  std::uint64_t hash = 0xcbf29ce484222325ull;
+  for (const std::byte byte : bytes) hash = (hash ^ std::uint64_t(byte)) * 0x100000001b3ull;
+  return hash;
+}
+
+void put(std::vector<std::byte>& out, std::uint64_t value, int bytes) {
+  for (int i = 0; i < bytes; ++i) out.push_back(std::byte((value >> (8 * i)) & 0xff));
+}
+std::uint64_t get(std::span<const std::byte> bytes, std::size_t at, int count) {
+  std::uint64_t value = 0;
+  for (int i = 0; i < count; ++i) value |= std::uint64_t(bytes[at + i]) << (8 * i);
+  return value;
+}
+
+const char* const kClassNames[kLineClasses] = {"edge", "second", "middle", "diagonal"};
+const char* const kLineNames[kLineCount] = {"rank 1", "rank 2", "rank 3",         "rank 4",
+                                            "rank 5", "file a", "file b",         "file c",
+                                            "file d", "file e", "diagonal a1-e5", "diagonal a5-e1"};
+
+}  // namespace
+
+int reversed_content(int content) {
+  return reverse_of(content);
+}
+
+int canonical_content(int content) {
+  return kCanonical[content];
+}
+
+ActiveFeatures active_features(const Position& position, SlideSet opponent_threats) {
+  const Bitboard mover = position.cubes(position.side_to_move());
+  const Bitboard opponent = position.cubes(~position.side_to_move());
+  ActiveFeatures features;
+  features.phase = phase_of(std::popcount(position.blanks()));
+  const int base = features.phase * kFeaturesPerPhase;
+  for (int line = 0; line < kLineCount; ++line)
+    features.lines[line] = std::uint16_t(base + kLineClass[line] * kCanonicalContents +
+                                         kCanonical[line_content(mover, opponent, line)]);
+  if (opponent_threats != 0)
+    features.threat = base + kThreatFeature + std::min(std::popcount(opponent_threats), 3) - 1;
+  features.bias = base + kBiasFeature;
+  return features;
+}
+
+PatternWeights::PatternWeights(std::span<const std::int16_t> weights)
+    : weights_(weights.begin(), weights.end()) {
+  if (weights_.size() != std::size_t(kFeatureCount))
+    throw std::invalid_argument("PatternWeights: " + std::to_string(weights_.size()) +
+                                " weights given, " + std::to_string(kFeatureCount) + " expected");
+  for (int phase = 0; phase < kPhases; ++phase) {
+    const std::int16_t* w = weights_.data() + phase * kFeaturesPerPhase;
+    PhaseTable& table = phases_[phase];
+    for (int line_class = 0; line_class < kLineClasses; ++line_class)
+      for (int content = 0; content < kLineContents; ++content)
+        table.lines[line_class][content] = w[line_class * kCanonicalContents + kCanonical[content]];
+    for (int threat = 0; threat < kThreatFeatures; ++threat)
+      table.threats[threat] = w[kThreatFeature + threat];
+    table.bias = w[kBiasFeature];
+  }
+}
+
+std::vector<std::string> PatternWeights::breakdown_lines(const Position& position) const {
+  const Bitboard mover = position.cubes(position.side_to_move());
+  const Bitboard opponent = position.cubes(~position.side_to_move());
+  const SlideSet threats = opponent_wins(position);
+  const int phase = phase_of(std::popcount(position.blanks()));
+  const PhaseTable& table = phases_[phase];
+  std::vector<std::string> lines;
+  lines.push_back("learned evaluation, phase " + std::to_string(phase) + " (" +
+                  std::to_string(std::popcount(position.blanks())) + " blank cubes)");
+  for (int line = 0; line < kLineCount; ++line) {
+    const int content = line_content(mover, opponent, line);
+    // The cells in square order, with the sides' own symbols.
+    const bool x_moves = position.side_to_move() == Color::X;
+    std::string cells;
+    for (int cell = 0; cell < kLineCells; ++cell)
+      cells += (x_moves ? ".xo" : ".ox")[digit(content, cell)];
+    lines.push_back(std::string(kLineNames[line]) + " (" + kClassNames[kLineClass[line]] + ") " +
+                    cells + " " + std::to_string(table.lines[kLineClass[line]][content]));
+  }
+  const int threat_count = std::popcount(threats);
+  const int threat_score = threat_count ? table.threats[std::min(threat_count, 3) - 1] : 0;
+  lines.push_back("threats " + std::to_string(threat_score) +
+                  " (opponent wins in one: " + std::to_string(threat_count) + ")");
+  lines.push_back("bias " + std::to_string(table.bias));
+  lines.push_back("immediate wins for the side to move: " +
+                  std::to_string(std::popcount(scan_moves(position).wins)));
+  lines.push_back("total " + std::to_string(evaluate(position, threats)) + " (side to move)");
+  return lines;
+}
+
+std::vector<std::byte> PatternWeights::serialize() const {
+  std::vector<std::byte> out;
+  out.reserve(kFileBytes);
+  for (const char c : kMagic) out.push_back(std::byte(c));
+  put(out, kFormatVersion, 4);
+  for (const std::uint32_t size : kLayout) put(out, size, 4);
+  for (const std::int16_t weight : weights_) put(out, std::uint16_t(weight), 2);
+  put(out, fnv1a(out), 8);
+  return out;
+}
+
+PatternWeights PatternWeights::parse(std::span<const std::byte> bytes) {
+  if (bytes.size() < kHeaderBytes ||
+      !std::equal(std::begin(kMagic), std::end(kMagic), bytes.begin(),
+                  [](char c, std::byte b) { return std::byte(c) == b; }))
+    throw WeightsFileError("not a quixo evaluation weights file (no QXEV header)");
+  const auto version = get(bytes, 4, 4);
+  if (version != kFormatVersion)
+    throw WeightsFileError("weights format version " + std::to_string(version) +
+                           ", this engine reads " + std::to_string(kFormatVersion));
+  for (std::size_t i = 0; i < kLayout.size(); ++i)
+    if (get(bytes, 8 + 4 * i, 4) != kLayout[i])
+      throw WeightsFileError(
+          "the weights have another layout (phases, line classes, contents, "
+          "threats) than this engine's");
+  if (bytes.size() != kFileBytes)
+    throw WeightsFileError("the file has " + std::to_string(bytes.size()) + " bytes, " +
+                           std::to_string(kFileBytes) + " expected");
+  if (get(bytes, kFileBytes - 8, 8) != fnv1a(bytes.first(kFileBytes - 8)))
+    throw WeightsFileError("checksum mismatch: the file is damaged");
+  std::vector<std::int16_t> weights(kFeatureCount);
+  for (int i = 0; i < kFeatureCount; ++i)
+    weights[i] = std::int16_t(std::uint16_t(get(bytes, kHeaderBytes + 2 * i, 2)));
+  return PatternWeights(weights);
+}
+
+PatternWeights PatternWeights::load(const std::string& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw WeightsFileError("cannot open " + text_helpers::quoted(file));
+  std::vector<char> chars((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (in.bad()) throw WeightsFileError("cannot read " + text_helpers::quoted(file));
+  const auto* data = reinterpret_cast<const std::byte*>(chars.data());
+  try {
+    return parse({data, chars.size()});
+  } catch (const WeightsFileError& error) {
+    throw WeightsFileError(text_helpers::quoted(file) + ": " + error.what());
+  }
+}
+
+void PatternWeights::save(const std::string& file) const {
+  const std::vector<std::byte> bytes = serialize();
+  std::ofstream out(file, std::ios::binary | std::ios::trunc);
+  out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+  out.close();
+  if (!out) throw WeightsFileError("cannot write " + text_helpers::quoted(file));
+}
+
+}  // namespace quixo::patterns

@@ -1,0 +1,262 @@
+// The learned pattern evaluation: a line's content is read cell by cell as the rules draw it, a
+// content and its reverse share one weight, the score is blind to the 8 symmetries of the board
+// and equals the sum of the weights of the features the trainer sees, the weights file refuses
+// every kind of damage, and a search runs with the learned evaluation as it does with the
+// hand-written one.
+#include <boost/test/data/monomorphic.hpp>
+#include <boost/test/data/test_case.hpp>
+#include <boost/test/unit_test.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/move_scan.hpp"
+#include "core/notation.hpp"
+#include "core/symmetry.hpp"
+#include "search/evaluation.hpp"
+#include "search/pattern_evaluation.hpp"
+#include "support/random_positions.hpp"
+#include "support/two_player_search.hpp"
+
+namespace bdata = boost::unit_test::data;
+using namespace quixo;
+using namespace quixo::patterns;
+
+namespace {
+
+// Weights drawn at random (seeded), so that no property holds by an accident of the values.
+std::vector<std::int16_t> random_weights(unsigned seed) {
+  std::mt19937 rng(seed);
+  std::uniform_int_distribution<int> value(-300, 300);
+  std::vector<std::int16_t> weights(kFeatureCount);
+  for (std::int16_t& weight : weights) weight = std::int16_t(value(rng));
+  return weights;
+}
+
+// The squares of each line written out, in the order of increasing square index.
+const std::array<std::array<const char*, 5>, kLineCount> kLineSquares = {{
+    {"a1", "b1", "c1", "d1", "e1"},
+    {"a2", "b2", "c2", "d2", "e2"},
+    {"a3", "b3", "c3", "d3", "e3"},
+    {"a4", "b4", "c4", "d4", "e4"},
+    {"a5", "b5", "c5", "d5", "e5"},
+    {"a1", "a2", "a3", "a4", "a5"},
+    {"b1", "b2", "b3", "b4", "b5"},
+    {"c1", "c2", "c3", "c4", "c5"},
+    {"d1", "d2", "d3", "d4", "d5"},
+    {"e1", "e2", "e3", "e4", "e5"},
+    {"a1", "b2", "c3", "d4", "e5"},
+    {"e1", "d2", "c3", "b4", "a5"},
+}};
+
+Square square_named(const char* name) {
+  return make_square(name[0] - 'a', name[1] - '1');
+}
+
+// A line's content from the square names: digit i is cell i, 1 the mover's and 2 the other's.
+int reference_content(const Position& position, int line) {
+  const Bitboard mover = position.cubes(position.side_to_move());
+  const Bitboard opponent = position.cubes(~position.side_to_move());
+  int content = 0, power = 1;
+  for (const char* name : kLineSquares[line]) {
+    const Bitboard bit = square_bb(square_named(name));
+    content += power * ((mover & bit) ? 1 : (opponent & bit) ? 2 : 0);
+    power *= 3;
+  }
+  return content;
+}
+
+std::vector<std::byte> read_bytes(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  std::vector<char> chars((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::vector<std::byte> bytes(chars.size());
+  std::transform(chars.begin(), chars.end(), bytes.begin(), [](char c) { return std::byte(c); });
+  return bytes;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(pattern_evaluation_tests)
+
+BOOST_AUTO_TEST_CASE(contents_and_their_reverses_make_135_classes) {
+  std::set<int> classes;
+  for (int content = 0; content < kLineContents; ++content) {
+    const int reversed = reversed_content(content);
+    BOOST_TEST(reversed_content(reversed) == content);
+    BOOST_TEST(canonical_content(content) == canonical_content(reversed));
+    classes.insert(canonical_content(content));
+  }
+  BOOST_TEST(classes.size() == std::size_t(kCanonicalContents));
+  BOOST_TEST(*classes.begin() == 0);
+  BOOST_TEST(*classes.rbegin() == kCanonicalContents - 1);
+  // Two contents that are not each other's reverse never share a class: 27 palindromes (cells
+  // 0-1-2 free, 3-4 mirrored) and 108 pairs make 243.
+  int palindromes = 0;
+  for (int content = 0; content < kLineContents; ++content)
+    palindromes += reversed_content(content) == content;
+  BOOST_TEST(palindromes == 27);
+}
+
+BOOST_DATA_TEST_CASE(line_contents_read_the_squares_the_rules_name, bdata::xrange(4), seed) {
+  for (const Position& position : test::random_positions(100u + unsigned(seed), 200)) {
+    const Bitboard mover = position.cubes(position.side_to_move());
+    const Bitboard opponent = position.cubes(~position.side_to_move());
+    for (int line = 0; line < kLineCount; ++line)
+      BOOST_TEST(line_content(mover, opponent, line) == reference_content(position, line),
+                 to_string(position) << " line " << line);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(phases_follow_the_blank_counts) {
+  const std::array<int, 26> expected = {0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2,
+                                        3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3};
+  for (int blanks = 0; blanks <= kSquareCount; ++blanks)
+    BOOST_TEST(phase_of(blanks) == expected[blanks], "blanks " << blanks);
+}
+
+BOOST_DATA_TEST_CASE(the_score_is_the_sum_of_the_active_features_weights, bdata::xrange(4), seed) {
+  const std::vector<std::int16_t> weights = random_weights(7u + unsigned(seed));
+  const PatternWeights pattern(weights);
+  for (const Position& position : test::random_positions(200u + unsigned(seed), 300)) {
+    const SlideSet threats = opponent_wins(position);
+    const ActiveFeatures features = active_features(position, threats);
+    int sum = weights[features.bias];
+    for (const std::uint16_t line : features.lines) sum += weights[line];
+    if (features.threat >= 0) sum += weights[features.threat];
+    BOOST_TEST(pattern.evaluate(position, threats) == sum, to_string(position));
+    // Every feature belongs to the position's phase, and the threat feature is there exactly
+    // when the opponent threatens a win.
+    const int phase = phase_of(std::popcount(position.blanks()));
+    BOOST_TEST(features.phase == phase);
+    BOOST_TEST(features.bias == phase * kFeaturesPerPhase + kBiasFeature);
+    for (const std::uint16_t line : features.lines) {
+      BOOST_TEST(line >= phase * kFeaturesPerPhase);
+      BOOST_TEST(line < phase * kFeaturesPerPhase + kThreatFeature);
+    }
+    BOOST_TEST((features.threat >= 0) == (threats != 0));
+  }
+}
+
+BOOST_DATA_TEST_CASE(the_score_is_blind_to_the_symmetries_of_the_board, bdata::xrange(8), index) {
+  const PatternWeights pattern(random_weights(31u));
+  const Symmetry symmetry = kAllSymmetries[std::size_t(index)];
+  for (const Position& position : test::random_positions(300u + unsigned(index), 200)) {
+    const Position image = transform(symmetry, position);
+    BOOST_TEST(pattern.evaluate(image, opponent_wins(image)) ==
+                   pattern.evaluate(position, opponent_wins(position)),
+               to_string(position) << " under symmetry " << index);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(the_weights_file_round_trips) {
+  const PatternWeights pattern(random_weights(5u));
+  const PatternWeights again = PatternWeights::parse(pattern.serialize());
+  BOOST_TEST(std::equal(pattern.weights().begin(), pattern.weights().end(), again.weights().begin(),
+                        again.weights().end()));
+  const std::filesystem::path file =
+      std::filesystem::temp_directory_path() / "quixo-pattern-evaluation-tests.qev";
+  pattern.save(file.string());
+  const PatternWeights loaded = PatternWeights::load(file.string());
+  BOOST_TEST(std::equal(pattern.weights().begin(), pattern.weights().end(),
+                        loaded.weights().begin(), loaded.weights().end()));
+  BOOST_TEST(read_bytes(file) == pattern.serialize());
+  std::filesystem::remove(file);
+}
+
+// Each damage, and the words the refusal must contain.
+struct Damage {
+  const char* name;
+  void (*apply)(std::vector<std::byte>&);
+  const char* message;
+};
+std::ostream& operator<<(std::ostream& out, const Damage& damage) {
+  return out << damage.name;
+}
+const Damage kDamages[] = {
+    {"empty", [](std::vector<std::byte>& bytes) { bytes.clear(); }, "not a quixo evaluation"},
+    {"magic", [](std::vector<std::byte>& bytes) { bytes[0] = std::byte('Z'); },
+     "not a quixo evaluation"},
+    {"version", [](std::vector<std::byte>& bytes) { bytes[4] = std::byte(9); }, "version 9"},
+    {"layout", [](std::vector<std::byte>& bytes) { bytes[8] = std::byte(5); }, "another layout"},
+    {"truncated", [](std::vector<std::byte>& bytes) { bytes.resize(bytes.size() - 3); },
+     "expected"},
+    {"longer", [](std::vector<std::byte>& bytes) { bytes.push_back(std::byte(0)); }, "expected"},
+    {"weight", [](std::vector<std::byte>& bytes) { bytes[100] ^= std::byte(1); }, "checksum"},
+    {"checksum", [](std::vector<std::byte>& bytes) { bytes.back() ^= std::byte(0x80); },
+     "checksum"},
+};
+
+BOOST_DATA_TEST_CASE(a_damaged_weights_file_is_refused_with_the_reason, bdata::make(kDamages),
+                     damage) {
+  std::vector<std::byte> bytes = PatternWeights(random_weights(9u)).serialize();
+  damage.apply(bytes);
+  try {
+    (void)PatternWeights::parse(bytes);
+    BOOST_FAIL("a file with damage '" << damage.name << "' was accepted");
+  } catch (const WeightsFileError& error) {
+    BOOST_TEST(std::string(error.what()).find(damage.message) != std::string::npos, error.what());
+  }
+}
+
+BOOST_AUTO_TEST_CASE(a_missing_file_is_refused_with_its_name) {
+  try {
+    (void)PatternWeights::load("/nonexistent/weights.qev");
+    BOOST_FAIL("a missing file was accepted");
+  } catch (const WeightsFileError& error) {
+    BOOST_TEST(std::string(error.what()).find("/nonexistent/weights.qev") != std::string::npos);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(the_evaluator_chooses_between_hand_and_learned) {
+  auto weights = std::make_shared<const PatternWeights>(random_weights(13u));
+  const Evaluator hand, learned(weights);
+  BOOST_TEST(!hand.learned());
+  BOOST_TEST(learned.learned() == weights.get());
+  int differ = 0;
+  for (const Position& position : test::random_positions(17u, 100)) {
+    const SlideSet threats = opponent_wins(position);
+    BOOST_TEST(hand(position, threats) == evaluate(position, threats));
+    BOOST_TEST(learned(position, threats) == weights->evaluate(position, threats));
+    differ += hand(position, threats) != learned(position, threats);
+  }
+  BOOST_TEST(differ > 50);
+  // The breakdown of the learned evaluation names every line and ends with its total.
+  const Position position = parse_position("xo3/1x3/2o2/5/4o x");
+  const std::vector<std::string> lines = learned.breakdown_lines(position);
+  BOOST_TEST(lines.size() == 17u);
+  BOOST_TEST(lines.back() ==
+             "total " + std::to_string(weights->evaluate(position, opponent_wins(position))) +
+                 " (side to move)");
+  BOOST_TEST(Evaluator::builtin_learned().learned() == &builtin_weights());
+}
+
+BOOST_AUTO_TEST_CASE(a_search_with_learned_weights_finds_the_win_and_follows_the_weights) {
+  // A win in one is found whatever the weights say.
+  Engine engine;
+  engine.set_options(test::options());
+  engine.set_evaluator(Evaluator(std::make_shared<const PatternWeights>(random_weights(21u))));
+  const Position win = parse_position("xxxx1/ooo2/5/5/o4 x");
+  const auto won = test::search(engine, win, test::depth_limit(4));
+  BOOST_TEST(won.bestmove_count == 1);
+  BOOST_TEST((win.after(won.best).outcome() == Outcome::XWins));
+  // The same depth-limited search from the start visits other nodes with other weights.
+  const auto nodes_with = [](Evaluator evaluator) {
+    Engine fresh;
+    fresh.set_options(test::options());
+    fresh.set_evaluator(std::move(evaluator));
+    return test::search(fresh, Position::start(), test::depth_limit(5)).last().nodes;
+  };
+  BOOST_TEST(nodes_with(Evaluator()) !=
+             nodes_with(Evaluator(std::make_shared<const PatternWeights>(random_weights(23u)))));
+}
+
+BOOST_AUTO_TEST_SUITE_END()
