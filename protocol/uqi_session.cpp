@@ -479,9 +479,10 @@ void UqiSession::go(Args args) {
 
 void UqiSession::note_options_without_effect_on_four_players() {
   // The team search has one principal variation and no threat extension, parry pruning or
-  // symmetric table; everything else (Hash, Threads, MoveOverhead, Ponder, the other features)
-  // applies to it.
+  // symmetric table, and its evaluation is the hand-written one; everything else (Hash, Threads,
+  // MoveOverhead, Ponder, the other features) applies to it.
   std::vector<std::string_view> unused;
+  if (learned_evaluation_) unused.push_back("Evaluation");
   if (options_.multipv > 1) unused.push_back("MultiPV");
   if (options_.features.threat_extension) unused.push_back("ThreatExtension");
   if (options_.features.parry_threats) unused.push_back("ParryThreats");
