@@ -797,10 +797,10 @@ BOOST_AUTO_TEST_CASE(evaluation_options_choose_and_load_the_evaluation) {
   // The team game keeps its hand-written evaluation, and says so once.
   engine.send("position startpos4");
   engine.send("go depth 1");
-  BOOST_TEST(count_prefix(expect(engine, "bestmove"),
-                          "info string option Evaluation applies to two-player positions only") ==
-                 1,
-             transcript(engine));
+  BOOST_TEST(
+      count_prefix(expect(engine, "bestmove"),
+                   "info string option Evaluation applies to two-player positions only") == 1,
+      transcript(engine));
   engine.send("position fen xo3/1x3/2o2/5/4o x");
   // An empty EvalFile goes back to the weights built in.
   engine.send("setoption name EvalFile value <empty>");

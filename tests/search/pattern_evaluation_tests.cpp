@@ -239,6 +239,25 @@ BOOST_AUTO_TEST_CASE(the_evaluator_chooses_between_hand_and_learned) {
   BOOST_TEST(Evaluator::builtin_learned().learned() == &builtin_weights());
 }
 
+BOOST_AUTO_TEST_CASE(the_built_in_weights_are_fitted_ones) {
+  // Not the zeros of an empty file: in every phase and line class, three of the side to move's
+  // cubes and two blanks are worth more than three of the opponent's and two blanks, and the
+  // opponent's threats cost something. (Four and a blank is no test: with many blanks such a
+  // line is mostly a win in one, outside the evaluation's domain, and its weight stays near 0.)
+  const auto weights = builtin_weights().weights();
+  const int three_own = 1 + 3 + 9, three_opponent = 2 * three_own;  // cells 0-2; 3-4 blank
+  for (int phase = 0; phase < kPhases; ++phase) {
+    const int base = phase * kFeaturesPerPhase;
+    for (int line_class = 0; line_class < kLineClasses; ++line_class) {
+      const int at = base + line_class * kCanonicalContents;
+      BOOST_TEST(weights[at + canonical_content(three_own)] >
+                     weights[at + canonical_content(three_opponent)],
+                 "phase " << phase << " class " << line_class);
+    }
+    BOOST_TEST(weights[base + kThreatFeature] < 0, "phase " << phase);
+  }
+}
+
 BOOST_AUTO_TEST_CASE(a_search_with_learned_weights_finds_the_win_and_follows_the_weights) {
   // A win in one is found whatever the weights say.
   Engine engine;

@@ -1,0 +1,513 @@
+// quixo-train (tools/train/): the data file reads back what was written and refuses every kind of
+// damage with a message; the held-out rule is blind to the board's symmetries and the colours and
+// holds out a sixteenth; table sampling, self-play and the deeper searches keep only positions
+// in the evaluation's domain with the labels their sources give; the fit finds a planted K and
+// recovers planted weights; the value-keeping test picks held-out positions where a move gives the
+// value away and counts what the engine keeps; the command line refuses bad arguments and files
+// with exit code 2.
+#include <unistd.h>
+
+#include <boost/test/data/monomorphic.hpp>
+#include <boost/test/data/test_case.hpp>
+#include <boost/test/unit_test.hpp>
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <random>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/move_scan.hpp"
+#include "core/symmetry.hpp"
+#include "data_sources.hpp"
+#include "fit.hpp"
+#include "search/evaluation.hpp"
+#include "search/pattern_evaluation.hpp"
+#include "support/random_positions.hpp"
+#include "support/test_tables.hpp"
+#include "train_command_line.hpp"
+#include "training_data.hpp"
+#include "value_keeping.hpp"
+
+namespace bdata = boost::unit_test::data;
+using namespace quixo;
+using namespace quixo::train;
+
+namespace {
+
+struct TemporaryDir {
+  std::filesystem::path path =
+      std::filesystem::temp_directory_path() / ("quixo-train-tests-" + std::to_string(::getpid()));
+  TemporaryDir() {
+    std::filesystem::remove_all(path);
+    std::filesystem::create_directories(path);
+  }
+  ~TemporaryDir() { std::filesystem::remove_all(path); }
+};
+
+// Positions of random games that are in the evaluation's domain.
+std::vector<Position> domain_positions(unsigned seed, int count) {
+  std::vector<Position> positions;
+  for (unsigned round = 0; int(positions.size()) < count; ++round)
+    for (const Position& position : test::random_positions(seed * 1000 + round, 4 * count))
+      if (in_evaluation_domain(position) && int(positions.size()) < count)
+        positions.push_back(position);
+  return positions;
+}
+
+// Records of every source, flag and field value.
+std::vector<TrainingRecord> sample_records() {
+  std::vector<TrainingRecord> records;
+  const std::vector<Position> positions = domain_positions(3, 30);
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    const Source source = Source(i % kSourceCount);
+    TrainingRecord record = make_record(positions[i], source, float(i % 3) * 0.5f);
+    record.validation = i % 4 == 1;
+    record.game = source == Source::Table ? 0 : std::uint32_t(1000 * i + 7);
+    if (source == Source::Deep) {
+      record.has_score = true;
+      record.score = i % 2 ? -int(17 * i) : mate_in(int(i % 9) + 1);
+    }
+    records.push_back(record);
+  }
+  records[4].label = 0.8125f;  // a fraction survives the file too
+  return records;
+}
+
+// The file's layout, as training_data.hpp describes it: a 20-byte header, 24-byte records, and
+// the FNV-1a checksum of the records.
+constexpr std::size_t kHeaderBytes = 20, kRecordBytes = 24;
+
+// Writes the checksum of the records as they now are.
+void reseal(std::vector<std::byte>& bytes) {
+  std::uint64_t hash = 0xcbf29ce484222325ull;
+  for (std::size_t i = kHeaderBytes; i < bytes.size() - 8; ++i)
+    hash = (hash ^ std::uint64_t(bytes[i])) * 0x100000001b3ull;
+  for (int i = 0; i < 8; ++i) bytes[bytes.size() - 8 + i] = std::byte((hash >> (8 * i)) & 0xff);
+}
+
+void put32(std::vector<std::byte>& bytes, std::size_t at, std::uint32_t value) {
+  for (int i = 0; i < 4; ++i) bytes[at + i] = std::byte((value >> (8 * i)) & 0xff);
+}
+
+struct Run {
+  int code = 0;
+  std::string out;
+  std::string err;
+};
+
+Run run(std::vector<std::string> arguments) {
+  arguments.insert(arguments.begin(), "quixo-train");
+  std::vector<const char*> argv;
+  for (const auto& argument : arguments) argv.push_back(argument.c_str());
+  std::ostringstream out, err;
+  Run result;
+  result.code = run_train_command_line(int(argv.size()), argv.data(), out, err);
+  result.out = out.str();
+  result.err = err.str();
+  return result;
+}
+
+double pearson(const std::vector<double>& a, const std::vector<double>& b) {
+  double mean_a = 0, mean_b = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) mean_a += a[i], mean_b += b[i];
+  mean_a /= double(a.size());
+  mean_b /= double(b.size());
+  double ab = 0, aa = 0, bb = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    ab += (a[i] - mean_a) * (b[i] - mean_b);
+    aa += (a[i] - mean_a) * (a[i] - mean_a);
+    bb += (b[i] - mean_b) * (b[i] - mean_b);
+  }
+  return ab / std::sqrt(aa * bb);
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(train_tests)
+
+BOOST_AUTO_TEST_CASE(the_data_file_reads_back_what_was_written) {
+  const std::vector<TrainingRecord> records = sample_records();
+  BOOST_TEST(parse_records(serialize_records(records)) == records);
+  BOOST_TEST(parse_records(serialize_records({})).empty());
+  TemporaryDir dir;
+  const std::string file = (dir.path / "data.qtd").string();
+  save_records(file, records);
+  BOOST_TEST(load_records(file) == records);
+  BOOST_CHECK_THROW(load_records((dir.path / "missing.qtd").string()), DataFileError);
+}
+
+BOOST_DATA_TEST_CASE(a_damaged_data_file_is_refused_with_what_is_wrong,
+                     bdata::make({"empty", "magic", "version", "record size", "truncated", "padded",
+                                  "count", "flipped bit", "overlapping cubes", "outside the board",
+                                  "label", "side to move", "source", "flags", "score without deep",
+                                  "out of domain"}),
+                     damage) {
+  std::vector<std::byte> bytes = serialize_records(sample_records());
+  const std::size_t first = kHeaderBytes, second = kHeaderBytes + kRecordBytes;
+  const std::string kind = damage;
+  std::string expected;
+  if (kind == "empty") {
+    bytes.clear();
+    expected = "no QXTD header";
+  } else if (kind == "magic") {
+    bytes[0] = std::byte{'W'};
+    expected = "no QXTD header";
+  } else if (kind == "version") {
+    put32(bytes, 4, 2);
+    expected = "version 2";
+  } else if (kind == "record size") {
+    put32(bytes, 8, 16);
+    expected = "records of 16 bytes";
+  } else if (kind == "truncated") {
+    bytes.resize(bytes.size() - 1);
+    expected = "truncated";
+  } else if (kind == "padded") {
+    bytes.push_back(std::byte{0});
+    expected = "truncated or padded";
+  } else if (kind == "count") {
+    put32(bytes, 12, 29);
+    expected = "announces 29 records";
+  } else if (kind == "flipped bit") {
+    bytes[second + 3] ^= std::byte{0x10};
+    expected = "checksum";
+  } else {
+    // Damage inside a record with a valid checksum: the record's own checks must catch it.
+    if (kind == "overlapping cubes") {
+      put32(bytes, first, 1u);
+      put32(bytes, first + 4, 1u);
+      expected = "record 0: a square holds both";
+    } else if (kind == "outside the board") {
+      bytes[second + 3] |= std::byte{0x80};
+      expected = "record 1: cubes outside";
+    } else if (kind == "label") {
+      put32(bytes, second + 12, std::bit_cast<std::uint32_t>(1.5f));
+      expected = "record 1: label";
+    } else if (kind == "side to move") {
+      bytes[second + 20] = std::byte{2};
+      expected = "record 1: side to move";
+    } else if (kind == "source") {
+      bytes[second + 21] = std::byte{7};
+      expected = "record 1: unknown source";
+    } else if (kind == "flags") {
+      bytes[second + 22] |= std::byte{0x40};
+      expected = "record 1: unknown flags";
+    } else if (kind == "score without deep") {
+      bytes[first + 22] |= std::byte{2};  // record 0 is a table record
+      expected = "record 0: a search score";
+    } else if (kind == "out of domain") {
+      put32(bytes, first, 0x1f);  // x holds rank 1: the game is over
+      put32(bytes, first + 4, 0x3e0);
+      expected = "record 0: the position is outside the evaluation's domain";
+    }
+    reseal(bytes);
+  }
+  try {
+    parse_records(bytes);
+    BOOST_FAIL("the " << kind << " file was accepted");
+  } catch (const DataFileError& error) {
+    BOOST_TEST(std::string(error.what()).find(expected) != std::string::npos,
+               error.what() << " (expected: " << expected << ")");
+  }
+}
+
+BOOST_AUTO_TEST_CASE(held_out_is_blind_to_symmetry_and_colour_and_holds_out_a_sixteenth) {
+  const std::vector<Position> positions = test::random_positions(11, 40000);
+  // Random games repeat their first positions: the share is counted over distinct classes.
+  std::set<std::uint64_t> classes;
+  int held_out = 0;
+  for (const Position& position : positions) {
+    const bool expected = is_held_out(position);
+    const Color mover = position.side_to_move();
+    const Position as_x(position.cubes(mover), position.cubes(~mover), Color::X);
+    if (classes.insert(canonical(as_x).key()).second) held_out += expected;
+    for (const Symmetry symmetry : kAllSymmetries) {
+      const Position image = transform(symmetry, position);
+      BOOST_TEST_REQUIRE(is_held_out(image) == expected);
+      // The colours swapped: every x cube an o cube and the other side to move.
+      const Position twin(image.cubes(Color::O), image.cubes(Color::X), ~image.side_to_move());
+      BOOST_TEST_REQUIRE(is_held_out(twin) == expected);
+    }
+  }
+  // Binomial: n / 16 with a standard deviation of about sqrt(n) / 4.
+  const double share = double(held_out) / double(classes.size());
+  BOOST_TEST(classes.size() > 30000u);
+  BOOST_TEST(std::abs(share - 1.0 / 16) < 0.006, held_out << " of " << classes.size());
+  // The value-keeping measurement builds its positions with X to move, as the tables' slots do:
+  // the rule must be the plain one there.
+  for (const Position& position : positions) {
+    if (position.side_to_move() != Color::X) continue;
+    BOOST_TEST_REQUIRE(is_held_out(position) ==
+                       (mix64(canonical_form(position).position.key()) % 16 == 0));
+  }
+}
+
+BOOST_AUTO_TEST_CASE(table_samples_are_in_the_domain_with_the_tables_values) {
+  const tb::Tablebase& tables = test::test_tables();
+  TableSampleSettings settings;
+  settings.positions = 3000;
+  settings.run_length = 16;
+  settings.seed = 5;
+  const std::vector<TrainingRecord> records = sample_table_positions(tables, settings);
+  BOOST_TEST(records.size() == settings.positions);
+  std::set<int> blank_counts;
+  std::set<std::uint64_t> keys;
+  int held_out = 0;
+  for (const TrainingRecord& record : records) {
+    const Position position = record.position();
+    BOOST_TEST_REQUIRE(keys.insert(position.key()).second);  // each position once
+    BOOST_TEST_REQUIRE(in_evaluation_domain(position));
+    BOOST_TEST_REQUIRE((record.source == Source::Table && !record.has_score));
+    const auto value = tables.probe(position);
+    BOOST_TEST_REQUIRE(value.has_value());
+    const float expected = value->wdl == tb::Wdl::Win    ? 1.0f
+                           : value->wdl == tb::Wdl::Loss ? 0.0f
+                                                         : 0.5f;
+    BOOST_TEST_REQUIRE(record.label == expected);
+    BOOST_TEST_REQUIRE(record.validation == is_held_out(position));
+    held_out += record.validation;
+    blank_counts.insert(std::popcount(position.blanks()));
+  }
+  // Every loaded layer has its share, and some are held out.
+  BOOST_TEST(int(blank_counts.size()) == test::test_table_blanks() + 1);
+  BOOST_TEST(held_out > 0);
+  BOOST_TEST(held_out < 3000 / 8);
+  // The same seed, the same sample.
+  BOOST_TEST(sample_table_positions(tables, settings) == records);
+}
+
+BOOST_AUTO_TEST_CASE(self_play_labels_in_domain_positions_with_the_games_results) {
+  SelfPlaySettings settings;
+  settings.games = 16;
+  settings.nodes = 300;
+  settings.threads = 2;
+  settings.hash_mb = 1;
+  settings.random_move_rate = 0.1;
+  settings.validation_percent = 30;  // so that a few of 16 games are validation games
+  settings.seed = 9;
+  const std::vector<TrainingRecord> records = play_games(settings);
+  BOOST_TEST_REQUIRE(!records.empty());
+  // Per game: the label of a position with X to move, and the validation flag.
+  std::map<std::uint32_t, float> x_label;
+  std::set<std::uint32_t> games, validation_games;
+  std::uint32_t last_game = 0;
+  for (const TrainingRecord& record : records) {
+    BOOST_TEST_REQUIRE(in_evaluation_domain(record.position()));
+    BOOST_TEST_REQUIRE((record.source == Source::Game && !record.has_score));
+    BOOST_TEST_REQUIRE((record.label == 0.0f || record.label == 0.5f || record.label == 1.0f));
+    BOOST_TEST_REQUIRE(record.game < 16u);
+    BOOST_TEST_REQUIRE(record.game >= last_game);  // in game order
+    last_game = record.game;
+    // One result per game: a side's positions share a label, the other side's is 1 minus it.
+    const float as_x = record.to_move == Color::X ? record.label : 1.0f - record.label;
+    const auto [known, added] = x_label.emplace(record.game, as_x);
+    BOOST_TEST_REQUIRE(known->second == as_x);
+    BOOST_TEST_REQUIRE(record.validation == is_validation_game(record.game, 30));
+    games.insert(record.game);
+    if (record.validation) validation_games.insert(record.game);
+  }
+  BOOST_TEST(games.size() >= 14u);  // nearly every game has positions after its opening
+  BOOST_TEST(!validation_games.empty());
+  BOOST_TEST(validation_games.size() < games.size());
+  // The same seed gives the same games, however many threads play them.
+  settings.threads = 1;
+  BOOST_TEST(play_games(settings) == records);
+  settings.seed = 10;
+  BOOST_TEST(!(play_games(settings) == records));
+
+  // Deeper searches: chosen from those positions (never held-out ones), scored, flags kept.
+  DeepSearchSettings deep;
+  deep.positions = 12;
+  deep.nodes = 2000;
+  deep.threads = 2;
+  deep.hash_mb = 1;
+  const std::vector<TrainingRecord> scored = deep_search(records, deep);
+  BOOST_TEST_REQUIRE(scored.size() == 12u);
+  for (const TrainingRecord& record : scored) {
+    BOOST_TEST_REQUIRE((record.source == Source::Deep && record.has_score));
+    BOOST_TEST(!is_held_out(record.position()));
+    const auto origin = std::find_if(records.begin(), records.end(), [&](const auto& game) {
+      return game.position() == record.position() && game.game == record.game;
+    });
+    BOOST_TEST_REQUIRE((origin != records.end()));
+    BOOST_TEST(origin->validation == record.validation);
+    BOOST_TEST(origin->label == record.label);
+  }
+  BOOST_TEST(deep_search(records, deep) == scored);
+}
+
+BOOST_AUTO_TEST_CASE(a_tenth_of_the_games_are_validation_games) {
+  int validation = 0;
+  for (std::uint32_t game = 0; game < 10000; ++game) validation += is_validation_game(game, 10);
+  BOOST_TEST(std::abs(validation - 1000) < 100, validation);
+}
+
+BOOST_DATA_TEST_CASE(the_scale_fit_finds_a_planted_k, bdata::make({60.0, 150.0, 400.0}), planted) {
+  // Labels that are exactly σ(hand / K): the loss is smallest at K.
+  const std::vector<Position> positions = domain_positions(17, 4000);
+  std::vector<double> scores, labels, weights;
+  for (const Position& position : positions) {
+    scores.push_back(evaluate(position, opponent_wins(position)));
+    labels.push_back(sigmoid(scores.back() / planted));
+    weights.push_back(1.0);
+  }
+  const double found = fit_scale(scores, labels, weights, 10, 2000);
+  BOOST_TEST(std::abs(found / planted - 1) < 0.01, found << " for " << planted);
+
+  // The same through the fit itself, from records.
+  std::vector<TrainingRecord> records;
+  for (std::size_t i = 0; i < positions.size(); ++i)
+    records.push_back(make_record(positions[i], Source::Game, float(labels[i])));
+  FitSettings settings;
+  settings.epochs = 1;
+  const FitResult result = fit_weights(records, settings);
+  BOOST_TEST(std::abs(result.scale / planted - 1) < 0.01, result.scale << " for " << planted);
+}
+
+BOOST_AUTO_TEST_CASE(the_fit_recovers_planted_weights) {
+  constexpr double kScale = 120;
+  std::mt19937 random(23);
+  std::uniform_int_distribution<int> value(-50, 50);
+  std::vector<std::int16_t> planted_values(patterns::kFeatureCount);
+  for (std::int16_t& weight : planted_values) weight = std::int16_t(value(random));
+  const patterns::PatternWeights planted(planted_values);
+
+  // Labels that are the planted model's probabilities; a fifth of the positions validate.
+  std::vector<TrainingRecord> records;
+  double planted_loss = 0;
+  int validation = 0;
+  for (const Position& position : domain_positions(29, 60000)) {
+    const double p = sigmoid(planted.evaluate(position, opponent_wins(position)) / kScale);
+    TrainingRecord record = make_record(position, Source::Game, float(p));
+    record.validation = records.size() % 5 == 0;
+    if (record.validation) {
+      planted_loss += cross_entropy(std::log(p / (1 - p)), p);
+      ++validation;
+    }
+    records.push_back(record);
+  }
+  planted_loss /= validation;
+
+  FitSettings settings;
+  settings.scale = kScale;
+  settings.epochs = 30;
+  settings.learning_rate = 0.01;
+  const FitResult result = fit_weights(records, settings);
+  BOOST_TEST(result.scale == kScale);
+  BOOST_TEST(result.validation_loss < planted_loss + 0.01,
+             result.validation_loss << " against the planted model's " << planted_loss);
+
+  // The fitted evaluation (the rounded weights, as the engine reads them) follows the planted
+  // one on positions it was not trained on.
+  const patterns::PatternWeights fitted(result.weights);
+  std::vector<double> planted_scores, fitted_scores;
+  for (const TrainingRecord& record : records) {
+    if (!record.validation) continue;
+    const Position position = record.position();
+    planted_scores.push_back(planted.evaluate(position, opponent_wins(position)));
+    fitted_scores.push_back(fitted.evaluate(position, opponent_wins(position)));
+  }
+  BOOST_TEST(pearson(planted_scores, fitted_scores) > 0.95);
+}
+
+BOOST_DATA_TEST_CASE(
+    bad_command_lines_exit_2_with_a_message,
+    bdata::make({"", "train", "data", "fit --out w.qev", "fit --data missing.qtd --out w.qev",
+                 "fit --data GARBLED --out w.qev", "data --out d.qtd --games -1",
+                 "data --out d.qtd --nodes lots", "data --out d.qtd --tables NOWHERE",
+                 "all --out w.qev", "fit --data GOOD --out w.qev --games 5",
+                 "fit --data GOOD --out w.qev --epochs 0",
+                 "fit --data GOOD --out NOWHERE/w.qev --epochs 1",
+                 "data --out d.qtd --random-move-rate 2", "data --out d.qtd stray", "keep",
+                 "keep --tables NOWHERE", "keep --tables TABLES --movetime 0",
+                 "keep --tables TABLES --eval-file GARBLED"}),
+    command_line) {
+  TemporaryDir dir;
+  const std::string garbled = (dir.path / "garbled.qtd").string();
+  std::ofstream(garbled) << "QXTD this is not a data file";
+  const std::string good = (dir.path / "good.qtd").string();
+  save_records(good, sample_records());
+  std::vector<std::string> arguments;
+  std::istringstream words(command_line);
+  for (std::string word; words >> word;) {
+    if (word == "GARBLED") word = garbled;
+    if (word == "GOOD") word = good;
+    if (word == "NOWHERE/w.qev") word = (dir.path / "missing" / "w.qev").string();
+    if (word == "NOWHERE") word = (dir.path / "missing").string();
+    if (word == "TABLES") word = test::test_tables_dir().string();
+    if (word == "d.qtd" || word == "w.qev") word = (dir.path / word).string();
+    arguments.push_back(word);
+  }
+  const Run result = run(arguments);
+  BOOST_TEST(result.code == 2, command_line << ": " << result.out);
+  BOOST_TEST(result.err.rfind("quixo-train: ", 0) == 0u, result.err);
+  BOOST_TEST(std::count(result.err.begin(), result.err.end(), '\n') == 1, result.err);
+}
+
+BOOST_AUTO_TEST_CASE(data_then_fit_make_a_weights_file_the_engine_reads) {
+  for (const char* command : {"--help", "data", "fit", "all"}) {
+    const Run help = std::string(command) == "--help" ? run({command}) : run({command, "--help"});
+    BOOST_TEST(help.code == 0);
+    BOOST_TEST(help.out.find("Usage: quixo-train") != std::string::npos);
+  }
+  TemporaryDir dir;
+  const std::string data = (dir.path / "data.qtd").string();
+  const std::string weights = (dir.path / "weights.qev").string();
+  const Run made =
+      run({"data", "--tables", test::test_tables_dir().string(), "--table-positions", "2000",
+           "--games", "6", "--nodes", "200", "--deep", "5", "--deep-nodes", "1000", "--out", data});
+  BOOST_TEST_REQUIRE(made.code == 0, made.err);
+  BOOST_TEST(made.out.find("total 2") != std::string::npos, made.out);
+  const std::vector<TrainingRecord> records = load_records(data);
+  BOOST_TEST(std::count_if(records.begin(), records.end(), [](const TrainingRecord& record) {
+               return record.source == Source::Deep;
+             }) == 5);
+  const Run fitted = run({"fit", "--data", data, data, "--out", weights, "--epochs", "2"});
+  BOOST_TEST_REQUIRE(fitted.code == 0, fitted.err);
+  BOOST_TEST(fitted.out.find("K = ") != std::string::npos);
+  BOOST_TEST(fitted.out.find("validation  all    all") != std::string::npos, fitted.out);
+  BOOST_CHECK_NO_THROW(patterns::PatternWeights::load(weights));
+}
+
+BOOST_AUTO_TEST_CASE(value_keeping_counts_the_moves_that_keep_held_out_values) {
+  const tb::Tablebase& tables = test::test_tables();
+  ValueKeepingSettings settings;
+  settings.positions = 40;
+  settings.move_time_ms = 5;
+  settings.seed = 3;
+  const std::vector<ValueKeepingPosition> positions = value_keeping_positions(tables, settings);
+  // The test tables' layer 1 is small: it may give fewer than asked, but not none.
+  BOOST_TEST_REQUIRE(!positions.empty());
+  for (const ValueKeepingPosition& entry : positions) {
+    BOOST_TEST_REQUIRE(is_held_out(entry.position));
+    BOOST_TEST_REQUIRE(in_evaluation_domain(entry.position));
+    BOOST_TEST_REQUIRE(std::popcount(entry.position.blanks()) >= 1);
+    const auto value = tables.probe(entry.position);
+    BOOST_TEST_REQUIRE((value && value->wdl == entry.value && entry.value != tb::Wdl::Loss));
+    BOOST_TEST_REQUIRE(entry.keeping_moves >= 1);
+    BOOST_TEST_REQUIRE(entry.keeping_moves < entry.legal_moves);
+    BOOST_TEST_REQUIRE(entry.legal_moves == entry.position.legal_move_count());
+  }
+  const ValueKeepingResult result =
+      measure_value_keeping(tables, positions, Evaluator(), "hand", settings);
+  BOOST_TEST(result.positions == int(positions.size()));
+  BOOST_TEST(result.win_positions + result.draw_positions == result.positions);
+  BOOST_TEST(result.win_kept + result.draw_kept == result.kept);
+  BOOST_TEST(result.kept <= result.positions);
+  int kept_by_blanks = 0;
+  for (const int kept : result.kept_by_blanks) kept_by_blanks += kept;
+  BOOST_TEST(kept_by_blanks == result.kept);
+  const std::vector<std::string> lines = value_keeping_report({result});
+  BOOST_TEST_REQUIRE(lines.size() == 1u);
+  BOOST_TEST(lines[0].rfind("hand: kept ", 0) == 0u, lines[0]);
+}
+
+BOOST_AUTO_TEST_SUITE_END()

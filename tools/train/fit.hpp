@@ -1,0 +1,76 @@
+// The fit of quixo-train (issue 13): Texel-style logistic regression of the labels on the
+// learned evaluation. The model is p = σ(Σ w_f / K) over the active features of a position
+// (pattern_evaluation.hpp); K is fitted first on the hand-written evaluation, so that the learned
+// scores keep its scale (the search's margins and the arena's thresholds are in those units),
+// then the weights minimise the mean cross-entropy plus a small L2 term, by Adam on minibatches.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "data_sources.hpp"
+#include "search/pattern_evaluation.hpp"
+#include "training_data.hpp"
+
+namespace quixo::train {
+
+struct FitSettings {
+  // How much each source's records count in the loss (Table, Game, Deep).
+  std::array<double, kSourceCount> source_weights = {1.0, 1.0, 1.0};
+  double scale = 0;  // K; 0: fit it on the hand-written evaluation
+  double scale_low = 10, scale_high = 2000;
+  int epochs = 60;   // at most
+  int patience = 4;  // stop after this many epochs without a better validation loss
+  int batch_size = 1024;
+  double learning_rate = 0.002;  // Adam's step, in logit units
+  double l2 = 1e-5;              // on the weights in logit units, per feature
+  std::uint64_t seed = 1;
+};
+
+double sigmoid(double x);
+// The cross-entropy of the prediction σ(z) against a label in [0, 1], computed without
+// overflow: softplus(z) - label · z.
+double cross_entropy(double z, double label);
+
+// The label the fit uses: the record's own, or for a Deep record σ(score / K), a mate score
+// giving 1 or 0.
+double fit_label(const TrainingRecord& record, double scale);
+
+// The K in [low, high] that minimises the weighted mean cross-entropy of σ(score / K) against
+// the labels (a golden-section search over log K; the loss is unimodal in K).
+double fit_scale(std::span<const double> scores, std::span<const double> labels,
+                 std::span<const double> weights, double low, double high);
+
+struct EpochResult {
+  int epoch = 0;
+  double training_loss = 0, validation_loss = 0;
+  double seconds = 0;
+};
+
+struct FitResult {
+  double scale = 0;                   // K
+  std::vector<std::int16_t> weights;  // round(u_f · K), the weights file's contents
+  std::vector<EpochResult> epochs;
+  int best_epoch = 0;                             // the epoch whose weights were kept
+  double training_loss = 0, validation_loss = 0;  // of those weights (before rounding)
+  std::uint64_t training_records = 0, validation_records = 0;
+};
+
+// Fits K (unless given) and the weights. Trains on the records that are neither validation
+// records nor held out (is_held_out); measures on the validation records.
+FitResult fit_weights(std::span<const TrainingRecord> records, const FitSettings& settings,
+                      const Progress& progress = {});
+
+// Per phase and source, on training and validation data, for the learned weights and for the
+// hand-written evaluation: count, mean loss, the accuracy on decisive labels and the mean loss
+// on draws, as lines of a table.
+std::vector<std::string> evaluation_report(std::span<const TrainingRecord> records,
+                                           const patterns::PatternWeights& weights, double scale);
+
+// The `count` line weights of the largest magnitude, with the line content each scores.
+std::vector<std::string> largest_line_weights(const patterns::PatternWeights& weights, int count);
+
+}  // namespace quixo::train

@@ -1,0 +1,418 @@
+#include "train_command_line.hpp"
+
+#include <algorithm>
+#include <boost/program_options.hpp>
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <iomanip>
+#include <ostream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "data_sources.hpp"
+#include "fit.hpp"
+#include "program_options_message.hpp"
+#include "search/pattern_evaluation.hpp"
+#include "tb/tablebase.hpp"
+#include "training_data.hpp"
+#include "value_keeping.hpp"
+
+namespace quixo::train {
+
+namespace {
+
+namespace po = boost::program_options;
+
+constexpr int kExitDone = 0;
+constexpr int kExitUsage = 2;
+
+constexpr const char* kUsage =
+    "Usage: quixo-train COMMAND [options]\n"
+    "\n"
+    "Trains the learned pattern evaluation (docs/design/learned-evaluation.md).\n"
+    "\n"
+    "Commands:\n"
+    "  data --out DATA [--tables DIR]     build a data set: endgame-table positions with their\n"
+    "                                     exact values, self-play positions with the games'\n"
+    "                                     results, and some of those scored by a deeper search\n"
+    "  fit --data DATA... --out FILE.qev  fit K on the hand-written evaluation, then the weights\n"
+    "                                     (logistic regression, Adam), and write the weights file\n"
+    "  all --tables DIR --out FILE.qev    data then fit, with the settings of the shipped weights\n"
+    "                                     (the data set goes to --work, default: the out folder)\n"
+    "  keep --tables DIR                  the share of value-keeping moves of the hand-written\n"
+    "                                     and the learned evaluation on held-out table positions,\n"
+    "                                     searched without the tables at a fixed time per move\n"
+    "\n"
+    "`quixo-train COMMAND --help` lists a command's options. Only positions in the\n"
+    "evaluation's domain are kept: the game goes on, the side to move has no win in one, and\n"
+    "some move does not lose at once. Table positions whose hash is 0 mod 16 are held out for\n"
+    "validation and never trained on; so are 10 % of the self-play games. The same options\n"
+    "give the same data and weights.\n";
+
+const char* const kDataFileName = "train-data.qtd";
+
+// Options as the commands share them.
+po::options_description common_options() {
+  po::options_description options("General options", 100);
+  options.add_options()("help,h", "show this help and exit")(
+      "out,o", po::value<std::string>(), "the file to write (data set, or weights)")(
+      "seed", po::value<std::uint64_t>()->default_value(1), "random seed")(
+      "threads", po::value<int>()->default_value(2),
+      "threads: self-play games and deep searches at once");
+  return options;
+}
+
+// A real-valued option whose default --help shows as written ("0.05", not
+// "0.050000000000000003").
+po::typed_value<double>* with_default(double value) {
+  std::ostringstream text;
+  text << value;
+  return po::value<double>()->default_value(value, text.str());
+}
+
+// The defaults are the settings structs' own, which are the settings of the shipped weights.
+po::options_description data_options() {
+  const TableSampleSettings tables;
+  const SelfPlaySettings play;
+  const DeepSearchSettings deep;
+  po::options_description options("Data options", 100);
+  auto add = options.add_options();
+  add("tables", po::value<std::string>(), "folder of endgame table files (layers 0..6)");
+  add("table-positions", po::value<std::int64_t>()->default_value(std::int64_t(tables.positions)),
+      "table positions in all, equal shares over the loaded layers");
+  add("table-cache-mb", po::value<std::int64_t>()->default_value(1024),
+      "decoded-block cache of the tables");
+  add("games", po::value<std::int64_t>()->default_value(play.games), "self-play games");
+  add("nodes", po::value<std::int64_t>()->default_value(std::int64_t(play.nodes)),
+      "self-play nodes per move");
+  add("random-move-rate", with_default(play.random_move_rate),
+      "chance that a self-play move is a random safe move");
+  add("opening-min-plies", po::value<int>()->default_value(play.opening_min_plies),
+      "random opening plies, at least");
+  add("opening-max-plies", po::value<int>()->default_value(play.opening_max_plies),
+      "random opening plies, at most");
+  add("max-plies", po::value<int>()->default_value(play.max_plies), "a game this long is a draw");
+  add("deep", po::value<std::int64_t>(),
+      "self-play positions to search deeper (default: a tenth of them)");
+  add("deep-nodes", po::value<std::int64_t>(),
+      "nodes of a deeper search (default: 20 times --nodes)");
+  add("deep-depth", po::value<int>()->default_value(deep.depth),
+      "depth of a deeper search instead of nodes (0: use nodes)");
+  add("hash", po::value<int>()->default_value(play.hash_mb),
+      "MB of transposition table per engine");
+  return options;
+}
+
+po::options_description fit_options(bool with_data_files) {
+  const FitSettings fit;
+  po::options_description options("Fit options", 100);
+  auto add = options.add_options();
+  if (with_data_files)
+    add("data", po::value<std::vector<std::string>>()->multitoken(),
+        "data sets to fit on (one or more files)");
+  add("k", with_default(fit.scale),
+      "the scale K of sigmoid(eval / K) (0: fit it on the hand evaluation)");
+  add("epochs", po::value<int>()->default_value(fit.epochs), "epochs at most");
+  add("patience", po::value<int>()->default_value(fit.patience),
+      "stop after this many epochs without a better validation loss");
+  add("batch-size", po::value<int>()->default_value(fit.batch_size), "records per Adam step");
+  add("learning-rate", with_default(fit.learning_rate), "Adam's step (logit units)");
+  add("l2", with_default(fit.l2), "L2 penalty per weight (logit units)");
+  add("table-weight", with_default(fit.source_weights[0]), "weight of table records");
+  add("game-weight", with_default(fit.source_weights[1]), "weight of self-play records");
+  add("deep-weight", with_default(fit.source_weights[2]), "weight of deep-search records");
+  return options;
+}
+
+po::options_description keep_options() {
+  const ValueKeepingSettings keep;
+  po::options_description options("Value-keeping options", 100);
+  auto add = options.add_options();
+  add("tables", po::value<std::string>(), "folder of endgame table files (layers 1.. are used)");
+  add("table-cache-mb", po::value<std::int64_t>()->default_value(1024),
+      "decoded-block cache of the tables");
+  add("positions", po::value<int>()->default_value(keep.positions),
+      "held-out positions, equal shares over the loaded layers 1..");
+  add("movetime", po::value<int>()->default_value(keep.move_time_ms), "milliseconds per move");
+  add("eval-file", po::value<std::string>(),
+      "weights of the learned evaluation (default: the ones built into the engine)");
+  return options;
+}
+
+po::options_description options_of(const std::string& command) {
+  po::options_description options = common_options();
+  if (command == "keep") options.add(keep_options());
+  if (command == "data" || command == "all") options.add(data_options());
+  if (command == "fit" || command == "all") options.add(fit_options(command == "fit"));
+  if (command == "all")
+    options.add_options()("work", po::value<std::string>(),
+                          "folder for the data set (default: the folder of --out)");
+  return options;
+}
+
+std::string seconds_text(double seconds) {
+  std::ostringstream text;
+  text << std::fixed << std::setprecision(1) << seconds << " s";
+  return text.str();
+}
+
+class Stopwatch {
+ public:
+  double seconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+
+ private:
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+};
+
+template <class T>
+T at_least(const po::variables_map& vm, const char* name, T minimum) {
+  const T value = vm[name].as<T>();
+  if (value < minimum)
+    throw po::error("--" + std::string(name) + " must be at least " + std::to_string(minimum));
+  return value;
+}
+
+std::string required_out(const po::variables_map& vm) {
+  if (!vm.count("out")) throw po::error("--out FILE is required");
+  return vm["out"].as<std::string>();
+}
+
+// Everything `data` does; the records made, and each stage's time on `out`.
+std::vector<TrainingRecord> make_data(const po::variables_map& vm, std::ostream& out) {
+  const std::uint64_t seed = vm["seed"].as<std::uint64_t>();
+  const int threads = at_least(vm, "threads", 1);
+  TableSampleSettings table_settings;
+  table_settings.positions = std::uint64_t(at_least<std::int64_t>(vm, "table-positions", 0));
+  table_settings.seed = seed;
+  SelfPlaySettings play;
+  play.games = int(std::min<std::int64_t>(at_least<std::int64_t>(vm, "games", 0), 1 << 30));
+  play.nodes = std::uint64_t(at_least<std::int64_t>(vm, "nodes", 1));
+  play.threads = threads;
+  play.hash_mb = at_least(vm, "hash", 1);
+  play.random_move_rate = vm["random-move-rate"].as<double>();
+  if (!(play.random_move_rate >= 0 && play.random_move_rate <= 1))
+    throw po::error("--random-move-rate must be between 0 and 1");
+  play.opening_min_plies = at_least(vm, "opening-min-plies", 0);
+  play.opening_max_plies = vm["opening-max-plies"].as<int>();
+  if (play.opening_max_plies < play.opening_min_plies)
+    throw po::error("--opening-max-plies must be at least --opening-min-plies");
+  play.max_plies = at_least(vm, "max-plies", play.opening_max_plies + 1);
+  play.seed = seed;
+  DeepSearchSettings deep;
+  deep.nodes = vm.count("deep-nodes") ? std::uint64_t(at_least<std::int64_t>(vm, "deep-nodes", 1))
+                                      : 20 * play.nodes;
+  deep.depth = at_least(vm, "deep-depth", 0);
+  deep.threads = threads;
+  deep.hash_mb = play.hash_mb;
+  deep.seed = seed;
+  const std::int64_t deep_count = vm.count("deep") ? at_least<std::int64_t>(vm, "deep", 0) : -1;
+
+  const Progress progress = [&out](const std::string& line) { out << line << std::endl; };
+  std::vector<TrainingRecord> records;
+  if (vm.count("tables") && table_settings.positions > 0) {
+    const Stopwatch stage;
+    const std::string dir = vm["tables"].as<std::string>();
+    tb::Tablebase tables;
+    const auto loaded =
+        tables.load(dir, std::size_t(at_least<std::int64_t>(vm, "table-cache-mb", 1)) << 20);
+    for (const std::string& problem : loaded.problems) out << "tables: " << problem << "\n";
+    if (loaded.layers.empty())
+      throw std::runtime_error("no endgame table layers in \"" + dir + "\"");
+    records = sample_table_positions(tables, table_settings, progress);
+    out << "stage tables: " << records.size() << " records, " << seconds_text(stage.seconds())
+        << std::endl;
+  } else if (table_settings.positions > 0) {
+    out << "no --tables: no table positions" << std::endl;
+  }
+  if (play.games > 0) {
+    const Stopwatch stage;
+    std::vector<TrainingRecord> games = play_games(play, progress);
+    out << "stage self-play: " << play.games << " games at " << play.nodes << " nodes per move, "
+        << games.size() << " records, " << seconds_text(stage.seconds()) << std::endl;
+    deep.positions = deep_count >= 0 ? std::uint64_t(deep_count) : games.size() / 10;
+    if (deep.positions > 0) {
+      const Stopwatch deep_stage;
+      std::vector<TrainingRecord> scored = deep_search(games, deep, progress);
+      out << "stage deep search: " << scored.size() << " positions at "
+          << (deep.depth > 0 ? "depth " + std::to_string(deep.depth)
+                             : std::to_string(deep.nodes) + " nodes")
+          << ", " << seconds_text(deep_stage.seconds()) << std::endl;
+      games.insert(games.end(), scored.begin(), scored.end());
+    }
+    records.insert(records.end(), games.begin(), games.end());
+  }
+  return records;
+}
+
+FitSettings make_fit_settings(const po::variables_map& vm) {
+  FitSettings settings;
+  settings.scale = vm["k"].as<double>();
+  if (!(settings.scale >= 0)) throw po::error("--k must not be negative");
+  settings.epochs = at_least(vm, "epochs", 1);
+  settings.patience = at_least(vm, "patience", 1);
+  settings.batch_size = at_least(vm, "batch-size", 1);
+  settings.learning_rate = vm["learning-rate"].as<double>();
+  settings.l2 = vm["l2"].as<double>();
+  if (!(settings.learning_rate > 0) || !(settings.l2 >= 0))
+    throw po::error("--learning-rate must be positive and --l2 not negative");
+  const char* const names[kSourceCount] = {"table-weight", "game-weight", "deep-weight"};
+  for (int source = 0; source < kSourceCount; ++source) {
+    settings.source_weights[source] = vm[names[source]].as<double>();
+    if (!(settings.source_weights[source] >= 0))
+      throw po::error("--" + std::string(names[source]) + " must not be negative");
+  }
+  settings.seed = vm["seed"].as<std::uint64_t>();
+  return settings;
+}
+
+// The fit, its report and the weights file.
+void fit_and_write(const std::vector<TrainingRecord>& records, const FitSettings& settings,
+                   const std::string& out_file, std::ostream& out) {
+  const Progress progress = [&out](const std::string& line) { out << line << std::endl; };
+  const FitResult result = fit_weights(records, settings, progress);
+  out << "K = " << std::fixed << std::setprecision(2) << result.scale << "; "
+      << result.training_records << " training and " << result.validation_records
+      << " validation records; kept epoch " << result.best_epoch << " of " << result.epochs.size()
+      << std::setprecision(5) << " (training loss " << result.training_loss << ", validation loss "
+      << result.validation_loss << ")\n";
+  const patterns::PatternWeights weights(result.weights);
+  out << "\n";
+  for (const std::string& line : evaluation_report(records, weights, result.scale))
+    out << line << "\n";
+  out << "\nlargest line weights (x: the side to move's cube, o: the opponent's):\n";
+  for (const std::string& line : largest_line_weights(weights, 10)) out << "  " << line << "\n";
+  weights.save(out_file);
+  out << "wrote " << out_file << std::endl;
+}
+
+int run_data(const po::variables_map& vm, std::ostream& out) {
+  const std::string out_file = required_out(vm);
+  const Stopwatch total;
+  const std::vector<TrainingRecord> records = make_data(vm, out);
+  save_records(out_file, records);
+  for (const std::string& line : data_summary(records)) out << line << "\n";
+  out << "wrote " << out_file << " in " << seconds_text(total.seconds()) << std::endl;
+  return kExitDone;
+}
+
+int run_fit(const po::variables_map& vm, std::ostream& out) {
+  const std::string out_file = required_out(vm);
+  if (!vm.count("data")) throw po::error("--data FILE... is required");
+  const FitSettings settings = make_fit_settings(vm);
+  std::vector<TrainingRecord> records;
+  for (const std::string& file : vm["data"].as<std::vector<std::string>>()) {
+    const std::vector<TrainingRecord> more = load_records(file);
+    records.insert(records.end(), more.begin(), more.end());
+  }
+  for (const std::string& line : data_summary(records)) out << line << "\n";
+  const Stopwatch stage;
+  fit_and_write(records, settings, out_file, out);
+  out << "stage fit: " << seconds_text(stage.seconds()) << std::endl;
+  return kExitDone;
+}
+
+int run_keep(const po::variables_map& vm, std::ostream& out) {
+  ValueKeepingSettings settings;
+  settings.positions = at_least(vm, "positions", 1);
+  settings.move_time_ms = at_least(vm, "movetime", 1);
+  settings.seed = vm["seed"].as<std::uint64_t>();
+  const Evaluator learned =
+      vm.count("eval-file")
+          ? Evaluator(std::make_shared<const patterns::PatternWeights>(
+                patterns::PatternWeights::load(vm["eval-file"].as<std::string>())))
+          : Evaluator::builtin_learned();
+  if (!vm.count("tables")) throw po::error("--tables DIR is required");
+  const std::string dir = vm["tables"].as<std::string>();
+  tb::Tablebase tables;
+  const auto loaded =
+      tables.load(dir, std::size_t(at_least<std::int64_t>(vm, "table-cache-mb", 1)) << 20);
+  for (const std::string& problem : loaded.problems) out << "tables: " << problem << "\n";
+  if (loaded.layers.empty()) throw std::runtime_error("no endgame table layers in \"" + dir + "\"");
+  const Stopwatch total;
+  const std::vector<ValueKeepingPosition> positions = value_keeping_positions(tables, settings);
+  if (positions.empty())
+    throw std::runtime_error("the tables hold no held-out position where a move loses the value");
+  out << positions.size() << " held-out positions where some move gives the value away, "
+      << settings.move_time_ms << " ms per move, one thread, no tables" << std::endl;
+  std::vector<ValueKeepingResult> results;
+  results.push_back(measure_value_keeping(tables, positions, Evaluator(), "hand", settings));
+  results.push_back(measure_value_keeping(tables, positions, learned, "learned", settings));
+  for (const std::string& line : value_keeping_report(results)) out << line << "\n";
+  out << "in " << seconds_text(total.seconds()) << std::endl;
+  return kExitDone;
+}
+
+int run_all(const po::variables_map& vm, std::ostream& out) {
+  const std::string out_file = required_out(vm);
+  if (!vm.count("tables")) throw po::error("--tables DIR is required");
+  const FitSettings settings = make_fit_settings(vm);
+  std::filesystem::path work = vm.count("work")
+                                   ? std::filesystem::path(vm["work"].as<std::string>())
+                                   : std::filesystem::path(out_file).parent_path();
+  if (work.empty()) work = ".";
+  std::filesystem::create_directories(work);
+  const Stopwatch total;
+  Stopwatch stage;
+  const std::vector<TrainingRecord> records = make_data(vm, out);
+  const std::string data_file = (work / kDataFileName).string();
+  save_records(data_file, records);
+  for (const std::string& line : data_summary(records)) out << line << "\n";
+  const double data_seconds = stage.seconds();
+  out << "stage data: wrote " << data_file << ", " << seconds_text(data_seconds) << std::endl;
+  stage = Stopwatch();
+  fit_and_write(records, settings, out_file, out);
+  out << "stage fit: " << seconds_text(stage.seconds()) << "\n"
+      << "total: " << seconds_text(total.seconds()) << " (data " << seconds_text(data_seconds)
+      << ")" << std::endl;
+  return kExitDone;
+}
+
+}  // namespace
+
+int run_train_command_line(int argc, const char* const* argv, std::ostream& out,
+                           std::ostream& err) {
+  const std::string command = argc >= 2 ? argv[1] : "";
+  if (command.empty()) {
+    err << "quixo-train: expected a command: data, fit, all or keep (see --help)\n";
+    return kExitUsage;
+  }
+  if (command == "--help" || command == "-h" || command == "help") {
+    out << kUsage;
+    return kExitDone;
+  }
+  if (command != "data" && command != "fit" && command != "all" && command != "keep") {
+    err << "quixo-train: unknown command \"" << command
+        << "\": expected data, fit, all or keep (see --help)\n";
+    return kExitUsage;
+  }
+  const po::options_description options = options_of(command);
+  try {
+    po::variables_map vm;
+    // No positional arguments: a stray word is an error, not silently ignored.
+    const po::positional_options_description none;
+    po::store(po::command_line_parser(argc - 1, argv + 1).options(options).positional(none).run(),
+              vm);
+    if (vm.count("help")) {
+      out << kUsage << "\n" << options;
+      return kExitDone;
+    }
+    po::notify(vm);
+    if (command == "data") return run_data(vm, out);
+    if (command == "fit") return run_fit(vm, out);
+    if (command == "keep") return run_keep(vm, out);
+    return run_all(vm, out);
+  } catch (const po::error& error) {
+    err << "quixo-train: " << program_options_message(error) << " (see " << command << " --help)\n";
+    return kExitUsage;
+  } catch (const std::exception& error) {
+    err << "quixo-train: " << error.what() << "\n";
+    return kExitUsage;
+  }
+}
+
+}  // namespace quixo::train

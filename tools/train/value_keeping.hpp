@@ -1,0 +1,55 @@
+// The value-keeping test of issue 13: on positions of the endgame tables that no training ever
+// sees (held out), with the tables switched off and a fixed time per move, the share of moves
+// that keep the position's exact value (a win stays a win, a draw a draw). Only positions where
+// some legal move gives the value away count: elsewhere every move keeps it.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/position.hpp"
+#include "search/evaluation.hpp"
+#include "tb/tablebase.hpp"
+
+namespace quixo::train {
+
+struct ValueKeepingSettings {
+  int positions = 1000;    // sampled over the loaded layers 1.. (equal shares)
+  int move_time_ms = 100;  // per position
+  std::uint64_t seed = 1;
+};
+
+// One test position: its value for the side to move and how many of its moves keep it.
+struct ValueKeepingPosition {
+  Position position;
+  tb::Wdl value = tb::Wdl::Draw;
+  int keeping_moves = 0;
+  int legal_moves = 0;
+};
+
+// Held-out positions of the loaded layers with at least one blank (layer 0 positions have few
+// choices) where the side to move wins or draws and some move gives that away, drawn at random.
+std::vector<ValueKeepingPosition> value_keeping_positions(const tb::Tablebase& tables,
+                                                          const ValueKeepingSettings& settings);
+
+struct ValueKeepingResult {
+  std::string evaluation;  // "hand" or "learned"
+  int positions = 0;
+  int kept = 0;
+  // By the number of blank cubes (index) and by the value (win, draw).
+  std::vector<int> positions_by_blanks, kept_by_blanks;
+  int win_positions = 0, win_kept = 0, draw_positions = 0, draw_kept = 0;
+};
+
+// Searches every position with `evaluator` for the settings' time, without tables, and counts
+// the moves that keep its value.
+ValueKeepingResult measure_value_keeping(const tb::Tablebase& tables,
+                                         const std::vector<ValueKeepingPosition>& positions,
+                                         const Evaluator& evaluator, const std::string& name,
+                                         const ValueKeepingSettings& settings);
+
+// The result as lines of a table, one per evaluation, with the share by blank count and value.
+std::vector<std::string> value_keeping_report(const std::vector<ValueKeepingResult>& results);
+
+}  // namespace quixo::train
