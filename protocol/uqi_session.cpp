@@ -370,6 +370,7 @@ std::optional<std::string> UqiSession::set_evaluation(std::string_view name,
     send_info_string(path.empty() ? "evaluation weights: built in"
                                   : "evaluation weights: loaded from " + path);
   }
+  evaluation_chosen_ = true;
   stop_and_wait();
   if (!learned_evaluation_)
     engine_.set_evaluator(Evaluator());
@@ -482,7 +483,7 @@ void UqiSession::note_options_without_effect_on_four_players() {
   // symmetric table, and its evaluation is the hand-written one; everything else (Hash, Threads,
   // MoveOverhead, Ponder, the other features) applies to it.
   std::vector<std::string_view> unused;
-  if (learned_evaluation_) unused.push_back("Evaluation");
+  if (learned_evaluation_ && evaluation_chosen_) unused.push_back("Evaluation");
   if (options_.multipv > 1) unused.push_back("MultiPV");
   if (options_.features.threat_extension) unused.push_back("ThreatExtension");
   if (options_.features.parry_threats) unused.push_back("ParryThreats");

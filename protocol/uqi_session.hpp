@@ -120,6 +120,8 @@ class UqiSession {
   // The evaluation (option Evaluation: hand or learned) and the learned weights (option EvalFile;
   // null: the built-in ones).
   bool learned_evaluation_ = false;
+  // Whether a setoption chose the evaluation: only then is the team game's own worth a note.
+  bool evaluation_chosen_ = false;
   std::shared_ptr<const patterns::PatternWeights> eval_weights_;
   std::string eval_file_;  // the file eval_weights_ came from
   // The tables' last problem already reported; touched only by the search's bestmove callback

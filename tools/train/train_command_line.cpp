@@ -137,6 +137,10 @@ po::options_description keep_options() {
   add("positions", po::value<int>()->default_value(keep.positions),
       "held-out positions, equal shares over the loaded layers 1..");
   add("movetime", po::value<int>()->default_value(keep.move_time_ms), "milliseconds per move");
+  add("min-win-plies", po::value<int>()->default_value(keep.min_win_plies),
+      "a won position counts when its win takes at least this many plies");
+  add("max-keeping-percent", po::value<int>()->default_value(keep.max_keeping_percent),
+      "a position counts when at most this share of its moves keeps its value");
   add("eval-file", po::value<std::string>(),
       "weights of the learned evaluation (default: the ones built into the engine)");
   return options;
@@ -320,6 +324,10 @@ int run_keep(const po::variables_map& vm, std::ostream& out) {
   ValueKeepingSettings settings;
   settings.positions = at_least(vm, "positions", 1);
   settings.move_time_ms = at_least(vm, "movetime", 1);
+  settings.min_win_plies = at_least(vm, "min-win-plies", 0);
+  settings.max_keeping_percent = at_least(vm, "max-keeping-percent", 0);
+  if (settings.max_keeping_percent > 99)
+    throw po::error("--max-keeping-percent must be below 100: some move must lose the value");
   settings.seed = vm["seed"].as<std::uint64_t>();
   const Evaluator learned =
       vm.count("eval-file")
@@ -337,7 +345,9 @@ int run_keep(const po::variables_map& vm, std::ostream& out) {
   const std::vector<ValueKeepingPosition> positions = value_keeping_positions(tables, settings);
   if (positions.empty())
     throw std::runtime_error("the tables hold no held-out position where a move loses the value");
-  out << positions.size() << " held-out positions where some move gives the value away, "
+  out << positions.size() << " held-out positions (wins of at least " << settings.min_win_plies
+      << " plies, draws; at most " << settings.max_keeping_percent
+      << " % of the moves keep the value), "
       << settings.move_time_ms << " ms per move, one thread, no tables" << std::endl;
   std::vector<ValueKeepingResult> results;
   results.push_back(measure_value_keeping(tables, positions, Evaluator(), "hand", settings));

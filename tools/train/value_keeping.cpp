@@ -75,11 +75,12 @@ std::vector<ValueKeepingPosition> value_keeping_positions(const tb::Tablebase& t
       if (!is_held_out(position) || !in_evaluation_domain(position)) continue;
       const auto value = tables.probe(position);
       if (!value || value->wdl == tb::Wdl::Loss) continue;
+      if (value->wdl == tb::Wdl::Win && value->distance < settings.min_win_plies) continue;
       const auto moves = tables.probe_moves(position);
       if (!moves) continue;
       ValueKeepingPosition entry{position, value->wdl, 0, int(moves->size())};
       for (const tb::MoveValue& move : *moves) entry.keeping_moves += move.value.wdl == value->wdl;
-      if (entry.keeping_moves == entry.legal_moves) continue;
+      if (100 * entry.keeping_moves > settings.max_keeping_percent * entry.legal_moves) continue;
       positions.push_back(entry);
       ++found;
     }
