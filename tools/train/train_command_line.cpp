@@ -347,8 +347,8 @@ int run_keep(const po::variables_map& vm, std::ostream& out) {
     throw std::runtime_error("the tables hold no held-out position where a move loses the value");
   out << positions.size() << " held-out positions (wins of at least " << settings.min_win_plies
       << " plies, draws; at most " << settings.max_keeping_percent
-      << " % of the moves keep the value), "
-      << settings.move_time_ms << " ms per move, one thread, no tables" << std::endl;
+      << " % of the moves keep the value), " << settings.move_time_ms
+      << " ms per move, one thread, no tables" << std::endl;
   std::vector<ValueKeepingResult> results;
   results.push_back(measure_value_keeping(tables, positions, Evaluator(), "hand", settings));
   results.push_back(measure_value_keeping(tables, positions, learned, "learned", settings));
