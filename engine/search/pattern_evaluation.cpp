@@ -3,6 +3,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "core/binary_io.hpp"
 #include "core/text_helpers.hpp"
 
 namespace quixo::patterns {
@@ -40,20 +41,9 @@ constexpr std::array<std::uint32_t, 4> kLayout = {kPhases, kLineClasses, kCanoni
 constexpr std::size_t kHeaderBytes = sizeof kMagic + 4 * (1 + kLayout.size());
 constexpr std::size_t kFileBytes = kHeaderBytes + 2 * kFeatureCount + 8;
 
-std::uint64_t fnv1a(std::span<const std::byte> bytes) {
-  std::uint64_t hash = 0xcbf29ce484222325ull;
-  for (const std::byte byte : bytes) hash = (hash ^ std::uint64_t(byte)) * 0x100000001b3ull;
-  return hash;
-}
-
-void put(std::vector<std::byte>& out, std::uint64_t value, int bytes) {
-  for (int i = 0; i < bytes; ++i) out.push_back(std::byte((value >> (8 * i)) & 0xff));
-}
-std::uint64_t get(std::span<const std::byte> bytes, std::size_t at, int count) {
-  std::uint64_t value = 0;
-  for (int i = 0; i < count; ++i) value |= std::uint64_t(bytes[at + i]) << (8 * i);
-  return value;
-}
+using binary_io::fnv1a;
+using binary_io::get;
+using binary_io::put;
 
 const char* const kClassNames[kLineClasses] = {"edge", "second", "middle", "diagonal"};
 const char* const kLineNames[kLineCount] = {"rank 1", "rank 2", "rank 3",         "rank 4",

@@ -9,6 +9,7 @@
 #include <iterator>
 #include <sstream>
 
+#include "core/binary_io.hpp"
 #include "core/move_scan.hpp"
 #include "core/symmetry.hpp"
 #include "core/text_helpers.hpp"
@@ -27,20 +28,9 @@ constexpr std::size_t kHeaderBytes = sizeof kMagic + 4 + 4 + 8;
 constexpr std::size_t kChecksumBytes = 8;
 constexpr std::uint8_t kValidationFlag = 1, kScoreFlag = 2;
 
-std::uint64_t fnv1a(std::span<const std::byte> bytes) {
-  std::uint64_t hash = 0xcbf29ce484222325ull;
-  for (const std::byte byte : bytes) hash = (hash ^ std::uint64_t(byte)) * 0x100000001b3ull;
-  return hash;
-}
-
-void put(std::vector<std::byte>& out, std::uint64_t value, int bytes) {
-  for (int i = 0; i < bytes; ++i) out.push_back(std::byte((value >> (8 * i)) & 0xff));
-}
-std::uint64_t get(std::span<const std::byte> bytes, std::size_t at, int count) {
-  std::uint64_t value = 0;
-  for (int i = 0; i < count; ++i) value |= std::uint64_t(bytes[at + i]) << (8 * i);
-  return value;
-}
+using binary_io::fnv1a;
+using binary_io::get;
+using binary_io::put;
 
 // What is wrong with a decoded record, or empty.
 std::string record_problem(const TrainingRecord& record, std::uint8_t reserved) {
