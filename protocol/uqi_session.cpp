@@ -366,7 +366,6 @@ std::optional<std::string> UqiSession::set_evaluation(std::string_view name,
       }
     }
     eval_weights_ = std::move(weights);
-    eval_file_ = path;
     send_info_string(path.empty() ? "evaluation weights: built in"
                                   : "evaluation weights: loaded from " + path);
   }

@@ -123,7 +123,6 @@ class UqiSession {
   // Whether a setoption chose the evaluation: only then is the team game's own worth a note.
   bool evaluation_chosen_ = false;
   std::shared_ptr<const patterns::PatternWeights> eval_weights_;
-  std::string eval_file_;  // the file eval_weights_ came from
   // The tables' last problem already reported; touched only by the search's bestmove callback
   // and while no search runs.
   std::string reported_table_problem_;

@@ -47,8 +47,8 @@ EvalBreakdown evaluate_with_breakdown(const Position& position,
 std::vector<std::string> breakdown_lines(const EvalBreakdown& breakdown);
 
 // The evaluation a search uses: the hand-written one above, or learned pattern weights
-// (pattern_evaluation.hpp). A value type that the search copies at its start; the weights are
-// shared and never change once made, so every worker reads them without a lock.
+// (pattern_evaluation.hpp). A value that the search manager keeps, set only between searches;
+// the weights are shared and never change once made, so every worker reads them without a lock.
 class Evaluator {
  public:
   Evaluator() = default;  // the hand-written evaluation
