@@ -102,6 +102,9 @@ void configure(Engine& engine, int hash_mb) {
   options.threads = 1;  // one thread: a search at fixed nodes, and so the data, is deterministic
   options.hash_mb = hash_mb;
   engine.set_options(options);
+  // The hand-written evaluation plays and scores, whatever the engine's default: the shipped
+  // weights were fitted to its games, and the same command must make them again.
+  engine.set_evaluator(Evaluator());
 }
 
 // The start of a game: random moves that do not lose at once, drawn again until the game is
