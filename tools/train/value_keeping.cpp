@@ -54,7 +54,7 @@ Move search_move(Engine& engine, const Position& position, int move_time_ms) {
 std::vector<ValueKeepingPosition> value_keeping_positions(const tb::Tablebase& tables,
                                                           const ValueKeepingSettings& settings) {
   std::vector<int> layers;
-  for (int blanks = 1; blanks <= tb::kMaxIndexedLayer; ++blanks)
+  for (int blanks = settings.min_blanks; blanks <= tb::kMaxIndexedLayer; ++blanks)
     if (tables.has_layer(blanks)) layers.push_back(blanks);
   std::vector<ValueKeepingPosition> positions;
   if (layers.empty()) return positions;

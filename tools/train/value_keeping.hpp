@@ -22,6 +22,9 @@ struct ValueKeepingSettings {
   // alone), a position when at most this share of its moves keeps its value.
   int min_win_plies = 15;
   int max_keeping_percent = 50;
+  // The fewest blanks of a position: layer 0 (full boards) has the fewest choices, so it is left
+  // out unless asked for (the sanitizer builds' test tables have only layer 0).
+  int min_blanks = 1;
   int move_time_ms = 100;  // per position
   std::uint64_t seed = 1;
 };
@@ -34,8 +37,8 @@ struct ValueKeepingPosition {
   int legal_moves = 0;
 };
 
-// Held-out positions of the loaded layers with at least one blank (layer 0 positions have few
-// choices) where the side to move wins or draws and some move gives that away, drawn at random.
+// Held-out positions of the loaded layers from min_blanks on where the side to move wins or draws
+// and the settings' share of its moves gives that away, drawn at random.
 std::vector<ValueKeepingPosition> value_keeping_positions(const tb::Tablebase& tables,
                                                           const ValueKeepingSettings& settings);
 
