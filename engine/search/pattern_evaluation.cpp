@@ -159,24 +159,18 @@ PatternWeights PatternWeights::parse(std::span<const std::byte> bytes) {
 }
 
 PatternWeights PatternWeights::load(const std::string& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw WeightsFileError("cannot open " + text_helpers::quoted(file));
-  std::vector<char> chars((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) throw WeightsFileError("cannot read " + text_helpers::quoted(file));
-  const auto* data = reinterpret_cast<const std::byte*>(chars.data());
+  const auto bytes = binary_io::read_file(file);
+  if (!bytes) throw WeightsFileError("cannot open " + text_helpers::quoted(file));
   try {
-    return parse({data, chars.size()});
+    return parse(*bytes);
   } catch (const WeightsFileError& error) {
     throw WeightsFileError(text_helpers::quoted(file) + ": " + error.what());
   }
 }
 
 void PatternWeights::save(const std::string& file) const {
-  const std::vector<std::byte> bytes = serialize();
-  std::ofstream out(file, std::ios::binary | std::ios::trunc);
-  out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
-  out.close();
-  if (!out) throw WeightsFileError("cannot write " + text_helpers::quoted(file));
+  if (!binary_io::write_file(file, serialize()))
+    throw WeightsFileError("cannot write " + text_helpers::quoted(file));
 }
 
 }  // namespace quixo::patterns

@@ -166,20 +166,15 @@ std::vector<TrainingRecord> parse_records(std::span<const std::byte> bytes) {
 }
 
 void save_records(const std::string& file, std::span<const TrainingRecord> records) {
-  const std::vector<std::byte> bytes = serialize_records(records);
-  std::ofstream out(file, std::ios::binary | std::ios::trunc);
-  out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
-  out.close();
-  if (!out) throw DataFileError("cannot write " + text_helpers::quoted(file));
+  if (!binary_io::write_file(file, serialize_records(records)))
+    throw DataFileError("cannot write " + text_helpers::quoted(file));
 }
 
 std::vector<TrainingRecord> load_records(const std::string& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw DataFileError("cannot open " + text_helpers::quoted(file));
-  std::vector<char> chars((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) throw DataFileError("cannot read " + text_helpers::quoted(file));
+  const auto bytes = binary_io::read_file(file);
+  if (!bytes) throw DataFileError("cannot open " + text_helpers::quoted(file));
   try {
-    return parse_records({reinterpret_cast<const std::byte*>(chars.data()), chars.size()});
+    return parse_records(*bytes);
   } catch (const DataFileError& error) {
     throw DataFileError(text_helpers::quoted(file) + ": " + error.what());
   }
