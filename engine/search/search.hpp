@@ -29,8 +29,10 @@
 //     kMateDistanceNarrowsWindow: mate distance pruning narrows the window (else it only returns
 //     what lies outside it); kSpreadHelperRoots: helper threads start from a rotated root order;
 //     kStopOnSingleRootMove: a timed search with one root move stops at depth 4;
-//     kEveryThreadChecksLimits: every thread checks the node and time limits (else the main
-//     thread alone: helpers do less work per node but overshoot a node limit further).
+//     kEveryThreadChecksLimits: every thread checks the node and time limits at every node (else
+//     the main thread does, and helpers check the node limit only every kTimeCheckInterval of
+//     their own nodes: less work per node, and a node limit still holds when the main thread is
+//     descheduled on a loaded machine).
 //
 // Endgame tables (a game with kHasTables, given them with set_tables): a node after the root whose
 // position is in a loaded layer gets its exact score from the tables at once (and keeps it in the
@@ -346,6 +348,7 @@ class SearchWorker {
     tb_hits_.store(tb_hits_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
   }
   void check_limits();
+  void check_node_limit();
   [[nodiscard]] bool is_repetition(const Key& key, int ply) const;
   void prepare_root_moves();
   // Keeps the root moves the tables rate best (prepare_root_moves); true when that decides the
@@ -392,9 +395,14 @@ class SearchWorker {
 };
 
 template <class Variant>
-void SearchWorker<Variant>::check_limits() {
+void SearchWorker<Variant>::check_node_limit() {
   const std::uint64_t node_limit = manager_.limits_.nodes;
   if (node_limit != 0 && manager_.total_nodes() >= node_limit) manager_.control_.limit_reached();
+}
+
+template <class Variant>
+void SearchWorker<Variant>::check_limits() {
+  check_node_limit();
   if (nodes() % search_detail::kTimeCheckInterval != 0) return;
   const TimeBudget& budget = manager_.budget_;
   if (budget.limited() && !manager_.control_.pondering() &&
@@ -564,7 +572,10 @@ Score SearchWorker<Variant>::search(const Position& position, Score alpha, Score
   assert(-kInfiniteScore <= alpha && alpha < beta && beta <= kInfiniteScore);
   assert(ply > 0 && ply < kMaxPly);
   pv_length_[ply] = 0;
-  if (Variant::kEveryThreadChecksLimits || is_main()) check_limits();
+  if (Variant::kEveryThreadChecksLimits || is_main())
+    check_limits();
+  else if (nodes() % search_detail::kTimeCheckInterval == 0)
+    check_node_limit();
   if (stopped()) return kDrawScore;
   count_node();
   selective_depth_ = std::max(selective_depth_, ply);
