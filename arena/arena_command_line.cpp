@@ -9,10 +9,12 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <ostream>
 
 #include "engine_spec.hpp"
+#include "merge.hpp"
 #include "openings.hpp"
 #include "program_options_message.hpp"
 #include "report.hpp"
@@ -66,8 +68,21 @@ const char* const kUsage =
     "  of DIR (quixo-tb's layer files), with their result, as cutechess-cli's -tb.\n"
     "Four players: --variant 4p plays the team game, each engine a team (seats 1 and 3 against\n"
     "  2 and 4), seated per seat or per team (--seating), from a four-player book.\n"
+    "Shards: --shard I/N plays one of N shares of the tournament (on a cluster, a job array);\n"
+    "  quixo-arena merge --results OUT.json [--pgn OUT.pgn] SHARD.json... makes them one\n"
+    "  (quixo-arena merge --help).\n"
     "Exit codes: 0 completed or SPRT accepted H1, 1 SPRT accepted H0, 2 error, 3 SPRT undecided\n"
     "  when the games ran out, 4 interrupted (continue with --resume).\n";
+
+const char* const kMergeUsage =
+    "Usage: quixo-arena merge --results OUT.json [--pgn OUT.pgn] [--output STYLE] SHARD.json...\n"
+    "\n"
+    "Merges the results files of a tournament's shards (--shard I/N) into one results file and\n"
+    "one PGN (games in schedule order), after checking that they are the shards of one\n"
+    "tournament and that no game is missing or doubled, and prints the report. A tournament\n"
+    "still running merges as far as it has got.\n"
+    "Exit codes: 0 completed or SPRT accepted H1, 1 SPRT accepted H0, 2 error, 3 SPRT undecided,\n"
+    "  4 incomplete (games missing: a shard is still running or stopped; resume it).\n";
 
 // Adds the option groups to `options` (the command line's description or the config file's).
 void describe_options(po::options_description& options) {
@@ -129,7 +144,15 @@ void describe_options(po::options_description& options) {
       "games between rating reports (0: only at the end)")(
       "output", po::value<std::string>()->default_value("fastchess"),
       "report style: fastchess or cutechess");
-  options.add(engines).add(tournament).add(openings).add(output);
+  po::options_description cluster("Shards (one tournament played by several processes)", 100);
+  cluster.add_options()(
+      "shard", po::value<std::string>(),
+      "I/N: play only shard I of N (game pairs p with p % N = I - 1); --pgn and --results name "
+      "the tournament's files, and the shard writes FILE.shard-I-of-N.EXT beside them")(
+      "shared-dir", po::value<std::string>(),
+      "a folder every shard sees: shards publish their counts there after every game and an "
+      "SPRT decides on all shards' games");
+  options.add(engines).add(tournament).add(openings).add(output).add(cluster);
 }
 
 SprtParameters parse_sprt(const std::string& text) {
@@ -261,13 +284,97 @@ TournamentConfig make_config(const po::variables_map& vm) {
   if (vm.count("results")) config.results_path = vm["results"].as<std::string>();
   config.resume = vm["resume"].as<bool>();
   config.overwrite = vm["overwrite"].as<bool>();
+  if (vm.count("shard")) {
+    // Every shard is given the same --pgn and --results; each writes its own files beside them.
+    config.shard = parse_shard(vm["shard"].as<std::string>());
+    if (!config.pgn_path.empty()) config.pgn_path = shard_file_path(config.pgn_path, *config.shard);
+    if (!config.results_path.empty())
+      config.results_path = shard_file_path(config.results_path, *config.shard);
+  }
+  if (vm.count("shared-dir")) {
+    config.shared_dir = vm["shared-dir"].as<std::string>();
+    std::error_code error;
+    if (!std::filesystem::is_directory(config.shared_dir, error))
+      throw std::invalid_argument("--shared-dir " + config.shared_dir + ": no such folder");
+  }
   return config;
+}
+
+int exit_code(TournamentEnd end) {
+  switch (end) {
+    case TournamentEnd::SprtAcceptedH0:
+      return kExitSprtH0;
+    case TournamentEnd::SprtAcceptedH1:
+      return kExitCompleted;
+    case TournamentEnd::SprtUndecided:
+      return kExitSprtUndecided;
+    case TournamentEnd::Interrupted:
+      return kExitInterrupted;
+    case TournamentEnd::Completed:
+      break;
+  }
+  return kExitCompleted;
+}
+
+std::unique_ptr<ReportSink> make_report(const std::string& style_name, std::ostream& out) {
+  const auto style = parse_report_style(style_name);
+  if (!style)
+    throw std::invalid_argument("--output: expected fastchess or cutechess, not \"" + style_name +
+                                "\"");
+  const bool live = &out == &std::cout && ::isatty(STDOUT_FILENO) == 1;
+  return make_text_report(out, *style, live);
+}
+
+// quixo-arena merge (argv[1] is "merge").
+int run_merge_command_line(int argc, const char* const* argv, std::ostream& out,
+                           std::ostream& err) {
+  po::options_description options("Options", 100);
+  options.add_options()("help,h", "show this help and exit")("results", po::value<std::string>(),
+                                                             "the merged results file to write")(
+      "pgn", po::value<std::string>(), "the merged PGN to write (from the shards' PGN files)")(
+      "output", po::value<std::string>()->default_value("fastchess"),
+      "report style: fastchess or cutechess")("shards", po::value<std::vector<std::string>>(),
+                                              "the shards' results files");
+  po::positional_options_description positional;
+  positional.add("shards", -1);
+  po::variables_map vm;
+  try {
+    po::store(
+        po::command_line_parser(argc - 1, argv + 1).options(options).positional(positional).run(),
+        vm);
+    po::notify(vm);
+    if (vm.count("help")) {
+      out << kMergeUsage << "\n" << options;
+      return kExitCompleted;
+    }
+    if (!vm.count("results"))
+      throw std::invalid_argument("merge needs --results, the merged results file to write");
+    if (!vm.count("shards")) throw std::invalid_argument("merge needs the shards' results files");
+  } catch (const po::error& error) {
+    err << "quixo-arena merge: " << program_options_message(error) << " (see --help)\n";
+    return kExitUsage;
+  } catch (const std::exception& error) {
+    err << "quixo-arena merge: " << error.what() << " (see --help)\n";
+    return kExitUsage;
+  }
+  try {
+    const auto sink = make_report(vm["output"].as<std::string>(), out);
+    const MergeOutcome outcome =
+        merge_shards(vm["shards"].as<std::vector<std::string>>(), vm["results"].as<std::string>(),
+                     vm.count("pgn") ? vm["pgn"].as<std::string>() : std::string(), *sink);
+    return exit_code(outcome.end);
+  } catch (const std::exception& error) {
+    err << "quixo-arena merge: " << error.what() << "\n";
+    return kExitUsage;
+  }
 }
 
 }  // namespace
 
 int run_arena_command_line(int argc, const char* const* argv, std::ostream& out, std::ostream& err,
                            const std::atomic<bool>& interrupt) {
+  if (argc > 1 && std::string_view(argv[1]) == "merge")
+    return run_merge_command_line(argc, argv, out, err);
   // The config file takes every option but --help and --config; the command line has them too.
   po::options_description file_options;
   describe_options(file_options);
@@ -312,26 +419,8 @@ int run_arena_command_line(int argc, const char* const* argv, std::ostream& out,
 
   try {
     const TournamentConfig config = make_config(vm);
-    const auto style = parse_report_style(vm["output"].as<std::string>());
-    if (!style)
-      throw std::invalid_argument("--output: expected fastchess or cutechess, not \"" +
-                                  vm["output"].as<std::string>() + "\"");
-    const bool live = &out == &std::cout && ::isatty(STDOUT_FILENO) == 1;
-    const auto sink = make_text_report(out, *style, live);
-    const TournamentOutcome outcome = run_tournament(config, *sink, interrupt);
-    switch (outcome.end) {
-      case TournamentEnd::SprtAcceptedH0:
-        return kExitSprtH0;
-      case TournamentEnd::SprtAcceptedH1:
-        return kExitCompleted;
-      case TournamentEnd::SprtUndecided:
-        return kExitSprtUndecided;
-      case TournamentEnd::Interrupted:
-        return kExitInterrupted;
-      case TournamentEnd::Completed:
-        break;
-    }
-    return kExitCompleted;
+    const auto sink = make_report(vm["output"].as<std::string>(), out);
+    return exit_code(run_tournament(config, *sink, interrupt).end);
   } catch (const std::exception& error) {
     err << "quixo-arena: " << error.what() << "\n";
     return kExitUsage;

@@ -45,7 +45,11 @@ std::string pairs_ratio(const Pentanomial& pairs) {
 
 // The SPRT's line, or why there is no LLR (a statistics failure, after which the games go on).
 std::string sprt_line(const TournamentConfig& config, const Standings& standings) {
-  if (standings.sprt) return format_sprt(*standings.sprt, *config.sprt);
+  if (standings.sprt)
+    return format_sprt(*standings.sprt, *config.sprt) +
+           (standings.sprt_shards > 0
+                ? " (" + std::to_string(standings.sprt_shards) + " shards' games)"
+                : std::string());
   return "LLR: unavailable (" + standings.sprt_error + ")";
 }
 

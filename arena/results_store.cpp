@@ -7,13 +7,16 @@
 #include <cerrno>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <span>
 #include <sstream>
 #include <string_view>
 #include <utility>
 
+#include "core/binary_io.hpp"
 #include "game_position.hpp"
 #include "pgn_writer.hpp"
 #include "standings.hpp"
@@ -217,18 +220,25 @@ json::object standings_json(const TournamentConfig& config, const Standings& sta
   return result;
 }
 
-json::object game_json(const TournamentConfig& config, const FinishedGame& game) {
-  return {{"id", game.id},
-          {"round", game.round},
-          {"x", config.engines[game.x].name},
-          {"o", config.engines[game.o].name},
-          {"result", result_text(game.result)},
-          {"termination", termination_name(game.termination)},
-          {"reason", game.reason},
-          {"plies", game.plies},
-          {"opening", game.opening},
-          {"x_restarted", game.x_restarted},
-          {"o_restarted", game.o_restarted}};
+json::object game_json(const TournamentConfig& config, const FinishedGame& game,
+                       const PgnSpan& span) {
+  json::object entry = {{"id", game.id},
+                        {"round", game.round},
+                        {"x", config.engines[game.x].name},
+                        {"o", config.engines[game.o].name},
+                        {"result", result_text(game.result)},
+                        {"termination", termination_name(game.termination)},
+                        {"reason", game.reason},
+                        {"plies", game.plies},
+                        {"opening", game.opening},
+                        {"x_restarted", game.x_restarted},
+                        {"o_restarted", game.o_restarted}};
+  // Where the game's PGN is in the PGN file, so that merge can take it out.
+  if (span.length > 0) {
+    entry["pgn_offset"] = span.offset;
+    entry["pgn_length"] = span.length;
+  }
+  return entry;
 }
 
 json::value read_json_file(const std::string& path) {
@@ -401,8 +411,10 @@ void refuse_to_replace(const std::string& path, std::string_view what, std::stri
                         "another " + std::string(option) + " file");
 }
 
-// The games of a parsed results file, engines numbered by their order in its description.
-std::vector<FinishedGame> games_of(const json::value& file, const std::string& path) {
+// The games of a parsed results file, engines numbered by their order in its description, and
+// where each one's PGN is (a zero span when the file does not say).
+std::vector<FinishedGame> games_of(const json::value& file, const std::string& path,
+                                   std::vector<PgnSpan>* spans = nullptr) {
   try {
     std::vector<std::string> names;
     for (const json::value& engine : file.at("tournament").at("engines").as_array())
@@ -432,12 +444,57 @@ std::vector<FinishedGame> games_of(const json::value& file, const std::string& p
       game.x_restarted = entry.at("x_restarted").as_bool();
       game.o_restarted = entry.at("o_restarted").as_bool();
       games.push_back(std::move(game));
+      if (spans) {
+        PgnSpan span;
+        if (const json::value* offset = entry.as_object().if_contains("pgn_offset"))
+          span.offset = json::value_to<std::int64_t>(*offset);
+        if (const json::value* length = entry.as_object().if_contains("pgn_length"))
+          span.length = json::value_to<std::int64_t>(*length);
+        if (span.offset < 0 || span.length < 0) throw TournamentError("bad PGN offset");
+        spans->push_back(span);
+      }
     }
     return games;
   } catch (const TournamentError& error) {
     throw TournamentError("results file " + path + ": " + error.what());
   } catch (const std::exception& error) {
     throw TournamentError("results file " + path + " is malformed: " + error.what());
+  }
+}
+
+json::object results_document(const TournamentConfig& config, json::value description,
+                              const std::vector<FinishedGame>& games,
+                              const std::vector<PgnSpan>& spans, const Standings& standings,
+                              const std::string& status, const std::string& pgn_path,
+                              std::int64_t pgn_bytes, const std::optional<Shard>& shard) {
+  json::array entries;
+  for (std::size_t i = 0; i < games.size(); ++i)
+    entries.push_back(game_json(config, games[i], i < spans.size() ? spans[i] : PgnSpan{}));
+  json::object file = {{"format", kFileFormat}, {"version", kFileVersion},
+                       {"status", status},      {"tournament", std::move(description)},
+                       {"pgn", pgn_path},       {"pgn_bytes", pgn_bytes}};
+  // Outside the description, which is the same for every shard of a tournament.
+  if (shard) file["shard"] = shard_name(*shard);
+  file["standings"] = standings_json(config, standings);
+  file["games"] = std::move(entries);
+  return file;
+}
+
+// Whole or not at all: a reader (or a resume after kill -9) never sees half a file.
+void write_document(const std::string& path, const json::object& file) {
+  const std::string temporary = path + ".tmp";
+  write_durably(temporary, json::serialize(file) + "\n", false);
+  if (std::rename(temporary.c_str(), path.c_str()) != 0)
+    throw TournamentError("cannot replace " + path + ": " + system_error_text());
+}
+
+std::optional<Shard> shard_of(const json::value& file, const std::string& path) {
+  const json::value* shard = file.as_object().if_contains("shard");
+  if (shard == nullptr || shard->is_null()) return std::nullopt;
+  try {
+    return parse_shard(shard->as_string());
+  } catch (const std::exception&) {
+    throw TournamentError("results file " + path + " has a malformed shard");
   }
 }
 
@@ -448,6 +505,7 @@ ResultsStore::ResultsStore(const TournamentConfig& config, std::vector<int> tabl
 
 std::vector<FinishedGame> ResultsStore::open() {
   games_.clear();
+  spans_.clear();
   pgn_bytes_ = 0;
   const bool have_results = !config_.results_path.empty();
   if (config_.resume && !have_results)
@@ -464,7 +522,14 @@ std::vector<FinishedGame> ResultsStore::open() {
                             " belongs to another tournament: " + difference +
                             "; resume with the earlier settings, or start a new tournament "
                             "(without --resume) in another --results file or with --overwrite");
-    games_ = games_of(file, config_.results_path);
+    const std::optional<Shard> recorded_shard = shard_of(file, config_.results_path);
+    if (recorded_shard != config_.shard)
+      throw TournamentError(
+          "results file " + config_.results_path + " was written by " +
+          (recorded_shard ? "shard " + shard_name(*recorded_shard) : std::string("no shard")) +
+          "; resume it with " +
+          (recorded_shard ? "--shard " + shard_name(*recorded_shard) : std::string("no --shard")));
+    games_ = games_of(file, config_.results_path, &spans_);
     // The PGN's recorded length only means something for the file it was measured on.
     const auto* recorded_pgn = file.as_object().if_contains("pgn");
     const std::string earlier_pgn =
@@ -506,12 +571,15 @@ std::vector<FinishedGame> ResultsStore::open() {
 
 void ResultsStore::record(const FinishedGame& game, const GameRecord& record,
                           const Standings& standings) {
+  PgnSpan span;
   if (!config_.pgn_path.empty()) {
     const std::string text = format_pgn(record);
     write_durably(config_.pgn_path, text, true);
-    pgn_bytes_ += static_cast<std::int64_t>(text.size());
+    span = {pgn_bytes_, static_cast<std::int64_t>(text.size())};
+    pgn_bytes_ += span.length;
   }
   games_.push_back(game);
+  spans_.push_back(span);
   if (!config_.results_path.empty()) write_results(standings, "running");
 }
 
@@ -520,25 +588,90 @@ void ResultsStore::finish(const Standings& standings, TournamentEnd end) {
 }
 
 void ResultsStore::write_results(const Standings& standings, const std::string& status) {
-  json::array games;
-  for (const FinishedGame& game : games_) games.push_back(game_json(config_, game));
-  const json::object file = {{"format", kFileFormat},
-                             {"version", kFileVersion},
-                             {"status", status},
-                             {"tournament", describe(config_, tablebase_layers_)},
-                             {"pgn", config_.pgn_path},
-                             {"pgn_bytes", pgn_bytes_},
-                             {"standings", standings_json(config_, standings)},
-                             {"games", std::move(games)}};
-  // Whole or not at all: a reader (or a resume after kill -9) never sees half a file.
-  const std::string temporary = config_.results_path + ".tmp";
-  write_durably(temporary, json::serialize(file) + "\n", false);
-  if (std::rename(temporary.c_str(), config_.results_path.c_str()) != 0)
-    throw TournamentError("cannot replace " + config_.results_path + ": " + system_error_text());
+  write_document(config_.results_path,
+                 results_document(config_, describe(config_, tablebase_layers_), games_, spans_,
+                                  standings, status, config_.pgn_path, pgn_bytes_, config_.shard));
 }
 
 std::vector<FinishedGame> read_results_file(const std::string& path) {
   return games_of(read_json_file(path), path);
+}
+
+std::string tournament_identity(const TournamentConfig& config,
+                                const std::vector<int>& tablebase_layers) {
+  const std::string text = json::serialize(describe(config, tablebase_layers));
+  const std::uint64_t hash = binary_io::fnv1a(std::as_bytes(std::span(text.data(), text.size())));
+  char digits[17];
+  std::snprintf(digits, sizeof digits, "%016llx", static_cast<unsigned long long>(hash));
+  return digits;
+}
+
+std::string tournament_difference(const json::value& recorded, const json::value& other) {
+  return description_difference(recorded, other);
+}
+
+RecordedResults read_recorded_results(const std::string& path) {
+  RecordedResults results;
+  results.path = path;
+  const json::value file = read_json_file(path);
+  results.games = games_of(file, path, &results.spans);
+  results.shard = shard_of(file, path);
+  try {
+    const json::object& top = file.as_object();
+    results.description = top.at("tournament");
+    results.pgn_path = json::value_to<std::string>(top.at("pgn"));
+    results.pgn_bytes = json::value_to<std::int64_t>(top.at("pgn_bytes"));
+    results.status = json::value_to<std::string>(top.at("status"));
+    // The configuration, as far as standings and the final report need it.
+    const json::object& tournament = results.description.as_object();
+    TournamentConfig& config = results.config;
+    for (const json::value& entry : tournament.at("engines").as_array()) {
+      EngineConfig engine;
+      engine.name = json::value_to<std::string>(entry.at("name"));
+      engine.process.command = json::value_to<std::string>(entry.at("command"));
+      const json::value& control = entry.at("time_control");
+      if (!control.is_null())
+        engine.time_control = TimeControl::parse(json::value_to<std::string>(control));
+      config.engines.push_back(std::move(engine));
+    }
+    config.format = tournament.at("format") == json::value("gauntlet")
+                        ? TournamentFormat::Gauntlet
+                        : TournamentFormat::RoundRobin;
+    config.seeds = json::value_to<int>(tournament.at("seeds"));
+    config.rounds = json::value_to<int>(tournament.at("rounds"));
+    config.time_control =
+        TimeControl::parse(json::value_to<std::string>(tournament.at("time_control")));
+    config.openings_source = json::value_to<std::string>(tournament.at("openings").at("source"));
+    if (const json::value* variant = tournament.if_contains("variant");
+        variant && *variant == json::value(variant_name(Variant::FourPlayer)))
+      config.variant = Variant::FourPlayer;
+    if (const json::value* seating = tournament.if_contains("seating"))
+      config.seating =
+          parse_seating(json::value_to<std::string>(*seating)).value_or(Seating::PerSeat);
+    if (const json::value* sprt = tournament.if_contains("sprt")) {
+      SprtParameters parameters;
+      parameters.elo0 = json::value_to<double>(sprt->at("elo0"));
+      parameters.elo1 = json::value_to<double>(sprt->at("elo1"));
+      parameters.alpha = json::value_to<double>(sprt->at("alpha"));
+      parameters.beta = json::value_to<double>(sprt->at("beta"));
+      parameters.model = sprt->at("model") == json::value("normalized") ? EloModel::Normalized
+                                                                        : EloModel::Logistic;
+      config.sprt = parameters;
+    }
+    config.results_path = path;
+    config.pgn_path = results.pgn_path;
+    config.shard = results.shard;
+  } catch (const std::exception& error) {
+    throw TournamentError("results file " + path + " is malformed: " + error.what());
+  }
+  return results;
+}
+
+void write_results_file(const std::string& path, const RecordedResults& results,
+                        const Standings& standings) {
+  write_document(path, results_document(results.config, results.description, results.games,
+                                        results.spans, standings, results.status, results.pgn_path,
+                                        results.pgn_bytes, results.shard));
 }
 
 }  // namespace quixo::arena

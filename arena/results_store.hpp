@@ -6,7 +6,9 @@
 // is cut off on --resume and played again: both files then tell the same story.
 #pragma once
 
+#include <boost/json/value.hpp>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,13 +17,20 @@
 
 namespace quixo::arena {
 
+// Where one game's text is in the PGN file (bytes); a zero length when there is no PGN.
+struct PgnSpan {
+  std::int64_t offset = 0;
+  std::int64_t length = 0;
+};
+
 class ResultsStore {
  public:
   // `tablebase_layers`: the layers of the endgame tables the games are decided by (--tb), which
   // belong to the tournament's description; empty without tables.
   explicit ResultsStore(const TournamentConfig& config, std::vector<int> tablebase_layers = {});
 
-  // Opens the files. Without config.resume (or when no results file exists yet) both files are
+  // Opens the files. A shard's results file records its shard, and a resume checks it.
+  // Without config.resume (or when no results file exists yet) both files are
   // started afresh. With it, returns the games recorded by the earlier run and trims the PGN to
   // them. Throws TournamentError when the results file cannot be read, is not a results file, or
   // describes another tournament (other engines, format, rounds, time control, openings, rules,
@@ -41,6 +50,7 @@ class ResultsStore {
   const TournamentConfig& config_;
   std::vector<int> tablebase_layers_;
   std::vector<FinishedGame> games_;
+  std::vector<PgnSpan> spans_;  // games_'s PGN
   // The PGN's length after the last recorded game: what a resume cuts the PGN back to.
   std::int64_t pgn_bytes_ = 0;
 };
@@ -48,5 +58,37 @@ class ResultsStore {
 // The results file's content for tests and tools: its games, in the order they finished.
 // Throws TournamentError when the file is missing or malformed.
 std::vector<FinishedGame> read_results_file(const std::string& path);
+
+// What identifies a tournament across processes (its shards): a hash of its description, the
+// settings that a resume checks, as 16 hex digits.
+[[nodiscard]] std::string tournament_identity(const TournamentConfig& config,
+                                              const std::vector<int>& tablebase_layers);
+
+// A results file read back whole, for merging shards (merge.hpp).
+struct RecordedResults {
+  std::string path;
+  boost::json::value description;  // the tournament's, as written
+  // The configuration rebuilt from the description, as far as standings and reports need it
+  // (engines, format, seeds, rounds, time control, variant, SPRT); not the book's positions.
+  TournamentConfig config;
+  std::vector<FinishedGame> games;
+  std::vector<PgnSpan> spans;  // games's PGN in pgn_path
+  std::string pgn_path;
+  std::int64_t pgn_bytes = 0;
+  std::optional<Shard> shard;
+  std::string status;  // "running", or end_name of how it ended
+};
+// Throws TournamentError when the file is missing or malformed.
+[[nodiscard]] RecordedResults read_recorded_results(const std::string& path);
+
+// Why two descriptions are of different tournaments, naming the option ("--rounds differs (the
+// file has 4, this run 8)"); empty when they are the same.
+[[nodiscard]] std::string tournament_difference(const boost::json::value& recorded,
+                                                const boost::json::value& other);
+
+// Writes a results file (through a temporary file and a rename) for `results` with these
+// standings, computed by the caller from results.config and results.games.
+void write_results_file(const std::string& path, const RecordedResults& results,
+                        const Standings& standings);
 
 }  // namespace quixo::arena

@@ -38,8 +38,9 @@ Standings compute_standings(const TournamentConfig& config,
     pairing.second = second;
     standings.pairings.push_back(pairing);
   }
-  standings.total_games =
-      static_cast<std::int64_t>(pairings.size()) * 2 * static_cast<std::int64_t>(config.rounds);
+  const std::int64_t pairs =
+      static_cast<std::int64_t>(pairings.size()) * static_cast<std::int64_t>(config.rounds);
+  standings.total_games = 2 * (config.shard ? config.shard->pairs_owned(pairs) : pairs);
   standings.terminations.assign(kTerminationCount, 0);
 
   const auto pairing_index = [&](std::size_t a, std::size_t b) -> std::optional<std::size_t> {

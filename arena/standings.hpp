@@ -12,7 +12,8 @@
 namespace quixo::arena {
 
 // The standings after `games`, in any order; a game naming an engine the configuration does not
-// have is left out.
+// have is left out. A shard's (config.shard) total is its share of the schedule; its SPRT is its
+// own games' (the tournament combines the shards' counts, shard_exchange.hpp).
 [[nodiscard]] Standings compute_standings(const TournamentConfig& config,
                                           const std::vector<FinishedGame>& games);
 

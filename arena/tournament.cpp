@@ -5,9 +5,11 @@
 #include <exception>
 #include <filesystem>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "results_store.hpp"
+#include "shard_exchange.hpp"
 #include "tb/tablebase.hpp"
 #include "tb/tb_file.hpp"
 #include "tournament_worker.hpp"
@@ -64,16 +66,47 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& sin
 
   ResultsStore store(config, table_layers);
   std::vector<FinishedGame> finished = store.open();
+  // A shard plays its own pairs only: the others' count as done.
   std::vector<bool> done(schedule.size(), false);
+  if (config.shard)
+    for (const ScheduledGame& game : schedule) done[game.id] = !config.shard->owns_pair(game.pair);
   for (const FinishedGame& game : finished) {
-    if (game.id < 0 || static_cast<std::size_t>(game.id) >= schedule.size())
-      throw TournamentError("the results file holds game " + std::to_string(game.id + 1) +
-                            ", which is not in this tournament's schedule");
+    if (game.id < 0 || static_cast<std::size_t>(game.id) >= schedule.size() ||
+        done[static_cast<std::size_t>(game.id)])
+      throw TournamentError(
+          "the results file holds game " + std::to_string(game.id + 1) + ", which is not in this " +
+          (config.shard ? "shard's share of the " : "") + "tournament's schedule");
     done[static_cast<std::size_t>(game.id)] = true;
   }
 
+  // With --shared-dir the shards publish their counts after every game, and the SPRT decides on
+  // all of them.
+  std::optional<ShardExchange> exchange;
+  if (!config.shared_dir.empty())
+    exchange.emplace(config, tournament_identity(config, table_layers));
+  const auto standings_of = [&](const std::vector<FinishedGame>& games) {
+    Standings standings = compute_standings(config, games);
+    if (!exchange) return standings;
+    const Pentanomial own =
+        standings.pairings.empty() ? Pentanomial{} : standings.pairings.front().pairs;
+    const Pentanomial combined =
+        exchange->publish_and_combine(standings.games, own, standings.sprt_shards);
+    if (config.sprt) {
+      try {
+        standings.sprt = sprt(combined, *config.sprt);
+        standings.sprt_error.clear();
+      } catch (const std::exception& error) {
+        standings.sprt.reset();
+        standings.sprt_error = error.what();
+      }
+    } else {
+      standings.sprt_shards = 0;
+    }
+    return standings;
+  };
+
   TournamentOutcome outcome;
-  outcome.standings = compute_standings(config, finished);
+  outcome.standings = standings_of(finished);
   sink.tournament_started(config, outcome.standings);
   if (use_tables) {
     sink.tablebase_loaded(config, tables.describe());
@@ -137,7 +170,7 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& sin
         std::lock_guard guard(lock);
         finished.push_back(played->finished);
         done[static_cast<std::size_t>(game->id)] = true;
-        outcome.standings = compute_standings(config, finished);
+        outcome.standings = standings_of(finished);
         store.record(played->finished, played->record, outcome.standings);
         sink.game_finished(config, played->finished, outcome.standings);
         tell_sprt_error(outcome.standings);

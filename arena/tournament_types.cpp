@@ -1,5 +1,7 @@
 #include "tournament_types.hpp"
 
+#include <charconv>
+#include <filesystem>
 #include <set>
 #include <stdexcept>
 
@@ -23,6 +25,34 @@ std::string_view end_name(TournamentEnd end) {
 
 std::string_view format_name(TournamentFormat format) {
   return format == TournamentFormat::Gauntlet ? "gauntlet" : "round-robin";
+}
+
+std::string shard_name(const Shard& shard) {
+  return std::to_string(shard.index) + "/" + std::to_string(shard.count);
+}
+
+Shard parse_shard(std::string_view text) {
+  const auto number = [&](std::string_view part) {
+    int value = 0;
+    const auto [end, error] = std::from_chars(part.data(), part.data() + part.size(), value);
+    if (part.empty() || error != std::errc() || end != part.data() + part.size()) return -1;
+    return value;
+  };
+  const std::size_t slash = text.find('/');
+  const int index = slash == std::string_view::npos ? -1 : number(text.substr(0, slash));
+  const int count = slash == std::string_view::npos ? -1 : number(text.substr(slash + 1));
+  if (index < 1 || count < 1 || index > count)
+    throw std::invalid_argument("--shard: expected I/N with 1 <= I <= N (e.g. 2/4), not \"" +
+                                std::string(text) + "\"");
+  return {index, count};
+}
+
+std::string shard_file_path(const std::string& path, const Shard& shard) {
+  const std::filesystem::path file(path);
+  std::filesystem::path named = file;
+  named.replace_filename(file.stem().string() + ".shard-" + std::to_string(shard.index) + "-of-" +
+                         std::to_string(shard.count) + file.extension().string());
+  return named.string();
 }
 
 void validate(const TournamentConfig& config) {
@@ -54,6 +84,10 @@ void validate(const TournamentConfig& config) {
       throw TournamentError(error.what());  // "SPRT: ..." with the values and what is accepted
     }
   }
+  if (config.shard && (config.shard->index < 1 || config.shard->index > config.shard->count))
+    throw TournamentError("the shard " + shard_name(*config.shard) + " does not exist");
+  if (!config.shared_dir.empty() && !config.shard)
+    throw TournamentError("--shared-dir is where shards meet: it needs --shard");
   if (config.rules.repetitions < 2) throw TournamentError("repetitions must be at least 2");
   if (config.rules.max_plies < 0) throw TournamentError("the ply cap cannot be negative");
   if (config.rules.stall_timeout.count() < 1)

@@ -28,6 +28,25 @@ enum class TournamentFormat {
 };
 [[nodiscard]] std::string_view format_name(TournamentFormat format);  // "round-robin", "gauntlet"
 
+// --shard I/N: one of N processes that share a tournament's schedule. Game pair p (games 2p and
+// 2p+1) belongs to shard p % N + 1, so every shard plays pairs from every round and pairing, and
+// the shards' early games together are the tournament's early games.
+struct Shard {
+  int index = 1;  // 1 to count
+  int count = 1;
+  [[nodiscard]] bool owns_pair(int pair) const { return pair % count == index - 1; }
+  // How many of the pairs 0 .. pairs - 1 are this shard's.
+  [[nodiscard]] std::int64_t pairs_owned(std::int64_t pairs) const {
+    return pairs / count + (pairs % count >= index ? 1 : 0);
+  }
+  bool operator==(const Shard&) const = default;
+};
+// "2/4"; parse_shard reads it back and throws std::invalid_argument with the reason otherwise.
+[[nodiscard]] std::string shard_name(const Shard& shard);
+[[nodiscard]] Shard parse_shard(std::string_view text);
+// A shard's own file beside the tournament's: "out/games.pgn" -> "out/games.shard-2-of-4.pgn".
+[[nodiscard]] std::string shard_file_path(const std::string& path, const Shard& shard);
+
 struct TournamentConfig {
   std::vector<EngineConfig> engines;
   TournamentFormat format = TournamentFormat::RoundRobin;
@@ -57,6 +76,12 @@ struct TournamentConfig {
   // A run that starts afresh may replace an existing PGN or results file that is not empty;
   // otherwise it refuses to start (a resume never replaces anything).
   bool overwrite = false;
+  // This process plays only its shard of the schedule (pgn_path and results_path are then the
+  // shard's own files); nullopt: all of it.
+  std::optional<Shard> shard;
+  // --shared-dir: a folder every shard sees. Each shard publishes its counts there after every
+  // game, and with an SPRT decides on the counts of all shards together. Empty: none.
+  std::string shared_dir;
 };
 
 class TournamentError : public std::runtime_error {
@@ -116,6 +141,9 @@ struct Standings {
   // Why the SPRT could not be computed from these games (a statistics failure); empty otherwise.
   // The tournament goes on without a decision, and reports say why.
   std::string sprt_error;
+  // The shards whose counts the SPRT adds up (--shared-dir), this one included; 0 when the SPRT is
+  // of this process's games alone.
+  int sprt_shards = 0;
 };
 
 // How the tournament ended; the command line maps it to its exit code. SprtUndecided: every game

@@ -1,0 +1,201 @@
+#include "merge.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <numeric>
+#include <sstream>
+
+#include "results_store.hpp"
+#include "schedule.hpp"
+#include "standings.hpp"
+
+namespace quixo::arena {
+namespace {
+
+std::string read_prefix(const std::string& path, std::int64_t bytes, const std::string& shard) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw TournamentError("cannot read the PGN file " + path + " of " + shard);
+  std::string text(static_cast<std::size_t>(bytes), '\0');
+  in.read(text.data(), bytes);
+  if (in.gcount() != bytes)
+    throw TournamentError("the PGN file " + path + " of " + shard +
+                          " is shorter than its results file records");
+  return text;
+}
+
+void write_whole(const std::string& path, const std::string& text) {
+  const std::string temporary = path + ".tmp";
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    out << text;
+    out.close();
+    if (!out) throw TournamentError("cannot write " + temporary);
+  }
+  if (std::rename(temporary.c_str(), path.c_str()) != 0)
+    throw TournamentError("cannot replace " + path);
+}
+
+TournamentEnd decided_end(const std::optional<SprtResult>& sprt) {
+  if (sprt && sprt->decision == SprtResult::Decision::AcceptH1)
+    return TournamentEnd::SprtAcceptedH1;
+  if (sprt && sprt->decision == SprtResult::Decision::AcceptH0)
+    return TournamentEnd::SprtAcceptedH0;
+  return TournamentEnd::Completed;
+}
+
+}  // namespace
+
+MergeOutcome merge_shards(const std::vector<std::string>& shard_files,
+                          const std::string& results_path, const std::string& pgn_path,
+                          ReportSink& sink) {
+  if (shard_files.empty()) throw TournamentError("merge needs the shards' results files");
+  std::vector<RecordedResults> shards;
+  for (const std::string& file : shard_files) {
+    if (std::filesystem::weakly_canonical(file) == std::filesystem::weakly_canonical(results_path))
+      throw TournamentError("the merged results file " + results_path + " is also a shard's");
+    RecordedResults shard = read_recorded_results(file);
+    if (!shard.shard)
+      throw TournamentError(file +
+                            " is not a shard's results file (it was written without "
+                            "--shard)");
+    shards.push_back(std::move(shard));
+  }
+  const int count = shards.front().shard->count;
+  std::map<int, const RecordedResults*> by_index;
+  for (const RecordedResults& shard : shards) {
+    if (shard.shard->count != count)
+      throw TournamentError(shard.path + " is shard " + shard_name(*shard.shard) + ", but " +
+                            shards.front().path + " is shard " + shard_name(*shards.front().shard) +
+                            ": the shards of one tournament have the same N");
+    const std::string difference =
+        tournament_difference(shards.front().description, shard.description);
+    if (!difference.empty())
+      throw TournamentError(shard.path + " and " + shards.front().path +
+                            " are not shards of one tournament: " + difference);
+    const auto [place, fresh] = by_index.emplace(shard.shard->index, &shard);
+    if (!fresh)
+      throw TournamentError("shard " + shard_name(*shard.shard) + " is given twice (" +
+                            place->second->path + " and " + shard.path + ")");
+  }
+
+  // The whole tournament's configuration and schedule (the book's positions are not needed: the
+  // games are already played, and the schedule says who played X).
+  TournamentConfig config = shards.front().config;
+  config.shard.reset();
+  config.results_path = results_path;
+  config.pgn_path = pgn_path;
+  const std::vector<ScheduledGame> schedule = make_schedule(config);
+
+  struct Entry {
+    FinishedGame game;
+    std::string pgn;
+  };
+  std::map<int, Entry> games;
+  for (const RecordedResults& shard : shards) {
+    const std::string name = "shard " + shard_name(*shard.shard) + " (" + shard.path + ")";
+    std::string pgn;
+    if (!pgn_path.empty()) {
+      if (shard.pgn_path.empty())
+        throw TournamentError(name +
+                              " was played without --pgn, so there is no PGN to merge; "
+                              "merge without --pgn");
+      pgn = read_prefix(shard.pgn_path, shard.pgn_bytes, name);
+    }
+    for (std::size_t i = 0; i < shard.games.size(); ++i) {
+      const FinishedGame& game = shard.games[i];
+      const std::string which = "game " + std::to_string(game.id + 1);
+      if (game.id < 0 || static_cast<std::size_t>(game.id) >= schedule.size())
+        throw TournamentError(name + " holds " + which + ", which is not in the schedule");
+      const ScheduledGame& planned = schedule[static_cast<std::size_t>(game.id)];
+      if (!shard.shard->owns_pair(planned.pair))
+        throw TournamentError(name + " holds " + which + ", which is shard " +
+                              std::to_string(planned.pair % count + 1) + "'s");
+      if (planned.x != game.x || planned.o != game.o || planned.round != game.round)
+        throw TournamentError(name + " holds " + which +
+                              " with other players or round than the schedule's");
+      Entry entry{game, {}};
+      if (!pgn_path.empty()) {
+        const PgnSpan span = shard.spans[i];
+        if (span.length == 0 || span.offset + span.length > shard.pgn_bytes)
+          throw TournamentError(name + " does not say where " + which + " is in its PGN " +
+                                shard.pgn_path);
+        entry.pgn = pgn.substr(static_cast<std::size_t>(span.offset),
+                               static_cast<std::size_t>(span.length));
+      }
+      if (!games.emplace(game.id, std::move(entry)).second)
+        throw TournamentError(which + " is in " + name + " twice");
+    }
+  }
+
+  RecordedResults merged;
+  merged.path = results_path;
+  merged.description = shards.front().description;
+  merged.config = config;
+  merged.pgn_path = pgn_path;
+  std::string pgn;
+  for (const auto& [id, entry] : games) {
+    merged.games.push_back(entry.game);
+    merged.spans.push_back(
+        {static_cast<std::int64_t>(pgn.size()), static_cast<std::int64_t>(entry.pgn.size())});
+    pgn += entry.pgn;
+  }
+  merged.pgn_bytes = static_cast<std::int64_t>(pgn.size());
+
+  MergeOutcome outcome;
+  outcome.standings = compute_standings(config, merged.games);
+  // What is missing, shard by shard.
+  bool missing = false;
+  bool running = false;
+  for (int index = 1; index <= count; ++index) {
+    const Shard shard{index, count};
+    const auto found = by_index.find(index);
+    std::int64_t played = 0;
+    for (const auto& [id, entry] : games)
+      played += shard.owns_pair(schedule[static_cast<std::size_t>(id)].pair) ? 1 : 0;
+    const std::int64_t owned =
+        2 * shard.pairs_owned(static_cast<std::int64_t>(schedule.size()) / 2);
+    if (found == by_index.end()) {
+      missing = missing || owned > 0;
+      if (owned > 0)
+        sink.warning("shard " + shard_name(shard) + " is not given: its " + std::to_string(owned) +
+                     " games are missing");
+      continue;
+    }
+    running = running || found->second->status == "running";
+    if (played < owned) {
+      missing = true;
+      sink.warning("shard " + shard_name(shard) + " (" + found->second->path + ", " +
+                   found->second->status + ") has played " + std::to_string(played) + " of its " +
+                   std::to_string(owned) + " games");
+    }
+  }
+
+  // An SPRT decides on the merged games, which hold every game the shards decided on.
+  outcome.end = decided_end(outcome.standings.sprt);
+  if (outcome.end == TournamentEnd::Completed) {
+    // The shards stopped on a decision that the merged counts no longer show (games finished
+    // after it moved the LLR back): the shards' decision stands, as a single run's would.
+    for (const RecordedResults& shard : shards) {
+      if (shard.status == end_name(TournamentEnd::SprtAcceptedH1))
+        outcome.end = TournamentEnd::SprtAcceptedH1;
+      else if (shard.status == end_name(TournamentEnd::SprtAcceptedH0))
+        outcome.end = TournamentEnd::SprtAcceptedH0;
+    }
+    if (outcome.end == TournamentEnd::Completed && missing)
+      outcome.end = TournamentEnd::Interrupted;
+    if (outcome.end == TournamentEnd::Completed && config.sprt)
+      outcome.end = TournamentEnd::SprtUndecided;
+  }
+  merged.status = outcome.end == TournamentEnd::Interrupted && running
+                      ? std::string("running")
+                      : std::string(end_name(outcome.end));
+  if (!pgn_path.empty()) write_whole(pgn_path, pgn);
+  write_results_file(results_path, merged, outcome.standings);
+  sink.tournament_finished(config, outcome.standings, outcome.end);
+  return outcome;
+}
+
+}  // namespace quixo::arena

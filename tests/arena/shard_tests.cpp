@@ -1,0 +1,395 @@
+// Shards (--shard I/N, shard_exchange.hpp, merge.hpp): the shards' schedules are disjoint and
+// cover the tournament; shards played one after the other, one of them interrupted and resumed,
+// merge into the games, PGN and standings of the same tournament played by one process; merge
+// refuses files of other tournaments and other shard counts, a shard given twice, a game doubled
+// or in the wrong shard, and reports the games that are missing; the combined LLR of the shards
+// equals the LLR of the merged counts; shards that play at once stop together on a decision.
+#include <boost/test/data/monomorphic.hpp>
+#include <boost/test/data/test_case.hpp>
+#include <boost/test/unit_test.hpp>
+
+#include <algorithm>
+#include <boost/json.hpp>
+#include <cmath>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "merge.hpp"
+#include "pgn_reader.hpp"
+#include "results_store.hpp"
+#include "schedule.hpp"
+#include "shard_exchange.hpp"
+#include "standings.hpp"
+#include "support/arena_printing.hpp"
+#include "support/tournament_fixtures.hpp"
+
+namespace bdata = boost::unit_test::data;
+namespace json = boost::json;
+using namespace quixo;
+using namespace quixo::arena;
+using namespace quixo::test;
+
+namespace {
+
+TournamentOutcome play(const TournamentConfig& config, RecordingSink& sink,
+                       const std::map<std::string, ScriptedPolicy>& policies = kPolicies) {
+  std::atomic<bool> interrupt{false};
+  return run_tournament(config, sink, interrupt, launcher_by_name(policies));
+}
+
+// The configuration of shard `index` of `count`, its files in `dir` as the command line names
+// them, sharing `dir`.
+TournamentConfig shard_config(TournamentConfig config, const TempDir& dir, int index, int count) {
+  config.shard = Shard{index, count};
+  config.pgn_path = shard_file_path(dir.file("games.pgn"), *config.shard);
+  config.results_path = shard_file_path(dir.file("results.json"), *config.shard);
+  config.shared_dir = dir.path.string();
+  return config;
+}
+
+std::vector<std::string> shard_files(const TempDir& dir, int count) {
+  std::vector<std::string> files;
+  for (int index = 1; index <= count; ++index)
+    files.push_back(shard_file_path(dir.file("results.json"), Shard{index, count}));
+  return files;
+}
+
+// What a game is, without the times and scores that differ between two runs.
+struct PlayedMoves {
+  std::string round, x, o, start;
+  std::vector<std::string> opening, moves;
+  GameResult result;
+  Termination termination;
+  bool operator==(const PlayedMoves&) const = default;
+};
+std::ostream& operator<<(std::ostream& out, const PlayedMoves& game) {
+  return out << "round " << game.round << " " << game.x << "-" << game.o << " " << game.moves.size()
+             << " moves";
+}
+std::vector<PlayedMoves> pgn_games(const std::string& path) {
+  std::vector<PlayedMoves> games;
+  for (const GameRecord& record : parse_pgn(read_file(path))) {
+    PlayedMoves game{record.round,          record.x_name,        record.o_name,
+                     record.start_position, record.opening_moves, {},
+                     record.result,         record.termination};
+    for (const MoveRecord& move : record.moves) game.moves.push_back(move.move);
+    games.push_back(std::move(game));
+  }
+  return games;
+}
+
+std::string error_of(const std::function<void()>& action) {
+  try {
+    action();
+  } catch (const TournamentError& error) {
+    return error.what();
+  }
+  return "(no error)";
+}
+
+// Rewrites a results file through a function of its JSON.
+void edit_results(const std::string& path, const std::function<void(json::object&)>& edit) {
+  json::value file = json::parse(read_file(path));
+  edit(file.as_object());
+  std::ofstream(path, std::ios::binary | std::ios::trunc) << json::serialize(file);
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(shard_tests)
+
+BOOST_DATA_TEST_CASE(shard_names_read_back, bdata::make({"1/1", "2/4", "4/4", "13/50"}), text) {
+  BOOST_TEST(shard_name(parse_shard(text)) == text);
+}
+
+BOOST_DATA_TEST_CASE(bad_shards_are_refused,
+                     bdata::make({"0/4", "5/4", "x", "2/", "/4", "2/4/1", " 2/4", "-1/4", "2/0"}),
+                     text) {
+  BOOST_CHECK_EXCEPTION((void)parse_shard(text), std::invalid_argument, [&](const auto& error) {
+    return std::string(error.what()).find("--shard: expected I/N") != std::string::npos;
+  });
+}
+
+BOOST_AUTO_TEST_CASE(shard_files_are_named_beside_the_tournaments) {
+  BOOST_TEST(shard_file_path("out/games.pgn", {2, 4}) == "out/games.shard-2-of-4.pgn");
+  BOOST_TEST(shard_file_path("results", {1, 3}) == "results.shard-1-of-3");
+  BOOST_TEST(shard_file_path("/a.b/r.json", {3, 3}) == "/a.b/r.shard-3-of-3.json");
+}
+
+BOOST_DATA_TEST_CASE(shard_schedules_are_disjoint_and_cover_the_tournament,
+                     bdata::make({1, 2, 3, 4, 7, 40}) * bdata::make({1, 2, 5}), count, rounds) {
+  TournamentConfig config = two_engine_config(rounds);
+  config.engines.push_back(engine("seeded-3"));  // three pairings
+  const std::vector<ScheduledGame> schedule = make_schedule(config);
+  std::vector<int> owners(schedule.size(), 0);
+  std::int64_t total = 0;
+  for (int index = 1; index <= count; ++index) {
+    config.shard = Shard{index, count};
+    std::int64_t owned = 0;
+    for (const ScheduledGame& game : schedule)
+      if (config.shard->owns_pair(game.pair)) {
+        ++owners[static_cast<std::size_t>(game.id)];
+        ++owned;
+      }
+    // A pair's two games go together, and the standings count the shard's share.
+    BOOST_TEST(owned % 2 == 0);
+    BOOST_TEST(compute_standings(config, {}).total_games == owned);
+    total += owned;
+  }
+  BOOST_TEST(total == static_cast<std::int64_t>(schedule.size()));
+  BOOST_TEST(std::all_of(owners.begin(), owners.end(), [](int n) { return n == 1; }));
+}
+
+BOOST_AUTO_TEST_CASE(shards_merge_into_the_tournament_one_process_plays) {
+  TempDir single_dir;
+  TournamentConfig single = two_engine_config(7);
+  single.pgn_path = single_dir.file("games.pgn");
+  single.results_path = single_dir.file("results.json");
+  RecordingSink single_sink;
+  const TournamentOutcome alone = play(single, single_sink);
+  BOOST_REQUIRE(alone.end == TournamentEnd::Completed);
+
+  TempDir dir;
+  const int count = 3;
+  for (int index = 1; index <= count; ++index) {
+    TournamentConfig config = shard_config(two_engine_config(7), dir, index, count);
+    if (index == 2) {
+      // Shard 2 is stopped after its second game, and resumed.
+      std::atomic<bool> interrupt{false};
+      RecordingSink stopping(&interrupt, 2);
+      BOOST_TEST((run_tournament(config, stopping, interrupt, launcher_by_name(kPolicies)).end ==
+                  TournamentEnd::Interrupted));
+      config.resume = true;
+    }
+    RecordingSink sink;
+    const TournamentOutcome outcome = play(config, sink);
+    BOOST_TEST((outcome.end == TournamentEnd::Completed));
+    BOOST_TEST(outcome.standings.total_games == (index == 1 ? 6 : 4));  // pairs 0 3 6 | 1 4 | 2 5
+    for (const int id : sink.finished_ids) BOOST_TEST(config.shard->owns_pair(id / 2));
+  }
+  // Merging one of the shards' own files into the single run's folder is refused.
+  BOOST_TEST(error_of([&] {
+               RecordingSink sink;
+               (void)merge_shards(shard_files(dir, count), shard_files(dir, count)[0], "", sink);
+             }).find("is also a shard's") != std::string::npos);
+
+  RecordingSink sink;
+  const MergeOutcome merged =
+      merge_shards(shard_files(dir, count), dir.file("merged.json"), dir.file("merged.pgn"), sink);
+  BOOST_TEST((merged.end == TournamentEnd::Completed));
+  BOOST_TEST((sink.last_end == TournamentEnd::Completed));
+  BOOST_TEST(sink.warnings.empty());
+  BOOST_TEST(merged.standings.games == alone.standings.games);
+  BOOST_TEST(merged.standings.total_games == alone.standings.total_games);
+  BOOST_TEST(merged.standings.engines[0].results.wins == alone.standings.engines[0].results.wins);
+  BOOST_TEST(merged.standings.engines[0].results.draws == alone.standings.engines[0].results.draws);
+  BOOST_TEST((merged.standings.pairings[0].pairs == alone.standings.pairings[0].pairs));
+
+  // Game by game: the results files (in schedule order) and the PGN files.
+  std::vector<FinishedGame> expected = read_results_file(single.results_path);
+  std::sort(expected.begin(), expected.end(),
+            [](const auto& a, const auto& b) { return a.id < b.id; });
+  const std::vector<FinishedGame> got = read_results_file(dir.file("merged.json"));
+  BOOST_REQUIRE(got.size() == expected.size());
+  for (std::size_t i = 0; i < got.size(); ++i) {
+    BOOST_TEST(got[i].id == expected[i].id);
+    BOOST_TEST(got[i].x == expected[i].x);
+    BOOST_TEST((got[i].result == expected[i].result));
+    BOOST_TEST((got[i].termination == expected[i].termination));
+    BOOST_TEST(got[i].plies == expected[i].plies);
+    BOOST_TEST(got[i].opening == expected[i].opening);
+  }
+  const std::vector<PlayedMoves> single_pgn = pgn_games(single.pgn_path);
+  const std::vector<PlayedMoves> merged_pgn = pgn_games(dir.file("merged.pgn"));
+  BOOST_TEST(merged_pgn.size() == 14u);
+  BOOST_TEST(merged_pgn == single_pgn, boost::test_tools::per_element());
+
+  // The merged files are a results file and PGN like a single run's: resuming them plays nothing.
+  TournamentConfig resumed = two_engine_config(7);
+  resumed.pgn_path = dir.file("merged.pgn");
+  resumed.results_path = dir.file("merged.json");
+  resumed.resume = true;
+  RecordingSink resumed_sink;
+  BOOST_TEST((play(resumed, resumed_sink).end == TournamentEnd::Completed));
+  BOOST_TEST(resumed_sink.started == 0);
+}
+
+BOOST_AUTO_TEST_CASE(a_shard_resumes_only_as_itself) {
+  TempDir dir;
+  TournamentConfig config = shard_config(two_engine_config(2), dir, 1, 2);
+  RecordingSink sink;
+  (void)play(config, sink);
+  config.shard = Shard{2, 2};
+  config.resume = true;
+  RecordingSink resumed;
+  BOOST_TEST(error_of([&] { (void)play(config, resumed); }).find("written by shard 1/2") !=
+             std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(merge_refuses_what_is_not_one_tournament) {
+  TempDir dir;
+  for (int index = 1; index <= 2; ++index) {
+    RecordingSink sink;
+    (void)play(shard_config(two_engine_config(3), dir, index, 2), sink);
+  }
+  const std::vector<std::string> files = shard_files(dir, 2);
+  const auto merge = [&](std::vector<std::string> inputs) {
+    return error_of([&] {
+      RecordingSink sink;
+      (void)merge_shards(inputs, dir.file("merged.json"), dir.file("merged.pgn"), sink);
+    });
+  };
+  // Another tournament: more rounds.
+  TempDir other;
+  RecordingSink sink;
+  (void)play(shard_config(two_engine_config(4), other, 2, 2), sink);
+  const std::string other_shard = shard_files(other, 2)[1];
+  BOOST_TEST(
+      merge({files[0], other_shard}).find("not shards of one tournament: --rounds differs") !=
+      std::string::npos);
+  // Another shard count.
+  (void)play(shard_config(two_engine_config(3), other, 2, 3), sink);
+  BOOST_TEST(merge({files[0], shard_files(other, 3)[1]}).find("the same N") != std::string::npos);
+  // A single run's file.
+  TournamentConfig single = two_engine_config(3);
+  single.results_path = other.file("single.json");
+  (void)play(single, sink);
+  BOOST_TEST(merge({files[0], single.results_path}).find("written without --shard") !=
+             std::string::npos);
+  // A shard twice.
+  std::filesystem::copy_file(files[1], dir.file("copy.json"));
+  BOOST_TEST(merge({files[0], files[1], dir.file("copy.json")}).find("is given twice") !=
+             std::string::npos);
+  // A game twice in its shard's file.
+  edit_results(files[1], [](json::object& file) {
+    json::array& games = file["games"].as_array();
+    games.push_back(games.front());
+  });
+  BOOST_TEST(merge(files).find("game 3 is in shard 2/2") != std::string::npos);
+  BOOST_TEST(merge(files).find("twice") != std::string::npos);
+  // A game in the wrong shard's file.
+  edit_results(files[1], [](json::object& file) {
+    json::array& games = file["games"].as_array();
+    games.pop_back();
+    games.front().as_object()["id"] = 0;
+  });
+  BOOST_TEST(merge(files).find("holds game 1, which is shard 1's") != std::string::npos);
+  // Nothing was written by the refused merges.
+  BOOST_TEST(!std::filesystem::exists(dir.file("merged.json")));
+}
+
+BOOST_AUTO_TEST_CASE(merge_reports_the_missing_games) {
+  TempDir dir;
+  const int count = 3;
+  // Shard 3 is not played at all, shard 2 only in part.
+  for (int index = 1; index <= 2; ++index) {
+    std::atomic<bool> interrupt{false};
+    RecordingSink sink(&interrupt, index == 2 ? 2 : -1);
+    (void)run_tournament(shard_config(two_engine_config(7), dir, index, count), sink, interrupt,
+                         launcher_by_name(kPolicies));
+  }
+  RecordingSink sink;
+  const std::vector<std::string> files = shard_files(dir, count);
+  const MergeOutcome merged =
+      merge_shards({files[0], files[1]}, dir.file("merged.json"), dir.file("merged.pgn"), sink);
+  BOOST_TEST((merged.end == TournamentEnd::Interrupted));
+  BOOST_TEST(merged.standings.games == 6 + 2);
+  BOOST_TEST(merged.standings.total_games == 14);
+  BOOST_REQUIRE(sink.warnings.size() == 2u);
+  BOOST_TEST(sink.warnings[0].find("shard 2/3") != std::string::npos);
+  BOOST_TEST(sink.warnings[0].find("interrupted) has played 2 of its 4 games") !=
+             std::string::npos);
+  BOOST_TEST(sink.warnings[1] == "shard 3/3 is not given: its 4 games are missing");
+  BOOST_TEST(pgn_games(dir.file("merged.pgn")).size() == 8u);
+}
+
+BOOST_AUTO_TEST_CASE(shards_of_other_tournaments_in_the_folder_are_not_counted) {
+  TempDir dir;
+  TournamentConfig config = shard_config(two_engine_config(2), dir, 1, 2);
+  ShardExchange first(config, "aaaa");
+  config.shard = Shard{2, 2};
+  ShardExchange second(config, "aaaa");
+  ShardExchange stranger(config, "bbbb");
+  int seen = 0;
+  const Pentanomial one{{1, 0, 2, 0, 3}};
+  const Pentanomial two{{0, 4, 0, 5, 0}};
+  (void)first.publish_and_combine(12, one, seen);
+  BOOST_TEST(seen == 1);  // shard 2 has not published yet
+  (void)stranger.publish_and_combine(2, Pentanomial{{9, 9, 9, 9, 9}}, seen);
+  const Pentanomial sum = second.publish_and_combine(18, two, seen);
+  BOOST_TEST(seen == 2);
+  BOOST_TEST((sum == Pentanomial{{1, 4, 2, 5, 3}}));
+  // A file that is not whole counts as no games.
+  std::ofstream(first.own_file(), std::ios::trunc) << "{\"format\":";
+  BOOST_TEST((second.publish_and_combine(18, two, seen) == two));
+  BOOST_TEST(seen == 1);
+}
+
+BOOST_AUTO_TEST_CASE(the_combined_llr_is_the_llr_of_the_merged_counts) {
+  TempDir dir;
+  const int count = 3;
+  // Wide bounds: the SPRT decides nothing in 20 pairs.
+  SprtParameters wide;
+  wide.elo0 = -5;
+  wide.elo1 = 5;
+  wide.alpha = 0.0001;
+  wide.beta = 0.0001;
+  Standings last;
+  for (int index = 1; index <= count; ++index) {
+    TournamentConfig config = shard_config(two_engine_config(20), dir, index, count);
+    config.sprt = wide;
+    RecordingSink sink;
+    const TournamentOutcome outcome = play(config, sink);
+    BOOST_TEST((outcome.end == TournamentEnd::SprtUndecided));
+    BOOST_TEST(outcome.standings.sprt_shards == index);
+    last = outcome.standings;
+  }
+  RecordingSink sink;
+  const MergeOutcome merged =
+      merge_shards(shard_files(dir, count), dir.file("merged.json"), "", sink);
+  BOOST_TEST((merged.end == TournamentEnd::SprtUndecided));
+  BOOST_REQUIRE(last.sprt);
+  BOOST_REQUIRE(merged.standings.sprt);
+  BOOST_TEST(merged.standings.pairings[0].pairs.pairs() == 20);
+  BOOST_TEST(last.sprt->llr == merged.standings.sprt->llr);
+  BOOST_TEST(last.sprt->llr == sprt(merged.standings.pairings[0].pairs, wide).llr);
+  // The last shard's own games alone give another LLR.
+  BOOST_TEST(last.sprt->llr != sprt(last.pairings[0].pairs, wide).llr);
+}
+
+BOOST_AUTO_TEST_CASE(shards_playing_at_once_stop_together_on_a_decision) {
+  TempDir dir;
+  const int count = 4;
+  // The illegal engine loses every game: H1 after about 110 pairs of all shards together, far
+  // fewer than any shard's 125.
+  std::vector<TournamentOutcome> outcomes(count);
+  std::vector<std::thread> shards;
+  for (int index = 1; index <= count; ++index)
+    shards.emplace_back([&, index] {
+      TournamentConfig config = shard_config(two_engine_config(500), dir, index, count);
+      config.engines = {engine("seeded-1"), engine("illegal")};
+      SprtParameters sprt;
+      sprt.elo0 = 0;
+      sprt.elo1 = 10;
+      config.sprt = sprt;
+      RecordingSink sink;
+      outcomes[static_cast<std::size_t>(index - 1)] = play(config, sink);
+    });
+  for (std::thread& shard : shards) shard.join();
+  std::int64_t games = 0;
+  for (const TournamentOutcome& outcome : outcomes) {
+    BOOST_TEST((outcome.end == TournamentEnd::SprtAcceptedH1));
+    BOOST_TEST(outcome.standings.games < outcome.standings.total_games);
+    games += outcome.standings.games;
+  }
+  RecordingSink sink;
+  const MergeOutcome merged =
+      merge_shards(shard_files(dir, count), dir.file("merged.json"), dir.file("merged.pgn"), sink);
+  BOOST_TEST((merged.end == TournamentEnd::SprtAcceptedH1));
+  BOOST_TEST(merged.standings.games == games);
+  BOOST_TEST(games < 1000);
+}
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -1,0 +1,154 @@
+// What the tournament's suites share: a sink that records what it is told, scripted in-process
+// engines chosen by name (seeded random legal moves, illegal moves), a small book, a two-engine
+// configuration, and a scratch folder.
+#pragma once
+
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/notation.hpp"
+#include "support/scripted_engine.hpp"
+#include "tournament.hpp"
+
+namespace quixo::test {
+
+using namespace quixo::arena;
+
+// A sink that keeps what it is told, and can interrupt after some games.
+class RecordingSink : public ReportSink {
+ public:
+  explicit RecordingSink(std::atomic<bool>* interrupt = nullptr, std::int64_t stop_after = -1)
+      : interrupt_(interrupt), stop_after_(stop_after) {}
+  void tournament_started(const TournamentConfig&, const Standings& standings) override {
+    games_at_start = standings.games;
+  }
+  void game_started(const TournamentConfig&, const ScheduledGame&) override { ++started; }
+  void game_finished(const TournamentConfig&, const FinishedGame& game,
+                     const Standings& standings) override {
+    finished_ids.push_back(game.id);
+    if (interrupt_ && standings.games == stop_after_) *interrupt_ = true;
+  }
+  void interval_report(const TournamentConfig&, const Standings&) override { ++interval_reports; }
+  void tournament_finished(const TournamentConfig&, const Standings&, TournamentEnd end) override {
+    last_end = end;
+  }
+  void warning(const std::string& text) override { warnings.push_back(text); }
+  void tablebase_loaded(const TournamentConfig&, const std::string& layers) override {
+    tablebase_layers = layers;
+  }
+
+  std::int64_t games_at_start = -1;
+  int started = 0;
+  int interval_reports = 0;
+  std::vector<int> finished_ids;
+  std::vector<std::string> warnings;
+  std::optional<std::string> tablebase_layers;
+  std::optional<TournamentEnd> last_end;
+
+ private:
+  std::atomic<bool>* interrupt_;
+  std::int64_t stop_after_;
+};
+
+// A pseudo-random legal move that depends only on the position and a seed, so that games vary
+// from opening to opening but a replay gives the same game.
+inline ScriptedPolicy seeded_moves(std::uint64_t seed) {
+  return [seed](const uqi::Game& game, int) {
+    const auto moves = uqi::legal_move_texts(game);
+    // A full board without a border cube of the mover's (the tables' layers 0 and 1 have them).
+    if (moves.empty()) return play("0000");
+    std::uint64_t hash = seed * 0x9E3779B97F4A7C15ULL;
+    for (const char c : uqi::position_text(game))
+      hash = (hash ^ static_cast<unsigned char>(c)) * 0x100000001B3ULL;
+    return play(moves[hash % moves.size()]);
+  };
+}
+
+inline ScriptedPolicy illegal_moves() {
+  return [](const uqi::Game&, int) {
+    ScriptedReply reply;
+    reply.lines = {"bestmove c3c1"};
+    return reply;
+  };
+}
+
+// Every engine's process is scripted by its name.
+inline ProcessLauncher launcher_by_name(std::map<std::string, ScriptedPolicy> policies) {
+  return [policies](const ProcessSpec& spec) -> std::unique_ptr<EngineProcess> {
+    return std::make_unique<ScriptedProcess>(policies.at(spec.command));
+  };
+}
+
+inline EngineConfig engine(const std::string& name) {
+  EngineConfig config;
+  config.name = name;
+  config.process.command = name;  // the launcher picks the script by it
+  return config;
+}
+
+inline std::vector<Opening> small_book() {
+  return {{std::string(kStartPosition), {"b1b5"}},
+          {std::string(kStartPosition), {"a1e1", "e5a5"}},
+          {"5/5/2x2/5/5 o", {}},
+          {std::string(kStartPosition), {"c1c5"}}};
+}
+
+inline std::vector<Opening> small_book4() {
+  return {{std::string(kStartPosition4), {"b1b5x"}},
+          {std::string(kStartPosition4), {"a1e1X", "e5a5o"}},
+          {"5/5/2X2/5/5 2", {}},
+          {std::string(kStartPosition4), {}}};
+}
+
+inline TournamentConfig two_engine_config(int rounds) {
+  TournamentConfig config;
+  config.engines = {engine("seeded-1"), engine("seeded-2")};
+  config.rounds = rounds;
+  config.time_control = TimeControl::fixed_nodes(100);
+  config.rules.max_plies = 40;
+  config.rules.stall_timeout = std::chrono::milliseconds(200);
+  config.openings = small_book();
+  config.report_interval = 0;
+  return config;
+}
+
+inline const std::map<std::string, ScriptedPolicy> kPolicies = {
+    {"seeded-1", seeded_moves(1)},
+    {"seeded-2", seeded_moves(2)},
+    {"seeded-3", seeded_moves(3)},
+    {"illegal", illegal_moves()},
+};
+
+// A scratch folder, removed at the end of the test.
+struct TempDir {
+  std::filesystem::path path;
+  TempDir() {
+    static int counter = 0;
+    path =
+        std::filesystem::temp_directory_path() /
+        ("quixo-tournament-tests-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+    std::filesystem::remove_all(path);
+    std::filesystem::create_directories(path);
+  }
+  ~TempDir() { std::filesystem::remove_all(path); }
+  std::string file(const std::string& name) const { return (path / name).string(); }
+};
+
+inline std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+}  // namespace quixo::test
