@@ -17,6 +17,9 @@
 namespace quixo::arena {
 namespace {
 
+// How long a crash waits for an interrupt that may have come with it.
+constexpr std::chrono::milliseconds kSignalGrace{200};
+
 // Loads the endgame tables of --tb into `tables` and returns the files refused: a folder that is
 // missing, or that holds no layer file the tables accept, is the user's error and stops the run
 // before it starts.
@@ -166,6 +169,13 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& sin
         }
         const std::optional<PlayedGame> played = worker.play(*game, halt);
         if (!played) break;
+        // A signal that stops the arena (Ctrl-C in a terminal, scancel on a cluster) usually
+        // reaches its engines too, and may end one of them a moment before the arena's own
+        // handler runs. A crash that comes with an interrupt is not the engine's fault: the game
+        // is not recorded, and --resume plays it again.
+        if (played->finished.termination == Termination::Crash && !interrupt)
+          std::this_thread::sleep_for(kSignalGrace);
+        if (played->finished.termination == Termination::Crash && interrupt) break;
 
         std::lock_guard guard(lock);
         finished.push_back(played->finished);

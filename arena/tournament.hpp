@@ -52,9 +52,12 @@ class ReportSink {
 // differs. Without a resume, existing files that are not empty are refused unless config.overwrite.
 // Each finished game is written to the PGN file and then the results file (atomically, see
 // results_store.hpp) before it is reported. Setting `interrupt` ends the tournament between moves;
-// games in progress are then not recorded and are played again on --resume. A statistics failure
-// (an SPRT that cannot be computed) is reported through the sink's warning and in the standings,
-// and the games go on.
+// games in progress are then not recorded and are played again on --resume, and so is a game
+// that an engine's crash ended as the interrupt came (the signal reached the engines too).
+// With config.shard only the shard's game pairs are played; with config.shared_dir the shards'
+// counts are exchanged there (shard_exchange.hpp) and the SPRT decides on all of them. A statistics
+// failure (an SPRT that cannot be computed) is reported through the sink's warning and in the
+// standings, and the games go on.
 struct TournamentOutcome {
   TournamentEnd end = TournamentEnd::Completed;
   Standings standings;

@@ -30,6 +30,12 @@ packages=(
   clang
   libclang-rt-14-dev
   llvm
+  # Tournaments across a cluster (scripts/slurm): sbatch/squeue/scancel, and for the Slurm path's
+  # tests the daemons of the one-node cluster that scripts/slurm/local-cluster.sh starts
+  # (slurmctld and slurmd, which authenticate through munged). slurm-wlm brings slurmctld, slurmd
+  # and slurm-client; munge is one of their dependencies, named here because the script runs it.
+  slurm-wlm
+  munge
 )
 
 missing=()

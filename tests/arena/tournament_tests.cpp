@@ -306,6 +306,37 @@ BOOST_DATA_TEST_CASE(sprt_stops_the_tournament_with_a_decision, bdata::make({tru
               (strong_first ? SprtResult::Decision::AcceptH1 : SprtResult::Decision::AcceptH0)));
 }
 
+// A signal that stops the arena reaches its engines too (a terminal's Ctrl-C, a cluster's
+// scancel): an engine that dies of it ends its game as a crash, which is not recorded but played
+// again on --resume.
+BOOST_AUTO_TEST_CASE(a_crash_that_comes_with_the_interrupt_is_not_recorded) {
+  TempDir dir;
+  TournamentConfig config = two_engine_config(3);
+  config.results_path = dir.file("results.json");
+  std::atomic<bool> interrupt{false};
+  std::map<std::string, ScriptedPolicy> policies = kPolicies;
+  // The engine "dies of the signal" on its 25th move (in the first or second game): the interrupt
+  // and the crash together.
+  policies["signalled"] = [&interrupt, moves = 0](const uqi::Game& game, int) mutable {
+    if (++moves == 25) {
+      interrupt = true;
+      ScriptedReply reply;
+      reply.crash = true;
+      return reply;
+    }
+    return seeded_moves(7)(game, 0);
+  };
+  config.engines = {engine("seeded-1"), engine("signalled")};
+  RecordingSink sink;
+  const TournamentOutcome outcome =
+      run_tournament(config, sink, interrupt, launcher_by_name(policies));
+  BOOST_TEST((outcome.end == TournamentEnd::Interrupted));
+  BOOST_TEST(outcome.standings.engines[1].crashes == 0);
+  for (const FinishedGame& game : read_results_file(config.results_path))
+    BOOST_TEST((game.termination != Termination::Crash));
+  BOOST_TEST(sink.finished_ids.size() + 1 == static_cast<std::size_t>(sink.started));
+}
+
 BOOST_DATA_TEST_CASE(an_interrupted_tournament_resumes_to_the_same_totals,
                      bdata::make({1, 2}) * bdata::make({false, true}) * bdata::make({false, true}),
                      concurrency, torn_pgn_game, four_players) {
