@@ -58,10 +58,12 @@ const char* const kUsage =
     "      --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 --pgn games.pgn --results results.json\n"
     "\n"
     "Engine keys (for --engine and --each): name=NAME cmd=PATH args=\"A B\" arg=A dir=DIR\n"
-    "  proto=uqi|ugi tc=TC stderr=FILE option.NAME=VALUE, as separate words or one quoted\n"
-    "  string. A relative cmd is taken from dir when given; one without '/' is also looked for\n"
-    "  next to quixo-arena, then on PATH. stderr=FILE appends the engine's stderr to FILE\n"
-    "  (default: discarded). --each sets keys for every engine; an engine's own win.\n"
+    "  proto=uqi|ugi tc=TC timemargin=MS restart=on|off stderr=FILE option.NAME=VALUE, as\n"
+    "  separate words or one quoted string. A relative cmd is taken from dir when given; one\n"
+    "  without '/' is also looked for next to quixo-arena, then on PATH. stderr=FILE appends the\n"
+    "  engine's stderr to FILE (default: discarded). timemargin: the engine's own --timemargin;\n"
+    "  restart=on: a new process for every game. --each sets keys for every engine; an engine's\n"
+    "  own win.\n"
     "Time controls (TC): 40/60+0.6 (moves/seconds+increment), 10+0.1, 60 (sudden death),\n"
     "  st=1.5 (seconds per move), nodes=N, depth=N.\n"
     "Endgame tables: --tb DIR ends a two-player game as soon as its position is in the tables\n"
@@ -104,6 +106,8 @@ void describe_options(po::options_description& options) {
       "rounds", po::value<int>()->default_value(1),
       "game pairs per pairing; each pair plays one opening with colours swapped")(
       "concurrency", po::value<int>()->default_value(1), "games played at once")(
+      "wait", po::value<std::int64_t>()->default_value(0),
+      "milliseconds each game slot waits between games")(
       "tc", po::value<std::string>()->default_value("10+0.1"),
       "time control for engines without their own")(
       "timemargin", po::value<std::int64_t>()->default_value(0),
@@ -134,7 +138,10 @@ void describe_options(po::options_description& options) {
       "openings-offset", po::value<std::size_t>()->default_value(0),
       "start at this (0-based) place of the order");
   po::options_description output("Output", 100);
-  output.add_options()("pgn", po::value<std::string>(), "write every game to this PGN file")(
+  output.add_options()(
+      "pgn", po::value<std::vector<std::string>>()->multitoken(),
+      "FILE [min]: write every game to this PGN file; min: the short form (the tags a reader "
+      "needs, moves without comments)")(
       "results", po::value<std::string>(),
       "keep the results (JSON) in this file after every game; needed for --resume")(
       "resume", po::bool_switch(), "continue the tournament recorded in --results")(
@@ -240,9 +247,16 @@ TournamentConfig make_config(const po::variables_map& vm) {
   config.rounds = vm["rounds"].as<int>();
   config.concurrency = vm["concurrency"].as<int>();
   const std::int64_t margin = vm["timemargin"].as<std::int64_t>();
-  config.time_control = TimeControl::parse(vm["tc"].as<std::string>()).with_margin(margin);
-  for (EngineConfig& engine : config.engines)
-    if (engine.time_control) engine.time_control = engine.time_control->with_margin(margin);
+  const TimeControl common = TimeControl::parse(vm["tc"].as<std::string>());
+  config.time_control = common.with_margin(margin);
+  for (EngineConfig& engine : config.engines) {
+    // An engine's own margin (timemargin=MS) makes the control it plays under its own.
+    if (engine.time_margin_ms)
+      engine.time_control =
+          engine.time_control.value_or(common).with_margin(*engine.time_margin_ms);
+    else if (engine.time_control)
+      engine.time_control = engine.time_control->with_margin(margin);
+  }
   // `go infinite` never ends by itself: every move would stall. A tournament needs a limit.
   const auto refuse_infinite = [](const TimeControl& control, const std::string& whose) {
     if (control.is_infinite())
@@ -280,7 +294,20 @@ TournamentConfig make_config(const po::variables_map& vm) {
   config.opening_seed = vm["openings-seed"].as<std::uint64_t>();
   config.opening_offset = vm["openings-offset"].as<std::size_t>();
   config.report_interval = vm["report-interval"].as<int>();
-  if (vm.count("pgn")) config.pgn_path = vm["pgn"].as<std::string>();
+  if (vm.count("pgn")) {
+    // `--pgn FILE [min]`, in a config file `pgn = FILE [min]`.
+    std::string words;
+    for (const std::string& word : vm["pgn"].as<std::vector<std::string>>())
+      words += (words.empty() ? "" : " ") + word;
+    if (words.size() > 4 && words.ends_with(" min")) {
+      config.pgn_style = PgnStyle::Min;
+      words.resize(words.size() - 4);
+    }
+    if (words.empty()) throw std::invalid_argument("--pgn needs a file");
+    config.pgn_path = words;
+  }
+  config.wait_ms = vm["wait"].as<std::int64_t>();
+  if (config.wait_ms < 0) throw std::invalid_argument("--wait cannot be negative");
   if (vm.count("results")) config.results_path = vm["results"].as<std::string>();
   config.resume = vm["resume"].as<bool>();
   config.overwrite = vm["overwrite"].as<bool>();
@@ -351,10 +378,10 @@ int run_merge_command_line(int argc, const char* const* argv, std::ostream& out,
       throw std::invalid_argument("merge needs --results, the merged results file to write");
     if (!vm.count("shards")) throw std::invalid_argument("merge needs the shards' results files");
   } catch (const po::error& error) {
-    err << "quixo-arena merge: " << program_options_message(error) << " (see --help)\n";
+    err << "quixo-arena: merge: " << program_options_message(error) << " (see merge --help)\n";
     return kExitUsage;
   } catch (const std::exception& error) {
-    err << "quixo-arena merge: " << error.what() << " (see --help)\n";
+    err << "quixo-arena: " << error.what() << " (see merge --help)\n";
     return kExitUsage;
   }
   try {
@@ -364,7 +391,7 @@ int run_merge_command_line(int argc, const char* const* argv, std::ostream& out,
                      vm.count("pgn") ? vm["pgn"].as<std::string>() : std::string(), *sink);
     return exit_code(outcome.end);
   } catch (const std::exception& error) {
-    err << "quixo-arena merge: " << error.what() << "\n";
+    err << "quixo-arena: merge: " << error.what() << "\n";
     return kExitUsage;
   }
 }

@@ -30,6 +30,12 @@ struct EngineConfig {
   std::vector<std::pair<std::string, std::string>> options;  // `setoption` name/value, in order
   std::optional<TimeControl> time_control;  // this engine's own; else the tournament's
   Protocol protocol = Protocol::Uqi;
+  // timemargin=MS: this engine's own time margin (a tournament applies it to the engine's time
+  // control); else the tournament's --timemargin.
+  std::optional<std::int64_t> time_margin_ms;
+  // restart=on: a new process for every game, as cutechess's restart=on (else one process plays
+  // game after game, restarted only after a failure).
+  bool restart = false;
 };
 
 using uqi::GoRequest;

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
 #include <filesystem>
 #include <stdexcept>
 
@@ -12,8 +13,8 @@ namespace quixo::arena {
 namespace {
 
 // The keys of an engine description besides option.NAME (apply_engine_keys).
-constexpr std::string_view kEngineKeys[] = {"name", "cmd",   "args", "arg",
-                                            "dir",  "proto", "tc",   "stderr"};
+constexpr std::string_view kEngineKeys[] = {"name",  "cmd", "args",   "arg",     "dir",
+                                            "proto", "tc",  "stderr", "restart", "timemargin"};
 
 bool is_engine_key(std::string_view key) {
   if (key.starts_with("option.") && key.size() > 7) return true;
@@ -144,14 +145,28 @@ void apply_engine_keys(EngineConfig& engine,
         throw std::invalid_argument("proto must be uqi or ugi, not \"" + value + "\"");
     } else if (key == "tc") {
       engine.time_control = TimeControl::parse(value);
+    } else if (key == "timemargin") {
+      std::int64_t margin = -1;
+      const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), margin);
+      if (error != std::errc() || end != value.data() + value.size() || margin < 0)
+        throw std::invalid_argument("timemargin must be milliseconds >= 0, not \"" + value + "\"");
+      engine.time_margin_ms = margin;
+    } else if (key == "restart") {
+      if (value == "on" || value == "true")
+        engine.restart = true;
+      else if (value == "off" || value == "false")
+        engine.restart = false;
+      else
+        throw std::invalid_argument("restart must be on or off, not \"" + value + "\"");
     } else if (key.starts_with("option.") && key.size() > 7) {
       const std::string name = key.substr(7);
       auto& options = engine.options;
       std::erase_if(options, [&](const auto& option) { return option.first == name; });
       options.emplace_back(name, value);
     } else {
-      throw std::invalid_argument("unknown engine key \"" + key +
-                                  "\" (known: name cmd args arg dir proto tc stderr option.NAME)");
+      throw std::invalid_argument(
+          "unknown engine key \"" + key +
+          "\" (known: name cmd args arg dir proto tc timemargin restart stderr option.NAME)");
     }
   }
 }

@@ -1,6 +1,7 @@
 // Engines as users describe them to quixo-arena and quixo-gui, fastchess style: `key=value`
-// words (name cmd args arg dir proto tc stderr option.NAME), given after --engine and --each as
-// separate words or one quoted string, on the command line or in a config file.
+// words (name cmd args arg dir proto tc timemargin restart stderr option.NAME), given after
+// --engine and --each as separate words or one quoted string, on the command line or in a config
+// file.
 #pragma once
 
 #include <string>
@@ -18,8 +19,9 @@ std::vector<std::pair<std::string, std::string>> parse_key_values(std::string_vi
 
 // Applies the keys of an engine description to `engine`: name, cmd, args (split at blanks,
 // quotes group), arg (one argument, repeatable), dir, proto (uqi|ugi), tc (a time control, the
-// engine's own), stderr, option.NAME (a `setoption`, repeatable; a later value for the same name
-// replaces the earlier one). Throws std::invalid_argument naming an unknown key or a bad value.
+// engine's own), timemargin (milliseconds, the engine's own), restart (on|off), stderr, option.NAME
+// (a `setoption`, repeatable; a later value for the same name replaces the earlier one). Throws
+// std::invalid_argument naming an unknown key or a bad value.
 void apply_engine_keys(EngineConfig& engine,
                        const std::vector<std::pair<std::string, std::string>>& keys);
 

@@ -82,6 +82,8 @@ template <GameVariant Variant>
   record.site = setup.site;
   record.round = setup.round;
   record.date = utc_date();
+  record.start_time = utc_time(std::chrono::system_clock::now());
+  const auto started = std::chrono::steady_clock::now();
   variant.name_sides(record);
   record.start_position = setup.opening.position;
   record.opening_moves = setup.opening.moves;
@@ -89,6 +91,8 @@ template <GameVariant Variant>
   if (!(setup.o_control == setup.x_control)) record.o_time_control = setup.o_control.to_string();
 
   const auto finish = [&](GameResult result, Termination termination, std::string reason) {
+    record.end_time = utc_time(std::chrono::system_clock::now());
+    record.duration = duration_text(std::chrono::steady_clock::now() - started);
     record.result = result;
     record.termination = termination;
     record.reason = std::move(reason);

@@ -75,7 +75,12 @@ struct FourPlayerSeats {
 struct GameRecord {
   std::string event = "quixo-arena";
   std::string site;
-  std::string date;            // "YYYY.MM.DD", UTC, when the game started
+  std::string date;  // "YYYY.MM.DD", UTC, when the game started
+  // When the game started and ended ("2026-11-27T05:50:25 +0000", UTC) and how long it took
+  // ("00:01:05"), as fastchess and cutechess tag them; empty when not known.
+  std::string start_time;
+  std::string end_time;
+  std::string duration;
   std::string round;           // e.g. "12" (game number in the tournament, from 1)
   std::string x_name;          // White (four players: team A, "name" or "seat1+seat3")
   std::string o_name;          // Black (four players: team B)

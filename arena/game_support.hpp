@@ -4,6 +4,7 @@
 
 #include <array>
 #include <chrono>
+#include <cstdio>
 #include <ctime>
 #include <optional>
 #include <string>
@@ -25,6 +26,25 @@ inline std::string utc_date() {
   gmtime_r(&now, &parts);
   char text[16];
   std::strftime(text, sizeof text, "%Y.%m.%d", &parts);
+  return text;
+}
+
+// The time of day as the PGN's GameStartTime and GameEndTime give it: "2026-11-27T05:50:25 +0000".
+inline std::string utc_time(std::chrono::system_clock::time_point when) {
+  const std::time_t seconds = std::chrono::system_clock::to_time_t(when);
+  std::tm parts{};
+  gmtime_r(&seconds, &parts);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%S +0000", &parts);
+  return text;
+}
+
+// A game's length as GameDuration gives it: "HH:MM:SS" (hours beyond 99 as they come).
+inline std::string duration_text(std::chrono::steady_clock::duration length) {
+  const auto total = std::chrono::duration_cast<std::chrono::seconds>(length).count();
+  char text[32];
+  std::snprintf(text, sizeof text, "%02lld:%02lld:%02lld", static_cast<long long>(total / 3600),
+                static_cast<long long>(total / 60 % 60), static_cast<long long>(total % 60));
   return text;
 }
 

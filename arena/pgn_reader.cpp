@@ -1,5 +1,6 @@
 #include "pgn_reader.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cstdint>
@@ -340,6 +341,10 @@ class PgnReader {
     game.round = roster_value("Round");
     game.x_name = roster_value("White");
     game.o_name = roster_value("Black");
+    for (const auto& [tag, field] :
+         {std::pair{"GameStartTime", &game.start_time}, std::pair{"GameEndTime", &game.end_time},
+          std::pair{"GameDuration", &game.duration}})
+      if (const Tag* value = optional_tag(tag)) *field = value->value;
 
     const Tag& result_tag = required_tag("Result");
     const auto result = parse_result_text(result_tag.value);
@@ -388,6 +393,9 @@ class PgnReader {
 
     read_time_controls(game);
 
+    const bool commented =
+        std::any_of(movetext.moves.begin(), movetext.moves.end(),
+                    [](const MovetextMove& entry) { return entry.comment.has_value(); });
     for (std::size_t ply = 0; ply < movetext.moves.size(); ++ply) {
       const MovetextMove& entry = movetext.moves[ply];
       const std::string label = std::to_string(move_number_of_ply(ply)) +
@@ -397,10 +405,18 @@ class PgnReader {
       } catch (const NotationError& error) {
         fail(entry.line, "illegal move " + label + ": " + error.what());
       }
-      if (!entry.comment)
+      // A game without any comment (the short form, `--pgn FILE min`) has engine moves of which
+      // nothing more is known; in a game with comments every move has one.
+      if (!entry.comment && commented)
         fail(entry.line, "move " + label +
-                             " has no comment: each move carries {book} or "
-                             "{[score/depth ]time}");
+                             " has no comment: in a game with comments each move carries {book} "
+                             "or {[score/depth ]time}");
+      if (!entry.comment) {
+        MoveRecord move;
+        move.move = entry.text;
+        game.moves.push_back(std::move(move));
+        continue;
+      }
       if (*entry.comment == kBookComment) {
         if (!game.moves.empty())
           fail(entry.line, "book move " + label + " after the engines' moves");

@@ -23,7 +23,8 @@ class PgnError : public std::runtime_error {
 // after its last move, won by the side of the result. Unknown tags are ignored. format_pgn
 // followed by parse_pgn gives the record back exactly, except for nodes, a field that is
 // literally PGN's unknown value ("?"), control characters in a tag and a cp score beside a mate
-// score (only the mate is written).
+// score (only the mate is written). The short form (PgnStyle::Min) has no comments: its moves
+// are read as engine moves of which only the move is known, book moves included.
 std::vector<GameRecord> parse_pgn(std::string_view text);
 
 }  // namespace quixo::arena

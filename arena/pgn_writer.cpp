@@ -103,7 +103,8 @@ class LineWrapper {
 
 }  // namespace
 
-std::string format_pgn(const GameRecord& game) {
+std::string format_pgn(const GameRecord& game, PgnStyle style) {
+  const bool full = style == PgnStyle::Full;
   std::string out;
   add_tag(out, "Event", or_unknown(game.event));
   add_tag(out, "Site", or_unknown(game.site));
@@ -120,16 +121,23 @@ std::string format_pgn(const GameRecord& game) {
     for (std::size_t seat = 0; seat < 4; ++seat)
       add_tag(out, kSeatTags[seat], or_unknown(game.four_player->names[seat]));
   }
-  add_tag(out, "TimeControl", or_unknown(game.time_control));
-  if (game.o_time_control) {
-    add_tag(out, "WhiteTimeControl", or_unknown(game.time_control));
-    add_tag(out, "BlackTimeControl", *game.o_time_control);
+  if (full) {
+    add_tag(out, "TimeControl", or_unknown(game.time_control));
+    if (game.o_time_control) {
+      add_tag(out, "WhiteTimeControl", or_unknown(game.time_control));
+      add_tag(out, "BlackTimeControl", *game.o_time_control);
+    }
   }
   add_tag(out, "Termination", standard_termination(game.termination));
   add_tag(out, "QuixoTermination", termination_name(game.termination));
-  if (!game.reason.empty()) add_tag(out, "Reason", game.reason);
   const std::size_t plies = game.opening_moves.size() + game.moves.size();
-  add_tag(out, "PlyCount", std::to_string(plies));
+  if (full) {
+    if (!game.reason.empty()) add_tag(out, "Reason", game.reason);
+    add_tag(out, "PlyCount", std::to_string(plies));
+    if (!game.start_time.empty()) add_tag(out, "GameStartTime", game.start_time);
+    if (!game.end_time.empty()) add_tag(out, "GameEndTime", game.end_time);
+    if (!game.duration.empty()) add_tag(out, "GameDuration", game.duration);
+  }
   out += '\n';
 
   LineWrapper movetext;
@@ -141,11 +149,19 @@ std::string format_pgn(const GameRecord& game) {
     const bool book = ply < game.opening_moves.size();
     const std::string& move =
         book ? game.opening_moves[ply] : game.moves[ply - game.opening_moves.size()].move;
-    // Every move is followed by a comment, so an O move always restates its number ("N...").
-    // A ply with its number and comment stays on one line: lines break only between plies.
-    movetext.add(std::to_string(number) + (x_moves ? ". " : "... ") + move + " " +
-                 (book ? "{" + std::string(kBookComment) + "}"
-                       : engine_comment(game.moves[ply - game.opening_moves.size()])));
+    // In the full form every move is followed by a comment, so an O move always restates its
+    // number ("N..."); in the short form only the first move does, when O makes it. A ply with its
+    // number and comment stays on one line: lines break only between plies.
+    std::string unit;
+    if (x_moves)
+      unit = std::to_string(number) + ". ";
+    else if (full || ply == 0)
+      unit = std::to_string(number) + "... ";
+    unit += move;
+    if (full)
+      unit += " " + (book ? "{" + std::string(kBookComment) + "}"
+                          : engine_comment(game.moves[ply - game.opening_moves.size()]));
+    movetext.add(unit);
   }
   movetext.add(result_text(game.result));
   return out + movetext.finish() + "\n";

@@ -21,6 +21,8 @@
 //   [QuixoTermination "<termination_name>"]  our exact reason, which parse_pgn reads
 //   [Reason "<reason>"]  only when the reason is not empty
 //   [PlyCount "<opening moves + engine moves>"]
+//   [GameStartTime "2026-11-27T05:50:25 +0000"] [GameEndTime "..."] [GameDuration "00:01:05"]
+//       when the record has them (the arena's games do), as fastchess writes them
 // Tag values escape '"' and '\' with '\'; control characters (a tag is one line) become spaces.
 // Movetext: "1. a1e1 {book} 1... e5a5 {+0.35/9 0.120s} 2. ..." numbered from the FEN's move
 // number (SPEC section 3; 1 when it has none: "12..." first for "... o 12"), "N..." first when O
@@ -40,7 +42,12 @@
 
 namespace quixo::arena {
 
+// Full: everything above. Min (`--pgn FILE min`, as cutechess's `-pgnout FILE min`): only what
+// a reader needs to replay and classify the game (the roster, Variant, SetUp, FEN, the seats,
+// Termination and QuixoTermination) and the moves without comments; parse_pgn reads it back.
+enum class PgnStyle { Full, Min };
+
 // The whole game as PGN text, ending with a blank line.
-[[nodiscard]] std::string format_pgn(const GameRecord& game);
+[[nodiscard]] std::string format_pgn(const GameRecord& game, PgnStyle style = PgnStyle::Full);
 
 }  // namespace quixo::arena

@@ -70,14 +70,17 @@ json::object describe(const TournamentConfig& config, const std::vector<int>& ta
     json::array args(engine.process.args.begin(), engine.process.args.end());
     json::array options;
     for (const auto& [name, value] : engine.options) options.push_back({name, value});
-    engines.push_back(
-        {{"name", engine.name},
-         {"command", engine.process.command},
-         {"args", std::move(args)},
-         {"options", std::move(options)},
-         {"protocol", engine.protocol == Protocol::Ugi ? "ugi" : "uqi"},
-         {"time_control", engine.time_control ? json::value(engine.time_control->to_string())
-                                              : json::value(nullptr)}});
+    json::object entry = {
+        {"name", engine.name},
+        {"command", engine.process.command},
+        {"args", std::move(args)},
+        {"options", std::move(options)},
+        {"protocol", engine.protocol == Protocol::Ugi ? "ugi" : "uqi"},
+        {"time_control", engine.time_control ? json::value(engine.time_control->to_string())
+                                             : json::value(nullptr)}};
+    // Only when set, so that descriptions written before the key existed stay as they were.
+    if (engine.time_margin_ms) entry["timemargin"] = *engine.time_margin_ms;
+    engines.push_back(std::move(entry));
   }
   json::array book;
   for (const Opening& opening : config.openings)
@@ -343,8 +346,13 @@ std::string description_difference(const json::value& recorded, const json::valu
   const json::array& run_list = run_engines->get_array();
   // The keys of the description and of --engine.
   constexpr std::pair<std::string_view, std::string_view> kEngineKeys[] = {
-      {"name", "name"},           {"command", "cmd"},    {"args", "args"},
-      {"options", "option.NAME"}, {"protocol", "proto"}, {"time_control", "tc"}};
+      {"name", "name"},
+      {"command", "cmd"},
+      {"args", "args"},
+      {"options", "option.NAME"},
+      {"protocol", "proto"},
+      {"time_control", "tc"},
+      {"timemargin", "timemargin"}};
   for (std::size_t i = 0; i < file_list.size(); ++i) {
     for (const auto& [key, label] : kEngineKeys) {
       const json::value* in_file = member(file_list[i], key);
@@ -515,8 +523,18 @@ std::vector<FinishedGame> ResultsStore::open() {
     // Through the same text as the file's, so that numbers compare as they read back.
     const json::value now = json::parse(json::serialize(describe(config_, tablebase_layers_)));
     const json::value* tournament = file.as_object().if_contains("tournament");
-    const std::string difference =
-        tournament ? description_difference(*tournament, now) : "it has no tournament description";
+    std::string difference = "it has no tournament description";
+    if (tournament) {
+      // --rounds may grow on --resume, to extend a run (finished or not): the schedule of more
+      // rounds begins with the one recorded (the same pairs and openings, in the same order).
+      json::value recorded = *tournament;
+      const json::value* rounds_then = member(recorded, "rounds");
+      const json::value* rounds_now = member(now, "rounds");
+      if (rounds_then && rounds_now && rounds_then->is_int64() && rounds_now->is_int64() &&
+          rounds_then->as_int64() < rounds_now->as_int64())
+        recorded.as_object()["rounds"] = *rounds_now;
+      difference = description_difference(recorded, now);
+    }
     if (!difference.empty())
       throw TournamentError("results file " + config_.results_path +
                             " belongs to another tournament: " + difference +
@@ -573,7 +591,7 @@ void ResultsStore::record(const FinishedGame& game, const GameRecord& record,
                           const Standings& standings) {
   PgnSpan span;
   if (!config_.pgn_path.empty()) {
-    const std::string text = format_pgn(record);
+    const std::string text = format_pgn(record, config_.pgn_style);
     write_durably(config_.pgn_path, text, true);
     span = {pgn_bytes_, static_cast<std::int64_t>(text.size())};
     pgn_bytes_ += span.length;

@@ -177,7 +177,7 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& sin
           std::this_thread::sleep_for(kSignalGrace);
         if (played->finished.termination == Termination::Crash && interrupt) break;
 
-        std::lock_guard guard(lock);
+        std::unique_lock guard(lock);
         finished.push_back(played->finished);
         done[static_cast<std::size_t>(game->id)] = true;
         outcome.standings = standings_of(finished);
@@ -189,6 +189,16 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& sin
             outcome.standings.games < outcome.standings.total_games)
           sink.interval_report(config, outcome.standings);
         if (outcome.end == TournamentEnd::Completed) decide(outcome.standings);
+        const bool more_games = std::find(done.begin() + static_cast<std::ptrdiff_t>(next),
+                                          done.end(), false) != done.end();
+        if (config.wait_ms > 0 && more_games) {
+          // --wait, interrupted by a stop; outside the lock, so other slots go on meanwhile.
+          guard.unlock();
+          const auto until =
+              std::chrono::steady_clock::now() + std::chrono::milliseconds(config.wait_ms);
+          while (!halt && std::chrono::steady_clock::now() < until)
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        }
       }
     } catch (...) {
       std::lock_guard guard(lock);

@@ -17,6 +17,7 @@
 #include "game_record.hpp"
 #include "game_rules.hpp"
 #include "openings.hpp"
+#include "pgn_writer.hpp"
 #include "sprt.hpp"
 #include "time_control.hpp"
 
@@ -62,6 +63,7 @@ struct TournamentConfig {
   std::size_t opening_offset = 0;
   std::string openings_source;  // the book's file name, for reports
   int concurrency = 1;
+  std::int64_t wait_ms = 0;            // --wait: what each game slot waits between games
   std::optional<SprtParameters> sprt;  // two engines only
   int report_interval = 10;            // games between rating reports; 0: only at the end
   std::string event = "quixo-arena";
@@ -70,7 +72,8 @@ struct TournamentConfig {
   // run_tournament and shared by every game; a two-player game ends when it reaches a position
   // they hold. Empty: no tables. The four-player game has none and does not use them.
   std::string tablebase_path;
-  std::string pgn_path;      // empty: no PGN
+  std::string pgn_path;  // empty: no PGN
+  PgnStyle pgn_style = PgnStyle::Full;
   std::string results_path;  // empty: no results file (and no resume)
   bool resume = false;
   // A run that starts afresh may replace an existing PGN or results file that is not empty;

@@ -39,6 +39,17 @@ bool TournamentWorker::restarted(const ClientKey& key) {
 
 std::optional<PlayedGame> TournamentWorker::play(const ScheduledGame& game,
                                                  const std::atomic<bool>& halt) {
+  // restart=on: the engine's processes end after each game and the next game starts new ones;
+  // such a start is not a restart after a failure.
+  for (auto it = clients_.begin(); it != clients_.end();) {
+    if (!config_.engines[it->first.first].restart) {
+      ++it;
+      continue;
+    }
+    it->second->quit();
+    started_once_.erase(it->first);
+    it = clients_.erase(it);
+  }
   GameSetup setup;
   setup.opening = game.opening;
   setup.x_control = control_of(config_, game.x);

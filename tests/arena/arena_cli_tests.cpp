@@ -478,6 +478,32 @@ const std::vector<BadInput> kBadInputs = {
      with_two_engines({"--results", "@DIR@/r.json"}),
      {{"r.json", "{}\n"}},
      "the results file @DIR@/r.json (3 bytes) already exists"},
+    // Shards.
+    {"a shard beyond N", with_two_engines({"--shard", "5/4"}), {}, "--shard: expected I/N"},
+    {"--shared-dir without --shard",
+     with_two_engines({"--shared-dir", "@DIR@"}),
+     {},
+     "--shared-dir is where shards meet: it needs --shard"},
+    {"a missing --shared-dir",
+     with_two_engines({"--shard", "1/2", "--shared-dir", "@DIR@/none"}),
+     {},
+     "--shared-dir @DIR@/none: no such folder"},
+    {"merge without --results", {"merge", "@DIR@/r.json"}, {}, "merge needs --results"},
+    {"merge without shards", {"merge", "--results", "@DIR@/m.json"}, {}, "the shards' results"},
+    {"merge of a missing file",
+     {"merge", "--results", "@DIR@/m.json", "@DIR@/none.json"},
+     {},
+     "cannot read results file @DIR@/none.json"},
+    // Engine keys and options of the fastchess and cutechess users.
+    {"a negative timemargin",
+     with_two_engines({"--each", "timemargin=-5"}),
+     {},
+     "timemargin must be milliseconds >= 0, not \"-5\""},
+    {"restart neither on nor off",
+     with_two_engines({"--each", "restart=sometimes"}),
+     {},
+     "restart must be on or off, not \"sometimes\""},
+    {"a negative --wait", with_two_engines({"--wait", "-1"}), {}, "--wait cannot be negative"},
 };
 
 }  // namespace
@@ -597,6 +623,46 @@ BOOST_AUTO_TEST_CASE(real_engines_play_a_match_at_fixed_nodes) {
       BOOST_TEST((move.score_cp.has_value() || move.score_mate.has_value()),
                  "round " << game.round << " " << move.move);
     }
+  }
+}
+
+// What fastchess and cutechess users reach for: `--pgn FILE min` (the short form: no comments,
+// no clock tags), the game times in the full form, restart=on, timemargin=MS and --wait.
+BOOST_AUTO_TEST_CASE(short_pgn_restarts_margins_and_waits) {
+  TempDir dir;
+  const Args common = {
+      "--engine",    "name=a",    "cmd=" + kMock, "args=--mode normal --random-seed 1",
+      "--engine",    "name=b",    "cmd=" + kMock, "args=--mode normal --random-seed 2",
+      "--each",      "tc=1+0.01", "restart=on",   "timemargin=20",
+      "--rounds",    "2",         "--wait",       "20",
+      "--max-plies", "30"};
+  const ArenaRun short_run = run_arena(
+      join({common, {"--pgn", dir.file("short.pgn"), "min", "--results", dir.file("s.json")}}),
+      dir);
+  BOOST_TEST_REQUIRE(short_run.code() == 0, short_run);
+  const std::string short_text = read_text(dir.file("short.pgn"));
+  BOOST_TEST(!contains(short_text, "{"));
+  BOOST_TEST(!contains(short_text, "[GameStartTime"));
+  BOOST_TEST(!contains(short_text, "[TimeControl"));
+  const std::vector<arena::GameRecord> short_games = load_pgn(dir.file("short.pgn"));
+  BOOST_TEST(short_games.size() == 4u);
+  const json::object file = load_results(dir.file("s.json"));
+  check_every_game_recorded(file, 4);
+  // restart=on starts each engine for every game, which is not a restart after a failure; the
+  // margin is the engine's own, in its time control.
+  for (const std::string name : {"a", "b"})
+    BOOST_TEST(integer(tally_of(file, name), "restarts") == 0);
+  BOOST_TEST(contains(json::serialize(file.at("tournament")), "\"timemargin\":20"),
+             json::serialize(file.at("tournament")));
+
+  const ArenaRun full_run = run_arena(join({common, {"--pgn", dir.file("full.pgn")}}), dir);
+  BOOST_TEST_REQUIRE(full_run.code() == 0, full_run);
+  const std::string full_text = read_text(dir.file("full.pgn"));
+  for (const char* tag : {"[GameStartTime \"", "[GameEndTime \"", "[GameDuration \"00:00:"})
+    BOOST_TEST(contains(full_text, tag), tag);
+  for (const arena::GameRecord& game : load_pgn(dir.file("full.pgn"))) {
+    BOOST_TEST(game.start_time.ends_with(" +0000"));
+    BOOST_TEST(game.start_time <= game.end_time);
   }
 }
 
@@ -1013,7 +1079,8 @@ std::ostream& operator<<(std::ostream& out, const ResumeChange& change) {
   return out << change.name;
 }
 const std::vector<ResumeChange> kResumeChanges = {
-    {"more rounds", "--rounds", "2", true},
+    // More rounds extend the run instead (tournament_tests).
+    {"fewer rounds", "--rounds", "1", true},
     {"another ply cap", "--max-plies", "50", true},
     {"another time control", "--tc", "nodes=200", true},
     {"more games at once", "--concurrency", "2", false},
@@ -1039,7 +1106,7 @@ BOOST_DATA_TEST_CASE(resume_refuses_the_results_of_another_tournament, bdata::ma
                      change) {
   TempDir dir;
   const Args args = join({two_normal_mocks(),
-                          {"--tc", "nodes=100", "--rounds", "1", "--max-plies", "40", "--pgn",
+                          {"--tc", "nodes=100", "--rounds", "2", "--max-plies", "40", "--pgn",
                            dir.file("games.pgn"), "--results", dir.file("results.json")}});
   const ArenaRun first = run_arena(args, dir);
   BOOST_TEST_REQUIRE(first.code() == 0, first);
@@ -1054,7 +1121,7 @@ BOOST_DATA_TEST_CASE(resume_refuses_the_results_of_another_tournament, bdata::ma
     BOOST_TEST(std::count(run.err.begin(), run.err.end(), '\n') == 1, run);
   } else {
     BOOST_TEST(run.code() == 0, run);
-    BOOST_TEST(contains(run.out, "Resuming: 2 of 2 games"), run);
+    BOOST_TEST(contains(run.out, "Resuming: 4 of 4 games"), run);
     BOOST_TEST(!contains(run.out, "Finished game"), run);
   }
   // Either way the earlier run's files are as they were.

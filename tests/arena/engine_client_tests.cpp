@@ -546,10 +546,11 @@ BOOST_AUTO_TEST_CASE(a_ponder_search_that_is_stopped_sends_no_ponderhit) {
 // --------------------------------------------------------------- client, scripted engine
 
 BOOST_AUTO_TEST_CASE(the_kept_info_is_the_last_scored_one_and_other_lines_are_ignored) {
-  EngineClient client({"scripted", {"unused", {}, {}}, {}, std::nullopt, Protocol::Uqi},
-                      scripted({"info depth 1 score cp 5 pv a1a5", "hello there",
-                                "info depth 2 score mate 3 pv b1b5", "info depth 3 currmove c1c5",
-                                "info string thinking", "bestmove  b1b5  ponder a5a1"}));
+  EngineClient client(
+      {"scripted", {"unused", {}, {}}, {}, std::nullopt, Protocol::Uqi, std::nullopt, false},
+      scripted({"info depth 1 score cp 5 pv a1a5", "hello there",
+                "info depth 2 score mate 3 pv b1b5", "info depth 3 currmove c1c5",
+                "info string thinking", "bestmove  b1b5  ponder a5a1"}));
   BOOST_REQUIRE_MESSAGE(client.start(1s), client.last_error());
   BOOST_TEST(client.id_name() == "scripted one");
   const MoveReply reply = client.go("startpos", nodes_request(1), 1s);
@@ -561,8 +562,9 @@ BOOST_AUTO_TEST_CASE(the_kept_info_is_the_last_scored_one_and_other_lines_are_ig
 }
 
 BOOST_AUTO_TEST_CASE(without_a_score_the_kept_info_is_the_last_with_a_depth) {
-  EngineClient client({"scripted", {"unused", {}, {}}, {}, std::nullopt, Protocol::Uqi},
-                      scripted({"info depth 4 nodes 10", "info nodes 20", "bestmove a1a5"}));
+  EngineClient client(
+      {"scripted", {"unused", {}, {}}, {}, std::nullopt, Protocol::Uqi, std::nullopt, false},
+      scripted({"info depth 4 nodes 10", "info nodes 20", "bestmove a1a5"}));
   BOOST_REQUIRE(client.start(1s));
   const MoveReply reply = client.go("startpos", nodes_request(1), 1s);
   BOOST_REQUIRE((reply.status == MoveStatus::Move));
@@ -573,13 +575,14 @@ BOOST_AUTO_TEST_CASE(without_a_score_the_kept_info_is_the_last_with_a_depth) {
 
 // Issue 9, defect 8: with MultiPV the last `info` line of an iteration is the worst line's.
 BOOST_AUTO_TEST_CASE(with_multipv_the_kept_info_is_the_best_line_not_the_last) {
-  EngineClient client({"scripted", {"unused", {}, {}}, {}, std::nullopt, Protocol::Uqi},
-                      scripted({"info depth 1 multipv 1 score cp 40 pv a1a5",
-                                "info depth 1 multipv 2 score cp 10 pv b1b5",
-                                "info depth 2 multipv 1 score cp 35 nodes 99 pv a1a5",
-                                "info depth 2 multipv 2 score cp -80 pv b1b5",
-                                "info depth 2 multipv 3 score cp -1500 pv c1c5",
-                                "info depth 3 multipv 2 currmove e1e5", "bestmove a1a5"}));
+  EngineClient client(
+      {"scripted", {"unused", {}, {}}, {}, std::nullopt, Protocol::Uqi, std::nullopt, false},
+      scripted({"info depth 1 multipv 1 score cp 40 pv a1a5",
+                "info depth 1 multipv 2 score cp 10 pv b1b5",
+                "info depth 2 multipv 1 score cp 35 nodes 99 pv a1a5",
+                "info depth 2 multipv 2 score cp -80 pv b1b5",
+                "info depth 2 multipv 3 score cp -1500 pv c1c5",
+                "info depth 3 multipv 2 currmove e1e5", "bestmove a1a5"}));
   BOOST_REQUIRE_MESSAGE(client.start(1s), client.last_error());
   const MoveReply reply = client.go("startpos", nodes_request(1), 1s);
   BOOST_REQUIRE((reply.status == MoveStatus::Move));
@@ -592,7 +595,7 @@ BOOST_AUTO_TEST_CASE(with_multipv_the_kept_info_is_the_best_line_not_the_last) {
 
 BOOST_AUTO_TEST_CASE(a_line_without_multipv_counts_as_the_first) {
   EngineClient client(
-      {"scripted", {"unused", {}, {}}, {}, std::nullopt, Protocol::Uqi},
+      {"scripted", {"unused", {}, {}}, {}, std::nullopt, Protocol::Uqi, std::nullopt, false},
       scripted({"info depth 4 multipv 2 score cp -300 pv b1b5", "info depth 4 score cp 12 pv a1a5",
                 "info depth 5 multipv 3 score mate -2 pv c1c5", "bestmove a1a5"}));
   BOOST_REQUIRE_MESSAGE(client.start(1s), client.last_error());
@@ -620,7 +623,7 @@ BOOST_AUTO_TEST_CASE(the_real_engine_with_multipv_3_reports_its_best_line) {
 }
 
 BOOST_AUTO_TEST_CASE(a_launcher_that_throws_is_a_failed_start_not_an_exception) {
-  EngineClient client({"broken", {}, {}, std::nullopt, Protocol::Uqi},
+  EngineClient client({"broken", {}, {}, std::nullopt, Protocol::Uqi, std::nullopt, false},
                       [](const ProcessSpec&) -> std::unique_ptr<EngineProcess> {
                         throw ProcessStartError("no luck");
                       });

@@ -58,7 +58,7 @@ std::string describe(const GameRecord& game) {
       << " otc=" << (game.o_time_control ? *game.o_time_control : "-")
       << " result=" << result_text(game.result)
       << " termination=" << termination_name(game.termination) << " reason=" << game.reason
-      << "\nbook:";
+      << " times=" << game.start_time << "/" << game.end_time << "/" << game.duration << "\nbook:";
   for (const std::string& move : game.opening_moves) out << ' ' << move;
   out << "\nmoves:";
   for (const MoveRecord& m : game.moves)
@@ -337,6 +337,51 @@ BOOST_DATA_TEST_CASE(round_trip, bdata::make(round_trip_samples()), sample) {
   BOOST_TEST(format_pgn(games[0]) == text);
 }
 
+BOOST_AUTO_TEST_CASE(the_game_times_follow_the_ply_count_and_read_back) {
+  GameRecord game = x_wins_by_line();
+  game.start_time = "2026-11-27T05:50:25 +0000";
+  game.end_time = "2026-11-27T05:51:30 +0000";
+  game.duration = "00:01:05";
+  const std::string text = format_pgn(game);
+  BOOST_TEST(text.find("\"]\n[GameStartTime \"2026-11-27T05:50:25 +0000\"]\n"
+                       "[GameEndTime \"2026-11-27T05:51:30 +0000\"]\n"
+                       "[GameDuration \"00:01:05\"]\n\n") != std::string::npos);
+  BOOST_TEST(text.find("[PlyCount") < text.find("[GameStartTime"));
+  const std::vector<GameRecord> games = parse_pgn(text);
+  BOOST_TEST_REQUIRE(games.size() == 1u);
+  BOOST_TEST(describe(games[0]) == describe(representable(game)));
+  // Without them (a record from elsewhere), no tags.
+  BOOST_TEST(format_pgn(x_wins_by_line()).find("GameStartTime") == std::string::npos);
+}
+
+// --pgn FILE min: no comments and no tags beyond what a reader needs, and every game reads back
+// with its moves (book moves as engine moves), start, players, result and ending.
+BOOST_DATA_TEST_CASE(the_short_form_reads_back_with_its_moves, bdata::make(round_trip_samples()),
+                     sample) {
+  GameRecord game = sample.game;
+  game.start_time = "2026-11-27T05:50:25 +0000";
+  const std::string text = format_pgn(game, PgnStyle::Min);
+  BOOST_TEST(text.find('{') == std::string::npos);
+  for (const char* tag : {"[TimeControl", "[Reason", "[PlyCount", "[GameStartTime"})
+    BOOST_TEST(text.find(tag) == std::string::npos, tag);
+  const std::vector<GameRecord> games = parse_pgn(text);
+  BOOST_TEST_REQUIRE(games.size() == 1u);
+  const GameRecord& read = games[0];
+  std::vector<std::string> expected_moves = game.opening_moves;
+  for (const MoveRecord& move : game.moves) expected_moves.push_back(move.move);
+  std::vector<std::string> read_moves;
+  for (const MoveRecord& move : read.moves) read_moves.push_back(move.move);
+  BOOST_TEST(read.opening_moves.empty());
+  BOOST_TEST(read_moves == expected_moves, boost::test_tools::per_element());
+  BOOST_TEST(read.start_position == game.start_position);
+  BOOST_TEST(read.x_name == representable(game).x_name);
+  BOOST_TEST((read.result == game.result));
+  BOOST_TEST((read.termination == game.termination));
+  BOOST_TEST((read.four_player.has_value() == game.four_player.has_value()));
+  // Writing it short again gives the same text.
+  BOOST_TEST(format_pgn(read, PgnStyle::Min) == format_pgn(representable(game), PgnStyle::Min));
+}
+
 BOOST_AUTO_TEST_CASE(many_games_in_one_text) {
   std::string text;
   std::vector<GameRecord> expected;
@@ -433,7 +478,8 @@ const std::vector<MalformedSample> kMalformed = {
     {"lone unknown score", "{0.015s}", "{? 0.015s}", "16", "'?' is written only before a depth"},
     {"comment of three words", "{0.015s}", "{0.015s and more}", "16",
      "bad comment {0.015s and more} after move 2. b1b5"},
-    {"missing comment", "b1b5 {0.015s}", "b1b5", "16", "move 2. b1b5 has no comment"},
+    {"missing comment", "b1b5 {0.015s}", "b1b5", "16",
+     "move 2. b1b5 has no comment: in a game with comments each move carries"},
     {"two comments", "{0.015s}", "{0.015s} {0.015s}", "16", "a second comment after move b1b5"},
     {"book after engine moves", "b1b5 {0.015s}", "b1b5 {book}", "16",
      "book move 2. b1b5 after the engines' moves"},

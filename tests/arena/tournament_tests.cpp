@@ -392,12 +392,12 @@ BOOST_DATA_TEST_CASE(an_interrupted_tournament_resumes_to_the_same_totals,
 
 BOOST_AUTO_TEST_CASE(resume_refuses_the_results_of_another_tournament) {
   TempDir dir;
-  TournamentConfig config = two_engine_config(1);
+  TournamentConfig config = two_engine_config(2);
   config.results_path = dir.file("results.json");
   std::atomic<bool> interrupt{false};
   RecordingSink sink;
   run_tournament(config, sink, interrupt, launcher_by_name(kPolicies));
-  config.rounds = 2;
+  config.rounds = 1;  // more rounds would extend it
   config.resume = true;
   BOOST_CHECK_EXCEPTION(run_tournament(config, sink, interrupt, launcher_by_name(kPolicies)),
                         TournamentError, [](const TournamentError& error) {
@@ -795,8 +795,6 @@ const std::vector<IdentityChange> kIdentityChanges = {
      "--max-plies differs (the file has 40, this run 50)"},
     {"repetitions", [](TournamentConfig& c) { c.rules.repetitions = 4; },
      "--repetitions differs (the file has 3, this run 4)"},
-    {"rounds", [](TournamentConfig& c) { c.rounds = 2; },
-     "--rounds differs (the file has 1, this run 2)"},
     {"an engine's option",
      [](TournamentConfig& c) {
        c.engines[1].options = {{"Hash", "16"}};
@@ -1196,6 +1194,85 @@ BOOST_AUTO_TEST_CASE(a_four_player_tournament_does_not_use_the_tables) {
   BOOST_TEST_REQUIRE(sink.warnings.size() == 1u);
   BOOST_TEST(sink.warnings[0].find("no four-player endgame tables") != std::string::npos);
   BOOST_TEST(tablebase_endings(outcome.standings) == 0);
+}
+
+// restart=on (cutechess's): a new process for each game of that engine, not counted as a restart;
+// the other engine keeps its one process.
+BOOST_AUTO_TEST_CASE(restart_on_starts_the_engine_afresh_for_every_game) {
+  TournamentConfig config = two_engine_config(3);
+  config.engines[1].restart = true;
+  auto launches = std::make_shared<LaunchCounts>();
+  std::atomic<bool> interrupt{false};
+  RecordingSink sink;
+  const TournamentOutcome outcome =
+      run_tournament(config, sink, interrupt, counting(launcher_by_name(kPolicies), launches));
+  BOOST_TEST((outcome.end == TournamentEnd::Completed));
+  // The handshake probe before the games starts each engine once more.
+  BOOST_TEST(launches->by_command["seeded-1"] == 1 + 1);
+  BOOST_TEST(launches->by_command["seeded-2"] == 1 + 6);
+  BOOST_TEST(outcome.standings.engines[1].restarts == 0);
+}
+
+// --wait N: each game slot waits N ms between games (and not after the last).
+BOOST_AUTO_TEST_CASE(wait_spaces_the_games) {
+  TournamentConfig config = two_engine_config(2);
+  config.wait_ms = 150;
+  std::atomic<bool> interrupt{false};
+  RecordingSink sink;
+  const auto start = std::chrono::steady_clock::now();
+  BOOST_TEST((run_tournament(config, sink, interrupt, launcher_by_name(kPolicies)).end ==
+              TournamentEnd::Completed));
+  const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
+      std::chrono::steady_clock::now() - start);
+  BOOST_TEST(elapsed.count() >= 3 * 150);
+}
+
+// --rounds may grow on --resume: the finished run goes on to the new total, and its games are
+// those of a run that had the larger number of rounds from the start.
+BOOST_AUTO_TEST_CASE(more_rounds_on_resume_extend_a_finished_run) {
+  TempDir straight_dir;
+  TournamentConfig straight = two_engine_config(5);
+  straight.results_path = straight_dir.file("results.json");
+  straight.pgn_path = straight_dir.file("games.pgn");
+  std::atomic<bool> interrupt{false};
+  RecordingSink straight_sink;
+  (void)run_tournament(straight, straight_sink, interrupt, launcher_by_name(kPolicies));
+
+  TempDir dir;
+  TournamentConfig config = two_engine_config(2);
+  config.results_path = dir.file("results.json");
+  config.pgn_path = dir.file("games.pgn");
+  RecordingSink first;
+  BOOST_TEST((run_tournament(config, first, interrupt, launcher_by_name(kPolicies)).end ==
+              TournamentEnd::Completed));
+  config.rounds = 5;
+  config.resume = true;
+  RecordingSink second;
+  const TournamentOutcome extended =
+      run_tournament(config, second, interrupt, launcher_by_name(kPolicies));
+  BOOST_TEST((extended.end == TournamentEnd::Completed));
+  BOOST_TEST(second.games_at_start == 4);
+  BOOST_TEST(second.finished_ids == (std::vector<int>{4, 5, 6, 7, 8, 9}),
+             boost::test_tools::per_element());
+  BOOST_TEST(parse_pgn(read_file(config.pgn_path)).size() == 10u);
+  const auto games = read_results_file(config.results_path);
+  const auto expected = read_results_file(straight.results_path);
+  BOOST_REQUIRE(games.size() == expected.size());
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    BOOST_TEST(games[i].id == expected[i].id);
+    BOOST_TEST((games[i].result == expected[i].result));
+    BOOST_TEST(games[i].plies == expected[i].plies);
+    BOOST_TEST(games[i].opening == expected[i].opening);
+  }
+  // Fewer rounds than recorded is another tournament.
+  config.rounds = 3;
+  RecordingSink third;
+  BOOST_CHECK_EXCEPTION(
+      (void)run_tournament(config, third, interrupt, launcher_by_name(kPolicies)), TournamentError,
+      [](const TournamentError& error) {
+        return std::string(error.what()).find("--rounds differs (the file has 5, this run 3)") !=
+               std::string::npos;
+      });
 }
 
 BOOST_AUTO_TEST_SUITE_END()
