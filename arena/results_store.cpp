@@ -11,6 +11,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <span>
 #include <sstream>
 #include <string_view>
@@ -419,49 +420,99 @@ void refuse_to_replace(const std::string& path, std::string_view what, std::stri
                         "another " + std::string(option) + " file");
 }
 
-// The games of a parsed results file, engines numbered by their order in its description, and
-// where each one's PGN is (a zero span when the file does not say).
+// One game of a results file (or of its journal), engines numbered by `names`, and where its PGN
+// is (a zero span when the entry does not say).
+FinishedGame parse_game(const json::value& entry, const std::vector<std::string>& names,
+                        PgnSpan& span) {
+  const auto index_of = [&](const json::value& name) {
+    for (std::size_t i = 0; i < names.size(); ++i)
+      if (name.as_string() == names[i]) return i;
+    throw TournamentError("game names an unknown engine");
+  };
+  FinishedGame game;
+  game.id = json::value_to<int>(entry.at("id"));
+  game.round = json::value_to<int>(entry.at("round"));
+  game.x = index_of(entry.at("x"));
+  game.o = index_of(entry.at("o"));
+  const auto result = parse_result_text(entry.at("result").as_string());
+  const auto termination = parse_termination(entry.at("termination").as_string());
+  // The arena records only finished games.
+  if (!result || !termination || *result == GameResult::Unfinished)
+    throw TournamentError("bad result or termination");
+  game.result = *result;
+  game.termination = *termination;
+  game.reason = json::value_to<std::string>(entry.at("reason"));
+  game.plies = json::value_to<int>(entry.at("plies"));
+  game.opening = json::value_to<std::string>(entry.at("opening"));
+  game.x_restarted = entry.at("x_restarted").as_bool();
+  game.o_restarted = entry.at("o_restarted").as_bool();
+  span = {};
+  if (const json::value* offset = entry.as_object().if_contains("pgn_offset"))
+    span.offset = json::value_to<std::int64_t>(*offset);
+  if (const json::value* length = entry.as_object().if_contains("pgn_length"))
+    span.length = json::value_to<std::int64_t>(*length);
+  if (span.offset < 0 || span.length < 0) throw TournamentError("bad PGN offset");
+  return game;
+}
+
+std::string journal_path_of(const std::string& results_path) {
+  return results_path + ".journal";
+}
+
+// The games recorded since the results file was last rewritten, one JSON line each, appended to
+// `games` unless already there (a rewrite that the run did not live to follow by emptying the
+// journal leaves games in both); `pgn_bytes` grows to the PGN's length after the last of them. A
+// last line cut short (the run killed while writing it) is a game that was never recorded; a bad
+// line before the last is damage, and an error.
+void apply_journal(const std::string& results_path, const std::vector<std::string>& names,
+                   std::vector<FinishedGame>& games, std::vector<PgnSpan>& spans,
+                   std::int64_t& pgn_bytes) {
+  const std::string path = journal_path_of(results_path);
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return;
+  std::set<int> known;
+  for (const FinishedGame& game : games) known.insert(game.id);
+  std::string line;
+  int number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    const bool whole = !in.eof();  // ended by a newline
+    boost::system::error_code error;
+    const json::value entry = json::parse(line, error);
+    try {
+      if (error) throw TournamentError(error.message());
+      PgnSpan span;
+      FinishedGame game = parse_game(entry.at("game"), names, span);
+      const auto bytes = json::value_to<std::int64_t>(entry.at("pgn_bytes"));
+      if (!known.insert(game.id).second) continue;
+      games.push_back(std::move(game));
+      spans.push_back(span);
+      pgn_bytes = std::max(pgn_bytes, bytes);
+    } catch (const std::exception& problem) {
+      if (!whole) return;
+      throw TournamentError("the journal " + path + " is damaged at line " +
+                            std::to_string(number) + " (" + problem.what() + ")");
+    }
+  }
+}
+
+// The games of a parsed results file and of its journal, engines numbered by their order in its
+// description; `spans` gets where each one's PGN is, and `pgn_bytes` (the file's value on entry)
+// the PGN's length after the last.
 std::vector<FinishedGame> games_of(const json::value& file, const std::string& path,
-                                   std::vector<PgnSpan>* spans = nullptr) {
+                                   std::vector<PgnSpan>& spans, std::int64_t& pgn_bytes) {
   try {
     std::vector<std::string> names;
     for (const json::value& engine : file.at("tournament").at("engines").as_array())
       names.emplace_back(engine.at("name").as_string());
-    const auto index_of = [&](const json::value& name) {
-      for (std::size_t i = 0; i < names.size(); ++i)
-        if (name.as_string() == names[i]) return i;
-      throw TournamentError("game names an unknown engine");
-    };
     std::vector<FinishedGame> games;
+    spans.clear();
     for (const json::value& entry : file.at("games").as_array()) {
-      FinishedGame game;
-      game.id = json::value_to<int>(entry.at("id"));
-      game.round = json::value_to<int>(entry.at("round"));
-      game.x = index_of(entry.at("x"));
-      game.o = index_of(entry.at("o"));
-      const auto result = parse_result_text(entry.at("result").as_string());
-      const auto termination = parse_termination(entry.at("termination").as_string());
-      // The arena records only finished games.
-      if (!result || !termination || *result == GameResult::Unfinished)
-        throw TournamentError("bad result or termination");
-      game.result = *result;
-      game.termination = *termination;
-      game.reason = json::value_to<std::string>(entry.at("reason"));
-      game.plies = json::value_to<int>(entry.at("plies"));
-      game.opening = json::value_to<std::string>(entry.at("opening"));
-      game.x_restarted = entry.at("x_restarted").as_bool();
-      game.o_restarted = entry.at("o_restarted").as_bool();
-      games.push_back(std::move(game));
-      if (spans) {
-        PgnSpan span;
-        if (const json::value* offset = entry.as_object().if_contains("pgn_offset"))
-          span.offset = json::value_to<std::int64_t>(*offset);
-        if (const json::value* length = entry.as_object().if_contains("pgn_length"))
-          span.length = json::value_to<std::int64_t>(*length);
-        if (span.offset < 0 || span.length < 0) throw TournamentError("bad PGN offset");
-        spans->push_back(span);
-      }
+      PgnSpan span;
+      games.push_back(parse_game(entry, names, span));
+      spans.push_back(span);
     }
+    apply_journal(path, names, games, spans, pgn_bytes);
     return games;
   } catch (const TournamentError& error) {
     throw TournamentError("results file " + path + ": " + error.what());
@@ -547,7 +598,11 @@ std::vector<FinishedGame> ResultsStore::open() {
           (recorded_shard ? "shard " + shard_name(*recorded_shard) : std::string("no shard")) +
           "; resume it with " +
           (recorded_shard ? "--shard " + shard_name(*recorded_shard) : std::string("no --shard")));
-    games_ = games_of(file, config_.results_path, &spans_);
+    const auto* recorded_bytes = file.as_object().if_contains("pgn_bytes");
+    pgn_bytes_ = recorded_bytes ? json::value_to<std::int64_t>(*recorded_bytes) : 0;
+    games_ = games_of(file, config_.results_path, spans_, pgn_bytes_);
+    const json::value* recorded_games = file.as_object().if_contains("games");
+    journal_games_ = games_.size() - recorded_games->as_array().size();
     // The PGN's recorded length only means something for the file it was measured on.
     const auto* recorded_pgn = file.as_object().if_contains("pgn");
     const std::string earlier_pgn =
@@ -558,9 +613,8 @@ std::vector<FinishedGame> ResultsStore::open() {
           (earlier_pgn.empty() ? std::string("no PGN file") : "the PGN file " + earlier_pgn) +
           "; resume with the same " +
           (earlier_pgn.empty() ? "(no --pgn)" : "--pgn " + earlier_pgn));
+    if (config_.pgn_path.empty()) pgn_bytes_ = 0;
     if (!config_.pgn_path.empty()) {
-      const auto* recorded = file.as_object().if_contains("pgn_bytes");
-      pgn_bytes_ = recorded ? json::value_to<std::int64_t>(*recorded) : 0;
       std::error_code error;
       const auto size = std::filesystem::file_size(config_.pgn_path, error);
       if (error) {
@@ -587,6 +641,10 @@ std::vector<FinishedGame> ResultsStore::open() {
   return games_;
 }
 
+std::size_t ResultsStore::compaction_interval() const {
+  return std::max<std::size_t>(kMinJournalGames, games_.size() / 4);
+}
+
 void ResultsStore::record(const FinishedGame& game, const GameRecord& record,
                           const Standings& standings) {
   PgnSpan span;
@@ -598,7 +656,17 @@ void ResultsStore::record(const FinishedGame& game, const GameRecord& record,
   }
   games_.push_back(game);
   spans_.push_back(span);
-  if (!config_.results_path.empty()) write_results(standings, "running");
+  if (config_.results_path.empty()) return;
+  // The game is recorded once its journal line is on the disk; the whole file is rewritten (and
+  // the journal emptied) only every compaction_interval() games, so a game costs the same
+  // however many came before.
+  if (journal_games_ + 1 >= compaction_interval()) {
+    write_results(standings, "running");
+    return;
+  }
+  const json::object line = {{"game", game_json(config_, game, span)}, {"pgn_bytes", pgn_bytes_}};
+  write_durably(journal_path_of(config_.results_path), json::serialize(line) + "\n", true);
+  ++journal_games_;
 }
 
 void ResultsStore::finish(const Standings& standings, TournamentEnd end) {
@@ -609,10 +677,18 @@ void ResultsStore::write_results(const Standings& standings, const std::string& 
   write_document(config_.results_path,
                  results_document(config_, describe(config_, tablebase_layers_), games_, spans_,
                                   standings, status, config_.pgn_path, pgn_bytes_, config_.shard));
+  // Only after the rename: a kill before this leaves games in both, which readers take once.
+  const std::string journal = journal_path_of(config_.results_path);
+  std::error_code error;
+  if (journal_games_ > 0 || std::filesystem::exists(journal, error))
+    write_durably(journal, "", false);
+  journal_games_ = 0;
 }
 
 std::vector<FinishedGame> read_results_file(const std::string& path) {
-  return games_of(read_json_file(path), path);
+  std::vector<PgnSpan> spans;
+  std::int64_t pgn_bytes = 0;
+  return games_of(read_json_file(path), path, spans, pgn_bytes);
 }
 
 std::string tournament_identity(const TournamentConfig& config,
@@ -632,13 +708,13 @@ RecordedResults read_recorded_results(const std::string& path) {
   RecordedResults results;
   results.path = path;
   const json::value file = read_json_file(path);
-  results.games = games_of(file, path, &results.spans);
   results.shard = shard_of(file, path);
   try {
     const json::object& top = file.as_object();
+    results.pgn_bytes = json::value_to<std::int64_t>(top.at("pgn_bytes"));
+    results.games = games_of(file, path, results.spans, results.pgn_bytes);
     results.description = top.at("tournament");
     results.pgn_path = json::value_to<std::string>(top.at("pgn"));
-    results.pgn_bytes = json::value_to<std::int64_t>(top.at("pgn_bytes"));
     results.status = json::value_to<std::string>(top.at("status"));
     // The configuration, as far as standings and the final report need it.
     const json::object& tournament = results.description.as_object();
@@ -690,6 +766,9 @@ void write_results_file(const std::string& path, const RecordedResults& results,
   write_document(path, results_document(results.config, results.description, results.games,
                                         results.spans, standings, results.status, results.pgn_path,
                                         results.pgn_bytes, results.shard));
+  // A journal of another run at this path would add its games to these.
+  std::error_code ignored;
+  std::filesystem::remove(journal_path_of(path), ignored);
 }
 
 }  // namespace quixo::arena

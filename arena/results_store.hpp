@@ -1,9 +1,13 @@
 // The files a tournament leaves behind, kept consistent with each other after every game: the PGN
 // of the games (appended and flushed to disk) and the results file, a JSON document with the
 // tournament's description, every finished game, the standings and the ratings (rewritten
-// through a temporary file and a rename, so it is always whole). The results file also records
-// the PGN's length, so a PGN game written just before a `kill -9` but not yet in the results file
-// is cut off on --resume and played again: both files then tell the same story.
+// through a temporary file and a rename, so it is always whole). Rewriting it after every game
+// would make each game cost more than the one before, so a game is recorded by one line appended
+// (and flushed) to the journal beside it, RESULTS.journal, and the results file is rewritten,
+// and the journal emptied, every so many games and at the end. Every reader here (resume, merge,
+// read_results_file) reads the journal too. The results file and each journal line also record
+// the PGN's length, so a PGN game written just before a `kill -9` but not yet recorded is cut off
+// on --resume and played again: both files then tell the same story.
 #pragma once
 
 #include <boost/json/value.hpp>
@@ -45,12 +49,18 @@ class ResultsStore {
   void finish(const Standings& standings, TournamentEnd end);
 
  private:
+  // Rewrites the results file with every game, then empties the journal.
   void write_results(const Standings& standings, const std::string& status);
+  // Games between rewrites of the results file: a quarter of the games so far, at least
+  // kMinJournalGames.
+  [[nodiscard]] std::size_t compaction_interval() const;
+  static constexpr std::size_t kMinJournalGames = 64;
 
   const TournamentConfig& config_;
   std::vector<int> tablebase_layers_;
   std::vector<FinishedGame> games_;
-  std::vector<PgnSpan> spans_;  // games_'s PGN
+  std::vector<PgnSpan> spans_;     // games_'s PGN
+  std::size_t journal_games_ = 0;  // games in the journal, not in the results file yet
   // The PGN's length after the last recorded game: what a resume cuts the PGN back to.
   std::int64_t pgn_bytes_ = 0;
 };

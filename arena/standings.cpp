@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <exception>
 #include <map>
+#include <unordered_map>
 #include <utility>
 
 #include "schedule.hpp"
@@ -23,89 +24,99 @@ EngineResult result_for(GameResult result, bool as_x) {
 
 }  // namespace
 
-Standings compute_standings(const TournamentConfig& config,
-                            const std::vector<FinishedGame>& games) {
-  Standings standings;
+StandingsTally::StandingsTally(const TournamentConfig& config) : config_(config) {
   for (const EngineConfig& engine : config.engines) {
     EngineTally tally;
     tally.name = engine.name;
-    standings.engines.push_back(std::move(tally));
+    standings_.engines.push_back(std::move(tally));
   }
-  const auto pairings = pairings_of(config);
-  for (const auto& [first, second] : pairings) {
+  for (const auto& [first, second] : pairings_of(config)) {
     PairingTally pairing;
     pairing.first = first;
     pairing.second = second;
-    standings.pairings.push_back(pairing);
+    standings_.pairings.push_back(pairing);
   }
-  const std::int64_t pairs =
-      static_cast<std::int64_t>(pairings.size()) * static_cast<std::int64_t>(config.rounds);
-  standings.total_games = 2 * (config.shard ? config.shard->pairs_owned(pairs) : pairs);
-  standings.terminations.assign(kTerminationCount, 0);
+  const std::int64_t pairs = static_cast<std::int64_t>(standings_.pairings.size()) *
+                             static_cast<std::int64_t>(config.rounds);
+  standings_.total_games = 2 * (config.shard ? config.shard->pairs_owned(pairs) : pairs);
+  standings_.terminations.assign(kTerminationCount, 0);
+  update_sprt();
+}
 
-  const auto pairing_index = [&](std::size_t a, std::size_t b) -> std::optional<std::size_t> {
-    for (std::size_t i = 0; i < pairings.size(); ++i)
-      if ((pairings[i].first == a && pairings[i].second == b) ||
-          (pairings[i].first == b && pairings[i].second == a))
-        return i;
-    return std::nullopt;
-  };
+std::optional<std::size_t> StandingsTally::pairing_index(std::size_t a, std::size_t b) const {
+  for (std::size_t i = 0; i < standings_.pairings.size(); ++i) {
+    const PairingTally& pairing = standings_.pairings[i];
+    if ((pairing.first == a && pairing.second == b) || (pairing.first == b && pairing.second == a))
+      return i;
+  }
+  return std::nullopt;
+}
 
-  std::map<int, const FinishedGame*> by_id;
-  for (const FinishedGame& game : games) {
-    if (game.x >= config.engines.size() || game.o >= config.engines.size()) continue;
-    by_id[game.id] = &game;
-    ++standings.games;
-    ++standings.terminations[static_cast<std::size_t>(game.termination)];
-    standings.engines[game.x].results.add(result_for(game.result, true));
-    standings.engines[game.o].results.add(result_for(game.result, false));
-    standings.engines[game.x].restarts += game.x_restarted ? 1 : 0;
-    standings.engines[game.o].restarts += game.o_restarted ? 1 : 0;
-    if (game.result != GameResult::Draw) {
-      EngineTally& loser = standings.engines[game.result == GameResult::XWins ? game.o : game.x];
-      switch (game.termination) {
-        case Termination::Crash:
-          ++loser.crashes;
-          break;
-        case Termination::TimeForfeit:
-          ++loser.time_forfeits;
-          break;
-        case Termination::IllegalMove:
-          ++loser.illegal_moves;
-          break;
-        case Termination::Stall:
-          ++loser.stalls;
-          break;
-        default:
-          break;
-      }
-    }
-    if (const auto index = pairing_index(game.x, game.o)) {
-      PairingTally& pairing = standings.pairings[*index];
-      pairing.results.add(result_for(game.result, game.x == pairing.first));
+void StandingsTally::add(const FinishedGame& game) {
+  if (game.x >= config_.engines.size() || game.o >= config_.engines.size()) return;
+  Standings& standings = standings_;
+  ++standings.games;
+  ++standings.terminations[static_cast<std::size_t>(game.termination)];
+  standings.engines[game.x].results.add(result_for(game.result, true));
+  standings.engines[game.o].results.add(result_for(game.result, false));
+  standings.engines[game.x].restarts += game.x_restarted ? 1 : 0;
+  standings.engines[game.o].restarts += game.o_restarted ? 1 : 0;
+  if (game.result != GameResult::Draw) {
+    EngineTally& loser = standings.engines[game.result == GameResult::XWins ? game.o : game.x];
+    switch (game.termination) {
+      case Termination::Crash:
+        ++loser.crashes;
+        break;
+      case Termination::TimeForfeit:
+        ++loser.time_forfeits;
+        break;
+      case Termination::IllegalMove:
+        ++loser.illegal_moves;
+        break;
+      case Termination::Stall:
+        ++loser.stalls;
+        break;
+      default:
+        break;
     }
   }
-  // A pair counts once both of its games are in; games 2k and 2k+1 are a pair.
-  for (const auto& [id, game] : by_id) {
-    if (id % 2 != 0) continue;
-    const auto partner = by_id.find(id + 1);
-    if (partner == by_id.end()) continue;
-    const auto index = pairing_index(game->x, game->o);
-    if (!index) continue;
-    PairingTally& pairing = standings.pairings[*index];
-    pairing.pairs.add(result_for(game->result, game->x == pairing.first),
-                      result_for(partner->second->result, partner->second->x == pairing.first));
+  const std::optional<std::size_t> index = pairing_index(game.x, game.o);
+  if (!index) return;
+  PairingTally& pairing = standings.pairings[*index];
+  pairing.results.add(result_for(game.result, game.x == pairing.first));
+  // A pair counts once both of its games are in (games 2k and 2k+1, in either order); the first
+  // to come waits for its partner.
+  const auto partner = waiting_.find(game.id ^ 1);
+  if (partner == waiting_.end()) {
+    waiting_[game.id] = game;
+    return;
   }
-  if (config.sprt && !standings.pairings.empty()) {
-    // Bounds are checked before the first game, but no statistics failure may cost the games
-    // played: the standings say why there is no LLR and the tournament goes on.
-    try {
-      standings.sprt = sprt(standings.pairings.front().pairs, *config.sprt);
-    } catch (const std::exception& error) {
-      standings.sprt_error = error.what();
-    }
+  const FinishedGame& even = game.id % 2 == 0 ? game : partner->second;
+  const FinishedGame& odd = game.id % 2 == 0 ? partner->second : game;
+  pairing.pairs.add(result_for(even.result, even.x == pairing.first),
+                    result_for(odd.result, odd.x == pairing.first));
+  waiting_.erase(partner);
+  update_sprt();
+}
+
+void StandingsTally::update_sprt() {
+  if (!config_.sprt || standings_.pairings.empty()) return;
+  // Bounds are checked before the first game, but no statistics failure may cost the games
+  // played: the standings say why there is no LLR and the tournament goes on.
+  try {
+    standings_.sprt = sprt(standings_.pairings.front().pairs, *config_.sprt);
+    standings_.sprt_error.clear();
+  } catch (const std::exception& error) {
+    standings_.sprt.reset();
+    standings_.sprt_error = error.what();
   }
-  return standings;
+}
+
+Standings compute_standings(const TournamentConfig& config,
+                            const std::vector<FinishedGame>& games) {
+  StandingsTally tally(config);
+  for (const FinishedGame& game : games) tally.add(game);
+  return tally.standings();
 }
 
 std::optional<Ratings> rate_engines(const Standings& standings) {

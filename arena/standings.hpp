@@ -3,7 +3,9 @@
 // tournament that plays the games and the results store that keeps them.
 #pragma once
 
+#include <cstddef>
 #include <optional>
+#include <unordered_map>
 #include <vector>
 
 #include "ratings.hpp"
@@ -16,6 +18,24 @@ namespace quixo::arena {
 // own games' (the tournament combines the shards' counts, shard_exchange.hpp).
 [[nodiscard]] Standings compute_standings(const TournamentConfig& config,
                                           const std::vector<FinishedGame>& games);
+
+// The same standings, game by game: add() costs the same after the 4,000th game as after the
+// first, so that a long tournament does not recount every game after each one. Games naming an
+// engine the configuration does not have are left out; a pair counts once both games are in.
+class StandingsTally {
+ public:
+  explicit StandingsTally(const TournamentConfig& config);
+  void add(const FinishedGame& game);
+  [[nodiscard]] const Standings& standings() const { return standings_; }
+
+ private:
+  [[nodiscard]] std::optional<std::size_t> pairing_index(std::size_t a, std::size_t b) const;
+  void update_sprt();
+
+  const TournamentConfig& config_;
+  Standings standings_;
+  std::unordered_map<int, FinishedGame> waiting_;  // games whose pair partner is not in yet
+};
 
 // Maximum-likelihood ratings of every engine from the standings (Bradley-Terry with a small
 // prior so that no rating is infinite), or nullopt when the engines are not connected by games

@@ -10,6 +10,7 @@
 
 #include "results_store.hpp"
 #include "shard_exchange.hpp"
+#include "standings.hpp"
 #include "tb/tablebase.hpp"
 #include "tb/tb_file.hpp"
 #include "tournament_worker.hpp"
@@ -87,8 +88,11 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& sin
   std::optional<ShardExchange> exchange;
   if (!config.shared_dir.empty())
     exchange.emplace(config, tournament_identity(config, table_layers));
-  const auto standings_of = [&](const std::vector<FinishedGame>& games) {
-    Standings standings = compute_standings(config, games);
+  // The standings grow game by game, at the same cost after every game however many came before.
+  StandingsTally tally(config);
+  for (const FinishedGame& game : finished) tally.add(game);
+  const auto current_standings = [&] {
+    Standings standings = tally.standings();
     if (!exchange) return standings;
     const Pentanomial own =
         standings.pairings.empty() ? Pentanomial{} : standings.pairings.front().pairs;
@@ -109,7 +113,7 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& sin
   };
 
   TournamentOutcome outcome;
-  outcome.standings = standings_of(finished);
+  outcome.standings = current_standings();
   sink.tournament_started(config, outcome.standings);
   if (use_tables) {
     sink.tablebase_loaded(config, tables.describe());
@@ -178,9 +182,9 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& sin
         if (played->finished.termination == Termination::Crash && interrupt) break;
 
         std::unique_lock guard(lock);
-        finished.push_back(played->finished);
         done[static_cast<std::size_t>(game->id)] = true;
-        outcome.standings = standings_of(finished);
+        tally.add(played->finished);
+        outcome.standings = current_standings();
         store.record(played->finished, played->record, outcome.standings);
         sink.game_finished(config, played->finished, outcome.standings);
         tell_sprt_error(outcome.standings);

@@ -1275,4 +1275,93 @@ BOOST_AUTO_TEST_CASE(more_rounds_on_resume_extend_a_finished_run) {
       });
 }
 
+// The results file is rewritten every so many games (64 at first, then a quarter of the games);
+// the games between are lines of its journal, which every reader takes in, and the end leaves
+// everything in the results file and the journal empty.
+BOOST_AUTO_TEST_CASE(the_journal_holds_the_games_between_rewrites) {
+  TempDir dir;
+  TournamentConfig config = two_engine_config(40);
+  config.results_path = dir.file("results.json");
+  config.pgn_path = dir.file("games.pgn");
+  const std::string journal = config.results_path + ".journal";
+  // After game 70, the file was last rewritten at game 64.
+  struct Peeking : RecordingSink {
+    std::string results, journal;
+    std::size_t in_file = 0, read = 0;
+    void game_finished(const TournamentConfig& c, const FinishedGame& game,
+                       const Standings& standings) override {
+      RecordingSink::game_finished(c, game, standings);
+      if (standings.games != 70) return;
+      in_file = boost::json::parse(read_file(results)).at("games").as_array().size();
+      read = read_results_file(results).size();
+    }
+  } sink;
+  sink.results = config.results_path;
+  std::atomic<bool> interrupt{false};
+  BOOST_TEST((run_tournament(config, sink, interrupt, launcher_by_name(kPolicies)).end ==
+              TournamentEnd::Completed));
+  BOOST_TEST(sink.in_file == 64u);
+  BOOST_TEST(sink.read == 70u);
+  BOOST_TEST(boost::json::parse(read_file(config.results_path)).at("games").as_array().size() ==
+             80u);
+  BOOST_TEST(read_file(journal).empty());
+  BOOST_TEST(read_results_file(config.results_path).size() == 80u);
+
+  // A journal line of a game already in the file (a rewrite not followed by emptying the journal,
+  // when the run was killed in between) counts once.
+  const boost::json::value file = boost::json::parse(read_file(config.results_path));
+  const boost::json::object line = {{"game", file.at("games").as_array()[5]},
+                                    {"pgn_bytes", file.at("pgn_bytes")}};
+  std::ofstream(journal) << boost::json::serialize(line) << "\n";
+  BOOST_TEST(read_results_file(config.results_path).size() == 80u);
+}
+
+// A kill -9 while a journal line is written leaves it cut short: that game was never recorded,
+// and --resume plays it again. A bad line before the last is damage, and refused.
+BOOST_AUTO_TEST_CASE(a_torn_last_journal_line_is_a_game_never_recorded) {
+  TempDir dir;
+  TournamentConfig config = two_engine_config(2);
+  config.results_path = dir.file("results.json");
+  config.pgn_path = dir.file("games.pgn");
+  std::atomic<bool> interrupt{false};
+  RecordingSink stopping(&interrupt, 2);
+  BOOST_TEST((run_tournament(config, stopping, interrupt, launcher_by_name(kPolicies)).end ==
+              TournamentEnd::Interrupted));
+  // What a kill -9 would have left: the two games in the journal only (the end of the run moved
+  // them into the file).
+  const std::string journal = config.results_path + ".journal";
+  boost::json::value file = boost::json::parse(read_file(config.results_path));
+  std::string lines;
+  for (const boost::json::value& game : file.at("games").as_array()) {
+    const boost::json::object line = {
+        {"game", game},
+        {"pgn_bytes", game.at("pgn_offset").as_int64() + game.at("pgn_length").as_int64()}};
+    lines += boost::json::serialize(line) + "\n";
+  }
+  file.as_object()["games"] = boost::json::array();
+  file.as_object()["pgn_bytes"] = 0;
+  std::ofstream(config.results_path, std::ios::trunc) << boost::json::serialize(file);
+  std::ofstream(journal, std::ios::trunc) << lines;
+  BOOST_TEST(std::count(lines.begin(), lines.end(), '\n') == 2);
+  std::ofstream(journal, std::ios::app) << lines.substr(0, lines.find('\n') / 2);
+  BOOST_TEST(read_results_file(config.results_path).size() == 2u);
+
+  config.resume = true;
+  interrupt = false;
+  RecordingSink resumed;
+  const TournamentOutcome outcome =
+      run_tournament(config, resumed, interrupt, launcher_by_name(kPolicies));
+  BOOST_TEST((outcome.end == TournamentEnd::Completed));
+  BOOST_TEST(resumed.games_at_start == 2);
+  BOOST_TEST(read_results_file(config.results_path).size() == 4u);
+  BOOST_TEST(parse_pgn(read_file(config.pgn_path)).size() == 4u);
+
+  std::ofstream(journal) << "not json\n" << lines;
+  BOOST_CHECK_EXCEPTION((void)read_results_file(config.results_path), TournamentError,
+                        [](const TournamentError& error) {
+                          return std::string(error.what()).find("is damaged at line 1") !=
+                                 std::string::npos;
+                        });
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -118,8 +118,9 @@ for attempt in 1 2 3; do
   if [ -z "$array" ] || [ -z "$merge" ]; then fail "no job ids in: $submitted"; fi
   played=0
   for ((i = 0; i < 1200; i++)); do
-    played=$(python3 -c "import json,sys; print(len(json.load(open(sys.argv[1]))['games']))" \
-      "$folder/r.shard-2-of-4.json" 2>/dev/null || echo 0)
+    # Its PGN: the results file is rewritten only every so many games (the journal has the rest).
+    played=$(grep -c '^\[Event ' "$folder/g.shard-2-of-4.pgn" 2>/dev/null || true)
+    played=${played:-0}
     [ "$played" -ge 1 ] && break
     sleep 0.05
   done
