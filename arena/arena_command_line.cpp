@@ -147,6 +147,12 @@ void describe_options(po::options_description& options) {
       "resume", po::bool_switch(), "continue the tournament recorded in --results")(
       "overwrite", po::bool_switch(),
       "let a new tournament replace an existing --pgn or --results file (refused otherwise)")(
+      "log", po::value<std::string>(),
+      "write every line to and from every engine to this file (time, game, engine); engines "
+      "without their own stderr= append their stderr to FILE.NAME.stderr")(
+      "log-max-mb", po::value<std::int64_t>()->default_value(64),
+      "past this size the log becomes FILE.1 and a new one starts")(
+      "debug", po::bool_switch(), "also log the arena's own decisions (needs --log)")(
       "report-interval", po::value<int>()->default_value(10),
       "games between rating reports (0: only at the end)")(
       "output", po::value<std::string>()->default_value("fastchess"),
@@ -306,6 +312,19 @@ TournamentConfig make_config(const po::variables_map& vm) {
     if (words.empty()) throw std::invalid_argument("--pgn needs a file");
     config.pgn_path = words;
   }
+  if (vm.count("log")) {
+    config.log_path = vm["log"].as<std::string>();
+    if (config.log_path.empty()) throw std::invalid_argument("--log needs a file");
+    for (EngineConfig& engine : config.engines)
+      if (engine.process.stderr_path.empty())
+        engine.process.stderr_path = config.log_path + "." + engine.name + ".stderr";
+  }
+  const std::int64_t log_mb = vm["log-max-mb"].as<std::int64_t>();
+  if (log_mb < 1) throw std::invalid_argument("--log-max-mb must be at least 1");
+  config.log_max_bytes = log_mb << 20;
+  config.debug = vm["debug"].as<bool>();
+  if (config.debug && config.log_path.empty())
+    throw std::invalid_argument("--debug writes to the log: give --log FILE too");
   config.wait_ms = vm["wait"].as<std::int64_t>();
   if (config.wait_ms < 0) throw std::invalid_argument("--wait cannot be negative");
   if (vm.count("results")) config.results_path = vm["results"].as<std::string>();

@@ -8,6 +8,7 @@
 #include <optional>
 #include <thread>
 
+#include "communication_log.hpp"
 #include "results_store.hpp"
 #include "shard_exchange.hpp"
 #include "standings.hpp"
@@ -43,12 +44,69 @@ std::vector<std::string> load_tables(const std::string& dir, tb::Tablebase& tabl
   return std::move(report.problems);
 }
 
+// --debug: the reports go on as they were, and the log gets the arena's decisions too.
+class DebugTee : public ReportSink {
+ public:
+  DebugTee(ReportSink& inner, CommunicationLog& log) : inner_(inner), log_(log) {}
+  void tournament_started(const TournamentConfig& config, const Standings& standings) override {
+    log_.note("tournament started: " + std::to_string(standings.total_games) + " games, " +
+              std::to_string(standings.games) + " already played");
+    inner_.tournament_started(config, standings);
+  }
+  void game_started(const TournamentConfig& config, const ScheduledGame& game) override {
+    log_.note("game " + std::to_string(game.id + 1) + " started: " + config.engines[game.x].name +
+              " (X) against " + config.engines[game.o].name + " (O) from " +
+              format_opening(game.opening));
+    inner_.game_started(config, game);
+  }
+  void game_finished(const TournamentConfig& config, const FinishedGame& game,
+                     const Standings& standings) override {
+    log_.note("game " + std::to_string(game.id + 1) +
+              " finished: " + std::string(result_text(game.result)) + ", " +
+              std::string(termination_name(game.termination)) + " (" + game.reason + ")" +
+              (game.x_restarted || game.o_restarted ? ", an engine was restarted for it" : ""));
+    inner_.game_finished(config, game, standings);
+  }
+  void interval_report(const TournamentConfig& config, const Standings& standings) override {
+    inner_.interval_report(config, standings);
+  }
+  void tournament_finished(const TournamentConfig& config, const Standings& standings,
+                           TournamentEnd end) override {
+    log_.note("tournament finished: " + std::string(end_name(end)) + " after " +
+              std::to_string(standings.games) + " games");
+    inner_.tournament_finished(config, standings, end);
+  }
+  void warning(const std::string& text) override {
+    log_.note("warning: " + text);
+    inner_.warning(text);
+  }
+  void tablebase_loaded(const TournamentConfig& config, const std::string& layers) override {
+    log_.note("endgame tables: " + layers);
+    inner_.tablebase_loaded(config, layers);
+  }
+
+ private:
+  ReportSink& inner_;
+  CommunicationLog& log_;
+};
+
 }  // namespace
 
-TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& sink,
+TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& report_sink,
                                  const std::atomic<bool>& interrupt,
                                  const ProcessLauncher& launcher) {
   validate(config);
+  std::optional<CommunicationLog> log;
+  if (!config.log_path.empty()) {
+    try {
+      log.emplace(config.log_path, config.log_max_bytes);
+    } catch (const std::runtime_error& error) {
+      throw TournamentError(error.what());
+    }
+  }
+  std::optional<DebugTee> debug_tee;
+  if (log && config.debug) debug_tee.emplace(report_sink, *log);
+  ReportSink& sink = debug_tee ? static_cast<ReportSink&>(*debug_tee) : report_sink;
   const std::vector<ScheduledGame> schedule = make_schedule(config);
 
   // The endgame tables, loaded once for every game: probing them is thread-safe.
@@ -63,7 +121,9 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& sin
   // Fail before the first game, with the engine's own complaint, when an engine cannot run at
   // all (a wrong path, a binary that is not an engine); later failures only lose games.
   for (const EngineConfig& engine : config.engines) {
-    EngineClient probe(engine, launcher);
+    const std::atomic<int> before_the_games{0};
+    EngineClient probe(
+        engine, log ? logged_launcher(launcher, *log, engine.name, before_the_games) : launcher);
     if (!probe.start(config.rules.stall_timeout)) throw TournamentError(probe.last_error());
     probe.quit();
   }
@@ -160,7 +220,8 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& sin
 
   std::size_t next = 0;
   const auto run_worker = [&] {
-    TournamentWorker worker(config, launcher, use_tables ? &tables : nullptr);
+    TournamentWorker worker(config, launcher, use_tables ? &tables : nullptr,
+                            log ? &*log : nullptr);
     try {
       while (true) {
         const ScheduledGame* game = nullptr;

@@ -72,6 +72,11 @@ struct TournamentConfig {
   // run_tournament and shared by every game; a two-player game ends when it reaches a position
   // they hold. Empty: no tables. The four-player game has none and does not use them.
   std::string tablebase_path;
+  // --log: every line to and from the engines (communication_log.hpp), bounded to about
+  // 2 * log_max_bytes; --debug adds the arena's own decisions. Empty: no log.
+  std::string log_path;
+  std::int64_t log_max_bytes = std::int64_t{64} << 20;
+  bool debug = false;
   std::string pgn_path;  // empty: no PGN
   PgnStyle pgn_style = PgnStyle::Full;
   std::string results_path;  // empty: no results file (and no resume)

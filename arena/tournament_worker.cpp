@@ -18,8 +18,8 @@ TimeControl control_of(const TournamentConfig& config, std::size_t engine) {
 }  // namespace
 
 TournamentWorker::TournamentWorker(const TournamentConfig& config, const ProcessLauncher& launcher,
-                                   const tb::Tablebase* tables)
-    : config_(config), launcher_(launcher), tables_(tables) {}
+                                   const tb::Tablebase* tables, CommunicationLog* log)
+    : config_(config), launcher_(launcher), tables_(tables), log_(log) {}
 
 TournamentWorker::~TournamentWorker() {
   for (auto& [key, engine_client] : clients_) engine_client->quit();
@@ -28,8 +28,11 @@ TournamentWorker::~TournamentWorker() {
 EngineClient& TournamentWorker::client(const ClientKey& key) {
   assert(key.first < config_.engines.size());
   auto& engine_client = clients_[key];
-  if (!engine_client)
-    engine_client = std::make_unique<EngineClient>(config_.engines[key.first], launcher_);
+  if (!engine_client) {
+    const EngineConfig& engine = config_.engines[key.first];
+    engine_client = std::make_unique<EngineClient>(
+        engine, log_ ? logged_launcher(launcher_, *log_, engine.name, current_game_) : launcher_);
+  }
   return *engine_client;
 }
 
@@ -39,6 +42,7 @@ bool TournamentWorker::restarted(const ClientKey& key) {
 
 std::optional<PlayedGame> TournamentWorker::play(const ScheduledGame& game,
                                                  const std::atomic<bool>& halt) {
+  current_game_ = game.id + 1;
   // restart=on: the engine's processes end after each game and the next game starts new ones;
   // such a start is not a restart after a failure.
   for (auto it = clients_.begin(); it != clients_.end();) {

@@ -13,6 +13,7 @@
 #include <set>
 #include <utility>
 
+#include "communication_log.hpp"
 #include "engine_client.hpp"
 #include "game_record.hpp"
 #include "schedule.hpp"
@@ -32,8 +33,9 @@ class TournamentWorker {
  public:
   // `config`, `launcher` and `tables` (the endgame tables of two-player games; null: none) must
   // outlive the worker.
+  // `log` (--log; null: none) gets every line of the worker's engines.
   TournamentWorker(const TournamentConfig& config, const ProcessLauncher& launcher,
-                   const tb::Tablebase* tables = nullptr);
+                   const tb::Tablebase* tables = nullptr, CommunicationLog* log = nullptr);
   ~TournamentWorker();  // quits every process it started
   TournamentWorker(const TournamentWorker&) = delete;
   TournamentWorker& operator=(const TournamentWorker&) = delete;
@@ -54,6 +56,8 @@ class TournamentWorker {
   const TournamentConfig& config_;
   const ProcessLauncher& launcher_;
   const tb::Tablebase* tables_;
+  CommunicationLog* log_;
+  std::atomic<int> current_game_{0};  // the game being played, from 1, for the log
   std::map<ClientKey, std::unique_ptr<EngineClient>> clients_;
   std::set<ClientKey> started_once_;
 };

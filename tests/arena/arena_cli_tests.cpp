@@ -504,6 +504,11 @@ const std::vector<BadInput> kBadInputs = {
      {},
      "restart must be on or off, not \"sometimes\""},
     {"a negative --wait", with_two_engines({"--wait", "-1"}), {}, "--wait cannot be negative"},
+    {"--debug without --log", with_two_engines({"--debug"}), {}, "--debug writes to the log"},
+    {"a log that cannot be written",
+     with_two_engines({"--log", "@DIR@/none/log.txt"}),
+     {},
+     "--log: cannot write @DIR@/none/log.txt"},
 };
 
 }  // namespace
@@ -664,6 +669,29 @@ BOOST_AUTO_TEST_CASE(short_pgn_restarts_margins_and_waits) {
     BOOST_TEST(game.start_time.ends_with(" +0000"));
     BOOST_TEST(game.start_time <= game.end_time);
   }
+}
+
+// --log FILE --debug: every line to and from each engine with its game, the engines' stderr
+// beside it, and the arena's decisions.
+BOOST_AUTO_TEST_CASE(the_log_has_every_engine_line_and_the_arenas_decisions) {
+  TempDir dir;
+  const std::string log = dir.file("arena.log");
+  Args args;
+  for (const std::string& arg :
+       with_two_engines({"--each", "args=--mode normal", "tc=nodes=10", "--rounds", "1",
+                         "--max-plies", "20", "--log", log, "--debug"}))
+    args.push_back(substitute(arg, dir));
+  const ArenaRun run = run_arena(args, dir);
+  BOOST_TEST_REQUIRE(run.code() == 0, run);
+  const std::string text = read_text(log);
+  for (const std::string part :
+       {" game 0 a > uqi\n", " game 0 b < uqiok\n", " game 1 a > uqinewgame\n",
+        " game 2 b < bestmove ", " game 1 a > go ", " arena: game 1 started: a (X) against b (O)",
+        " arena: game 2 finished: ", " arena: tournament finished: completed after 2 games\n"})
+    BOOST_TEST(contains(text, part), part);
+  // The engines' stderr, one file each beside the log.
+  BOOST_TEST(contains(read_text(log + ".a.stderr"), "quixo-mock-engine: mode normal"));
+  BOOST_TEST(contains(read_text(log + ".b.stderr"), "quixo-mock-engine: mode normal"));
 }
 
 // ----------------------------------------------------------------- the endgame tables (--tb)
