@@ -153,6 +153,10 @@ void describe_options(po::options_description& options) {
       "log-max-mb", po::value<std::int64_t>()->default_value(64),
       "past this size the log becomes FILE.1 and a new one starts")(
       "debug", po::bool_switch(), "also log the arena's own decisions (needs --log)")(
+      "epd-out", po::value<std::string>(),
+      "at the end, write every game's final position to this file, one line each (needs --pgn)")(
+      "anchor", po::value<std::string>(),
+      "NAME=ELO: the rating list gives that engine this rating (others' errors relative to it)")(
       "report-interval", po::value<int>()->default_value(10),
       "games between rating reports (0: only at the end)")(
       "output", po::value<std::string>()->default_value("fastchess"),
@@ -325,6 +329,18 @@ TournamentConfig make_config(const po::variables_map& vm) {
   config.debug = vm["debug"].as<bool>();
   if (config.debug && config.log_path.empty())
     throw std::invalid_argument("--debug writes to the log: give --log FILE too");
+  if (vm.count("epd-out")) {
+    config.epd_path = vm["epd-out"].as<std::string>();
+    if (config.epd_path.empty()) throw std::invalid_argument("--epd-out needs a file");
+  }
+  if (vm.count("anchor")) {
+    const std::string text = vm["anchor"].as<std::string>();
+    const std::size_t equals = text.rfind('=');
+    if (equals == std::string::npos || equals == 0)
+      throw std::invalid_argument("--anchor: expected NAME=ELO, not \"" + text + "\"");
+    config.anchor = RatingAnchor{text.substr(0, equals),
+                                 parse_number<double>("--anchor", text.substr(equals + 1))};
+  }
   config.wait_ms = vm["wait"].as<std::int64_t>();
   if (config.wait_ms < 0) throw std::invalid_argument("--wait cannot be negative");
   if (vm.count("results")) config.results_path = vm["results"].as<std::string>();
@@ -336,6 +352,7 @@ TournamentConfig make_config(const po::variables_map& vm) {
     if (!config.pgn_path.empty()) config.pgn_path = shard_file_path(config.pgn_path, *config.shard);
     if (!config.results_path.empty())
       config.results_path = shard_file_path(config.results_path, *config.shard);
+    if (!config.epd_path.empty()) config.epd_path = shard_file_path(config.epd_path, *config.shard);
   }
   if (vm.count("shared-dir")) {
     config.shared_dir = vm["shared-dir"].as<std::string>();

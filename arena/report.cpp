@@ -85,8 +85,8 @@ std::string pairing_report(const TournamentConfig& config, const Standings& stan
   return out.str();
 }
 
-std::string ranking_table(const Standings& standings) {
-  const std::optional<Ratings> ratings = rate_engines(standings);
+std::string ranking_table(const TournamentConfig& config, const Standings& standings) {
+  const std::optional<Ratings> ratings = rate_engines(config, standings);
   std::ostringstream out;
   if (!ratings) {
     out << "Ratings: not yet (the engines are not all connected by games)\n";
@@ -285,7 +285,7 @@ std::string format_rating_report(const TournamentConfig& config, const Standings
     text += pairing_report(config, standings, pairing);
     if (standings.pairings.size() > 1) text += "\n";
   }
-  if (standings.engines.size() > 2) text += ranking_table(standings);
+  if (standings.engines.size() > 2) text += ranking_table(config, standings);
   return text;
 }
 

@@ -19,6 +19,7 @@
 
 #include "core/binary_io.hpp"
 #include "game_position.hpp"
+#include "pgn_reader.hpp"
 #include "pgn_writer.hpp"
 #include "standings.hpp"
 
@@ -154,7 +155,7 @@ json::object estimate_json(const EloEstimate& estimate) {
 
 json::object standings_json(const TournamentConfig& config, const Standings& standings) {
   json::array engines;
-  const std::optional<Ratings> ratings = rate_engines(standings);
+  const std::optional<Ratings> ratings = rate_engines(config, standings);
   for (std::size_t i = 0; i < standings.engines.size(); ++i) {
     const EngineTally& tally = standings.engines[i];
     json::object entry = {{"name", tally.name},
@@ -671,6 +672,34 @@ void ResultsStore::record(const FinishedGame& game, const GameRecord& record,
 
 void ResultsStore::finish(const Standings& standings, TournamentEnd end) {
   if (!config_.results_path.empty()) write_results(standings, std::string(end_name(end)));
+  if (!config_.epd_path.empty()) write_final_positions();
+}
+
+void ResultsStore::write_final_positions() const {
+  // "<position> ; result \"1-0\" ; game 5 ; termination \"line\"": the board after the last
+  // move, EPD style, in the order the PGN has the games.
+  std::ifstream in(config_.pgn_path, std::ios::binary);
+  std::string pgn(static_cast<std::size_t>(pgn_bytes_), '\0');
+  in.read(pgn.data(), pgn_bytes_);
+  pgn.resize(static_cast<std::size_t>(in.gcount()));
+  std::string text;
+  try {
+    for (const GameRecord& game : parse_pgn(pgn)) {
+      GamePosition position = GamePosition::parse(game.start_position);
+      for (const std::string& move : game.opening_moves) position.play(move);
+      for (const MoveRecord& move : game.moves) position.play(move.move);
+      text += position.text() + " ; result \"" + std::string(result_text(game.result)) +
+              "\" ; game " + game.round + " ; termination \"" +
+              std::string(termination_name(game.termination)) + "\"\n";
+    }
+  } catch (const std::exception& error) {
+    throw TournamentError("--epd-out: the PGN " + config_.pgn_path + " cannot be read back (" +
+                          error.what() + ")");
+  }
+  const std::string temporary = config_.epd_path + ".tmp";
+  write_durably(temporary, text, false);
+  if (std::rename(temporary.c_str(), config_.epd_path.c_str()) != 0)
+    throw TournamentError("cannot replace " + config_.epd_path + ": " + system_error_text());
 }
 
 void ResultsStore::write_results(const Standings& standings, const std::string& status) {

@@ -49,6 +49,8 @@ class ResultsStore {
   void finish(const Standings& standings, TournamentEnd end);
 
  private:
+  // --epd-out: the final positions of the PGN's games.
+  void write_final_positions() const;
   // Rewrites the results file with every game, then empties the journal.
   void write_results(const Standings& standings, const std::string& status);
   // Games between rewrites of the results file: a quarter of the games so far, at least

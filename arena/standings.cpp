@@ -119,17 +119,23 @@ Standings compute_standings(const TournamentConfig& config,
   return tally.standings();
 }
 
-std::optional<Ratings> rate_engines(const Standings& standings) {
+std::optional<Ratings> rate_engines(const TournamentConfig& config, const Standings& standings) {
   std::vector<PairingResult> results;
   for (const PairingTally& pairing : standings.pairings)
     if (pairing.results.games() > 0)
       results.push_back({pairing.first, pairing.second, pairing.results});
   const std::size_t players = standings.engines.size();
   if (results.empty() || !players_connected(players, results)) return std::nullopt;
+  RatingOptions options;
+  if (config.anchor) {
+    // --anchor NAME=ELO: that engine's rating is fixed, the others' errors are relative to it.
+    for (std::size_t i = 0; i < standings.engines.size(); ++i)
+      if (standings.engines[i].name == config.anchor->name) options.anchor = i;
+    options.anchor_elo = config.anchor->elo;
+  }
   try {
-    Ratings ratings = bradley_terry(players, results);
+    Ratings ratings = bradley_terry(players, results, options);
     if (!ratings.converged) {
-      RatingOptions options;
       options.prior_draws = kFallbackPriorDraws;
       ratings = bradley_terry(players, results, options);
     }

@@ -40,6 +40,9 @@ class StandingsTally {
 // Maximum-likelihood ratings of every engine from the standings (Bradley-Terry with a small
 // prior so that no rating is infinite), or nullopt when the engines are not connected by games
 // (or the ratings cannot be computed: a report then goes without them).
-[[nodiscard]] std::optional<Ratings> rate_engines(const Standings& standings);
+// With config.anchor, that engine's rating is its given Elo and the others' errors are relative to
+// it; otherwise the mean rating is 0.
+[[nodiscard]] std::optional<Ratings> rate_engines(const TournamentConfig& config,
+                                                  const Standings& standings);
 
 }  // namespace quixo::arena

@@ -1,5 +1,6 @@
 #include "tournament_types.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <filesystem>
 #include <set>
@@ -88,6 +89,13 @@ void validate(const TournamentConfig& config) {
     throw TournamentError("the shard " + shard_name(*config.shard) + " does not exist");
   if (!config.shared_dir.empty() && !config.shard)
     throw TournamentError("--shared-dir is where shards meet: it needs --shard");
+  if (config.anchor &&
+      std::none_of(config.engines.begin(), config.engines.end(),
+                   [&](const EngineConfig& engine) { return engine.name == config.anchor->name; }))
+    throw TournamentError("--anchor names \"" + config.anchor->name +
+                          "\", which is not an engine of the tournament");
+  if (!config.epd_path.empty() && config.pgn_path.empty())
+    throw TournamentError("--epd-out is written from the PGN: give --pgn FILE too");
   if (config.rules.repetitions < 2) throw TournamentError("repetitions must be at least 2");
   if (config.rules.max_plies < 0) throw TournamentError("the ply cap cannot be negative");
   if (config.rules.stall_timeout.count() < 1)

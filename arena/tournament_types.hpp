@@ -48,6 +48,12 @@ struct Shard {
 // A shard's own file beside the tournament's: "out/games.pgn" -> "out/games.shard-2-of-4.pgn".
 [[nodiscard]] std::string shard_file_path(const std::string& path, const Shard& shard);
 
+// --anchor NAME=ELO: the rating list gives that engine this rating.
+struct RatingAnchor {
+  std::string name;
+  double elo = 0.0;
+};
+
 struct TournamentConfig {
   std::vector<EngineConfig> engines;
   TournamentFormat format = TournamentFormat::RoundRobin;
@@ -65,7 +71,8 @@ struct TournamentConfig {
   int concurrency = 1;
   std::int64_t wait_ms = 0;            // --wait: what each game slot waits between games
   std::optional<SprtParameters> sprt;  // two engines only
-  int report_interval = 10;            // games between rating reports; 0: only at the end
+  std::optional<RatingAnchor> anchor;
+  int report_interval = 10;  // games between rating reports; 0: only at the end
   std::string event = "quixo-arena";
   std::string site;
   // --tb: the folder of the endgame tables (quixo-tb's layer files), loaded once by
@@ -78,6 +85,9 @@ struct TournamentConfig {
   std::int64_t log_max_bytes = std::int64_t{64} << 20;
   bool debug = false;
   std::string pgn_path;  // empty: no PGN
+  // --epd-out: the final position of every game, one line each, written from the PGN at the end
+  // of the run (so it never disagrees with it). Empty: none.
+  std::string epd_path;
   PgnStyle pgn_style = PgnStyle::Full;
   std::string results_path;  // empty: no results file (and no resume)
   bool resume = false;

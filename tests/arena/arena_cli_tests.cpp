@@ -28,6 +28,7 @@
 #include <utility>
 #include <vector>
 
+#include "game_position.hpp"
 #include "game_record.hpp"
 #include "openings.hpp"
 #include "pgn_reader.hpp"
@@ -505,6 +506,14 @@ const std::vector<BadInput> kBadInputs = {
      "restart must be on or off, not \"sometimes\""},
     {"a negative --wait", with_two_engines({"--wait", "-1"}), {}, "--wait cannot be negative"},
     {"--debug without --log", with_two_engines({"--debug"}), {}, "--debug writes to the log"},
+    {"--anchor without an Elo",
+     with_two_engines({"--anchor", "a"}),
+     {},
+     "--anchor: expected NAME=ELO"},
+    {"--anchor of no engine",
+     with_two_engines({"--anchor", "c=2000"}),
+     {},
+     "--anchor names \"c\", which is not an engine of the tournament"},
     {"a log that cannot be written",
      with_two_engines({"--log", "@DIR@/none/log.txt"}),
      {},
@@ -660,15 +669,31 @@ BOOST_AUTO_TEST_CASE(short_pgn_restarts_margins_and_waits) {
   BOOST_TEST(contains(json::serialize(file.at("tournament")), "\"timemargin\":20"),
              json::serialize(file.at("tournament")));
 
-  const ArenaRun full_run = run_arena(join({common, {"--pgn", dir.file("full.pgn")}}), dir);
+  const ArenaRun full_run = run_arena(
+      join({common, {"--pgn", dir.file("full.pgn"), "--epd-out", dir.file("final.epd")}}), dir);
   BOOST_TEST_REQUIRE(full_run.code() == 0, full_run);
   const std::string full_text = read_text(dir.file("full.pgn"));
   for (const char* tag : {"[GameStartTime \"", "[GameEndTime \"", "[GameDuration \"00:00:"})
     BOOST_TEST(contains(full_text, tag), tag);
-  for (const arena::GameRecord& game : load_pgn(dir.file("full.pgn"))) {
+  const std::vector<arena::GameRecord> full_games = load_pgn(dir.file("full.pgn"));
+  for (const arena::GameRecord& game : full_games) {
     BOOST_TEST(game.start_time.ends_with(" +0000"));
     BOOST_TEST(game.start_time <= game.end_time);
   }
+  // --epd-out: each game's final position, its result and number, in the PGN's order.
+  std::istringstream epd(read_text(dir.file("final.epd")));
+  std::size_t index = 0;
+  for (std::string line; std::getline(epd, line); ++index) {
+    BOOST_REQUIRE(index < full_games.size());
+    const arena::GameRecord& game = full_games[index];
+    arena::GamePosition position = arena::GamePosition::parse(game.start_position);
+    for (const arena::MoveRecord& move : game.moves) position.play(move.move);
+    BOOST_TEST(line == position.text() + " ; result \"" +
+                           std::string(arena::result_text(game.result)) + "\" ; game " +
+                           game.round + " ; termination \"" +
+                           std::string(arena::termination_name(game.termination)) + "\"");
+  }
+  BOOST_TEST(index == 4u);
 }
 
 // --log FILE --debug: every line to and from each engine with its game, the engines' stderr

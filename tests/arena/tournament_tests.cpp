@@ -214,11 +214,24 @@ BOOST_AUTO_TEST_CASE(ratings_rank_three_engines) {
     add(2, 1, GameResult::Draw);
   }
   const Standings standings = compute_standings(config, games);
-  const auto ratings = rate_engines(standings);
+  const auto ratings = rate_engines(config, standings);
   BOOST_REQUIRE(ratings);
   BOOST_TEST(ratings->elo[0] > ratings->elo[1]);
   BOOST_TEST(ratings->elo[1] > ratings->elo[2]);
   BOOST_TEST(ratings->los[0][2] > 0.9);
+
+  // --anchor: the named engine gets the given rating, the differences stay, and the anchor's own
+  // error is zero (the others' are relative to it).
+  config.anchor = RatingAnchor{config.engines[1].name, 2000.0};
+  const auto anchored = rate_engines(config, standings);
+  BOOST_REQUIRE(anchored);
+  BOOST_TEST(anchored->elo[1] == 2000.0);
+  BOOST_TEST(anchored->error[1] == 0.0);
+  for (std::size_t i = 0; i < 3; ++i)
+    BOOST_TEST(anchored->elo[i] - anchored->elo[1] == ratings->elo[i] - ratings->elo[1],
+               boost::test_tools::tolerance(1e-6));
+  config.anchor = RatingAnchor{"nobody", 0.0};
+  BOOST_CHECK_THROW(validate(config), TournamentError);
 }
 
 BOOST_AUTO_TEST_CASE(a_tournament_records_every_game_in_pgn_and_results_alike) {
@@ -747,7 +760,7 @@ BOOST_AUTO_TEST_CASE(the_results_file_keeps_every_number_to_full_precision) {
       CHECK_NUMBER(e, "score", estimate.score);
     }
   }
-  const std::optional<Ratings> ratings = rate_engines(standings);
+  const std::optional<Ratings> ratings = rate_engines(config, standings);
   BOOST_REQUIRE(ratings);
   for (std::size_t i = 0; i < 2; ++i) {
     const json::object& tally = file.at("standings").at("engines").as_array().at(i).as_object();
