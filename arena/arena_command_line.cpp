@@ -89,8 +89,11 @@ const char* const kMergeUsage =
 // Adds the option groups to `options` (the command line's description or the config file's).
 void describe_options(po::options_description& options) {
   po::options_description engines("Engines", 100);
-  engines.add_options()("engine", po::value<std::vector<std::string>>(),
-                        "an engine: KEYS as above (repeatable; at least two)")(
+  engines.add_options()(
+      "engines-file", po::value<std::string>(),
+      "a JSON engines file (as cutechess's engines.json); --engine conf=NAME takes its entry")(
+      "engine", po::value<std::vector<std::string>>(),
+      "an engine: KEYS as above (repeatable; at least two)")(
       "each", po::value<std::vector<std::string>>()->composing(),
       "keys applied to every engine (e.g. tc=10+0.1 option.Hash=16)");
   po::options_description tournament("Tournament", 100);
@@ -234,10 +237,13 @@ Variant parse_variant(const std::string& name) {
 
 TournamentConfig make_config(const po::variables_map& vm) {
   TournamentConfig config;
+  EnginesFile engines_file;
+  if (vm.count("engines-file"))
+    engines_file = load_engines_file(vm["engines-file"].as<std::string>());
   config.engines = make_engine_configs(
       vm.count("each") ? vm["each"].as<std::vector<std::string>>() : std::vector<std::string>(),
-      vm.count("engine") ? vm["engine"].as<std::vector<std::string>>()
-                         : std::vector<std::string>());
+      vm.count("engine") ? vm["engine"].as<std::vector<std::string>>() : std::vector<std::string>(),
+      vm.count("engines-file") ? &engines_file : nullptr);
   const std::string format = vm["tournament"].as<std::string>();
   if (format == "round-robin" || format == "roundrobin" || format == "match")
     config.format = TournamentFormat::RoundRobin;

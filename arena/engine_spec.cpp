@@ -5,16 +5,20 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <boost/json.hpp>
 #include <charconv>
 #include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
 #include <stdexcept>
 
 namespace quixo::arena {
 namespace {
 
 // The keys of an engine description besides option.NAME (apply_engine_keys).
-constexpr std::string_view kEngineKeys[] = {"name",  "cmd", "args",   "arg",     "dir",
-                                            "proto", "tc",  "stderr", "restart", "timemargin"};
+constexpr std::string_view kEngineKeys[] = {
+    "conf", "name", "cmd", "args", "arg", "dir", "proto", "tc", "stderr", "restart", "timemargin"};
 
 bool is_engine_key(std::string_view key) {
   if (key.starts_with("option.") && key.size() > 7) return true;
@@ -121,10 +125,17 @@ std::vector<std::pair<std::string, std::string>> parse_key_values(std::string_vi
   return keys;
 }
 
-void apply_engine_keys(EngineConfig& engine,
-                       const std::vector<std::pair<std::string, std::string>>& keys) {
+void apply_engine_keys(EngineConfig& engine, const EngineKeys& keys, const EnginesFile* engines) {
   for (const auto& [key, value] : keys) {
-    if (key == "name") {
+    if (key == "conf") {
+      if (engines == nullptr)
+        throw std::invalid_argument("conf=" + value + " needs an engines file (--engines-file)");
+      const auto entry = engines->find(value);
+      if (entry == engines->end())
+        throw std::invalid_argument("conf=" + value + ": the engines file has no engine named \"" +
+                                    value + "\"");
+      apply_engine_keys(engine, entry->second);  // an entry has no conf of its own
+    } else if (key == "name") {
       engine.name = value;
     } else if (key == "cmd") {
       engine.process.command = value;
@@ -166,25 +177,98 @@ void apply_engine_keys(EngineConfig& engine,
     } else {
       throw std::invalid_argument(
           "unknown engine key \"" + key +
-          "\" (known: name cmd args arg dir proto tc timemargin restart stderr option.NAME)");
+          "\" (known: name cmd args arg dir proto tc timemargin restart stderr option.NAME conf)");
     }
   }
 }
 
 std::vector<EngineConfig> make_engine_configs(const std::vector<std::string>& each,
-                                              const std::vector<std::string>& engines) {
+                                              const std::vector<std::string>& engines,
+                                              const EnginesFile* engines_file) {
   EngineConfig shared;
-  for (const std::string& keys : each) apply_engine_keys(shared, parse_key_values(keys));
+  for (const std::string& keys : each)
+    apply_engine_keys(shared, parse_key_values(keys), engines_file);
   std::vector<EngineConfig> configs;
   for (const std::string& keys : engines) {
     EngineConfig engine = shared;
-    apply_engine_keys(engine, parse_key_values(keys));
+    apply_engine_keys(engine, parse_key_values(keys), engines_file);
     if (engine.name.empty()) engine.name = std::filesystem::path(engine.process.command).stem();
     engine.process.command =
         resolve_command(engine.process.command, engine.process.working_directory);
     configs.push_back(std::move(engine));
   }
   return configs;
+}
+
+EnginesFile load_engines_file(const std::string& path) {
+  namespace json = boost::json;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::invalid_argument("--engines-file: cannot read " + path);
+  std::stringstream text;
+  text << in.rdbuf();
+  boost::system::error_code error;
+  const json::value file = json::parse(text.str(), error);
+  if (error)
+    throw std::invalid_argument("--engines-file " + path + " is not valid JSON (" +
+                                error.message() + ")");
+  if (!file.is_array())
+    throw std::invalid_argument("--engines-file " + path +
+                                ": expected an array of engines, [{\"name\": ..., ...}, ...]");
+  // A JSON value as the text of a key's value: strings as they are, numbers and booleans written.
+  const auto text_of = [](const json::value& value) -> std::string {
+    if (value.is_string()) return std::string(value.get_string());
+    if (value.is_bool()) return value.get_bool() ? "on" : "off";
+    return json::serialize(value);
+  };
+  EnginesFile engines;
+  std::size_t number = 0;
+  for (const json::value& entry : file.as_array()) {
+    ++number;
+    const std::string where = "--engines-file " + path + ", engine " + std::to_string(number);
+    if (!entry.is_object()) throw std::invalid_argument(where + ": not an object");
+    const json::object& object = entry.as_object();
+    const json::value* name = object.if_contains("name");
+    if (name == nullptr || !name->is_string() || name->get_string().empty())
+      throw std::invalid_argument(where + ": no \"name\"");
+    EngineKeys keys;
+    for (const auto& [json_key, value] : object) {
+      const std::string key(json_key);
+      static const std::map<std::string, std::string> kAliases = {{"command", "cmd"},
+                                                                  {"workingDirectory", "dir"},
+                                                                  {"protocol", "proto"},
+                                                                  {"stderrFile", "stderr"}};
+      const auto alias = kAliases.find(key);
+      const std::string our_key = alias != kAliases.end() ? alias->second : key;
+      if (our_key == "options") {
+        if (value.is_object()) {
+          for (const auto& [option, option_value] : value.get_object())
+            keys.emplace_back("option." + std::string(option), text_of(option_value));
+        } else if (value.is_array()) {
+          for (const json::value& option : value.get_array()) {
+            const json::object* pair = option.if_object();
+            if (!pair || !pair->contains("name") || !pair->contains("value"))
+              throw std::invalid_argument(where +
+                                          ": options must be {\"name\": ..., \"value\": ...}");
+            keys.emplace_back("option." + text_of(pair->at("name")), text_of(pair->at("value")));
+          }
+        } else {
+          throw std::invalid_argument(where + ": \"options\" must be an object or an array");
+        }
+      } else if (our_key == "args" && value.is_array()) {
+        for (const json::value& argument : value.get_array())
+          keys.emplace_back("arg", text_of(argument));
+      } else if (our_key == "conf" || !is_engine_key(our_key) || our_key.starts_with("option.")) {
+        throw std::invalid_argument(where + " (" + std::string(name->get_string()) +
+                                    "): unknown key \"" + key + "\"");
+      } else {
+        keys.emplace_back(our_key, text_of(value));
+      }
+    }
+    if (!engines.emplace(std::string(name->get_string()), std::move(keys)).second)
+      throw std::invalid_argument("--engines-file " + path + ": two engines are named \"" +
+                                  std::string(name->get_string()) + "\"");
+  }
+  return engines;
 }
 
 }  // namespace quixo::arena

@@ -4,6 +4,7 @@
 // file.
 #pragma once
 
+#include <map>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -22,8 +23,20 @@ std::vector<std::pair<std::string, std::string>> parse_key_values(std::string_vi
 // engine's own), timemargin (milliseconds, the engine's own), restart (on|off), stderr, option.NAME
 // (a `setoption`, repeatable; a later value for the same name replaces the earlier one). Throws
 // std::invalid_argument naming an unknown key or a bad value.
-void apply_engine_keys(EngineConfig& engine,
-                       const std::vector<std::pair<std::string, std::string>>& keys);
+// conf=NAME applies the keys of the engines file's entry NAME at that point (keys after it win);
+// it needs `engines`.
+using EngineKeys = std::vector<std::pair<std::string, std::string>>;
+using EnginesFile = std::map<std::string, EngineKeys>;
+void apply_engine_keys(EngineConfig& engine, const EngineKeys& keys,
+                       const EnginesFile* engines = nullptr);
+
+// An engines file, as cutechess's engines.json: a JSON array of objects, one per engine, with
+// "name" (required, unique) and the keys above ("cmd", "args" as a string or an array, "dir",
+// "proto", "tc", "timemargin", "restart", "stderr"), "options" as an object {"Hash": 16} or
+// cutechess's array [{"name": "Hash", "value": 16}], and cutechess's names "command",
+// "workingDirectory", "protocol" and "stderrFile". Throws std::invalid_argument naming the file,
+// the entry and the problem (not JSON, no name, a name twice, an unknown key).
+[[nodiscard]] EnginesFile load_engines_file(const std::string& path);
 
 // Words split at blanks, double quotes grouping (and removed). Throws std::invalid_argument on an
 // unterminated quote.
@@ -42,8 +55,9 @@ std::string resolve_command(const std::string& command, const std::string& direc
 
 // The engines of `engines` (one description each), every one with the `each` keys applied
 // first; an engine without a name is named after its command's file name. Throws
-// std::invalid_argument as apply_engine_keys does.
+// std::invalid_argument as apply_engine_keys does. `engines_file` serves conf=NAME.
 std::vector<EngineConfig> make_engine_configs(const std::vector<std::string>& each,
-                                              const std::vector<std::string>& engines);
+                                              const std::vector<std::string>& engines,
+                                              const EnginesFile* engines_file = nullptr);
 
 }  // namespace quixo::arena

@@ -506,6 +506,27 @@ const std::vector<BadInput> kBadInputs = {
      "restart must be on or off, not \"sometimes\""},
     {"a negative --wait", with_two_engines({"--wait", "-1"}), {}, "--wait cannot be negative"},
     {"--debug without --log", with_two_engines({"--debug"}), {}, "--debug writes to the log"},
+    // Engines files and conf=NAME.
+    {"conf without an engines file",
+     {"--engine", "conf=a", "--engine", "conf=b"},
+     {},
+     "conf=a needs an engines file (--engines-file)"},
+    {"conf of no engine in the file",
+     {"--engines-file", "@DIR@/e.json", "--engine", "conf=a", "--engine", "conf=c"},
+     {{"e.json", "[{\"name\": \"a\", \"command\": \"@MOCK@\"}]"}},
+     "conf=c: the engines file has no engine named \"c\""},
+    {"an engines file that is not JSON",
+     {"--engines-file", "@DIR@/e.json", "--engine", "conf=a"},
+     {{"e.json", "[{\"name\": \"a\","}},
+     "--engines-file @DIR@/e.json is not valid JSON"},
+    {"an engine twice in the engines file",
+     {"--engines-file", "@DIR@/e.json", "--engine", "conf=a"},
+     {{"e.json", "[{\"name\": \"a\", \"cmd\": \"x\"}, {\"name\": \"a\", \"cmd\": \"y\"}]"}},
+     "two engines are named \"a\""},
+    {"an unknown key in the engines file",
+     {"--engines-file", "@DIR@/e.json", "--engine", "conf=a"},
+     {{"e.json", "[{\"name\": \"a\", \"cmd\": \"x\", \"ponder\": true}]"}},
+     "engine 1 (a): unknown key \"ponder\""},
     {"--anchor without an Elo",
      with_two_engines({"--anchor", "a"}),
      {},
@@ -694,6 +715,31 @@ BOOST_AUTO_TEST_CASE(short_pgn_restarts_margins_and_waits) {
                            std::string(arena::termination_name(game.termination)) + "\"");
   }
   BOOST_TEST(index == 4u);
+}
+
+// --engines-file with cutechess's names and ours, and conf=NAME with keys after it that win.
+BOOST_AUTO_TEST_CASE(engines_come_from_an_engines_file_by_name) {
+  TempDir dir;
+  write_text(dir.file("engines.json"),
+             substitute("[{\"name\": \"strong\", \"command\": \"@MOCK@\", \"args\": [\"--mode\", "
+                        "\"normal\"], \"options\": [{\"name\": \"Hash\", \"value\": 8}]},\n"
+                        " {\"name\": \"weak\", \"cmd\": \"@MOCK@\", \"args\": \"--mode illegal\", "
+                        "\"options\": {\"Hash\": 4}, \"tc\": \"nodes=20\"}]\n",
+                        dir));
+  const ArenaRun run = run_arena({"--engines-file", dir.file("engines.json"), "--engine",
+                                  "conf=strong", "--engine", "conf=weak", "name=weaker", "--each",
+                                  "tc=nodes=10", "--rounds", "1", "--results", dir.file("r.json")},
+                                 dir);
+  BOOST_TEST_REQUIRE(run.code() == 0, run);
+  const json::object file = load_results(dir.file("r.json"));
+  const std::string description = json::serialize(file.at("tournament"));
+  BOOST_TEST(contains(description, "\"name\":\"strong\""), description);
+  BOOST_TEST(contains(description, "\"name\":\"weaker\""), description);
+  BOOST_TEST(contains(description, "[\"Hash\",\"8\"]"), description);
+  BOOST_TEST(contains(description, "[\"Hash\",\"4\"]"), description);
+  // The entry's own tc wins over --each, which comes before it.
+  BOOST_TEST(contains(description, "\"time_control\":\"nodes=20\""), description);
+  BOOST_TEST(integer(tally_of(file, "weaker"), "illegal_moves") == 2);
 }
 
 // --log FILE --debug: every line to and from each engine with its game, the engines' stderr
