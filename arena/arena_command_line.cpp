@@ -25,8 +25,8 @@ namespace {
 
 // Options whose value is a list of key=value tokens; on the command line the tokens may follow
 // the option as separate words, fastchess style (`--engine name=a cmd=./e option.Hash=16`).
-const std::vector<std::string_view> kGroupedOptions = {"--engine", "--each", "--sprt", "--resign",
-                                                       "--draw"};
+const std::vector<std::string_view> kGroupedOptions = {"--engine", "--each", "--sprt",
+                                                       "--resign", "--draw", "--openings"};
 
 template <typename Number>
 Number parse_number(std::string_view key, std::string_view text) {
@@ -133,8 +133,10 @@ void describe_options(po::options_description& options) {
       "event", po::value<std::string>()->default_value("quixo-arena"), "PGN Event tag")(
       "site", po::value<std::string>()->default_value(""), "PGN Site tag");
   po::options_description openings("Openings", 100);
-  openings.add_options()("openings", po::value<std::string>(),
-                         "book file: one position per line, optionally with moves")(
+  openings.add_options()(
+      "openings", po::value<std::string>(),
+      "FILE (one position per line, optionally with moves), or file=FILE [format=text|epd|pgn] "
+      "[plies=N] [order=sequential|random] [policy=round|encounter]")(
       "openings-order", po::value<std::string>()->default_value("sequential"),
       "sequential or random")("openings-seed", po::value<std::uint64_t>()->default_value(1),
                               "seed of the random order")(
@@ -297,11 +299,54 @@ TournamentConfig make_config(const po::variables_map& vm) {
   if (vm.count("sprt")) config.sprt = parse_sprt(vm["sprt"].as<std::string>());
   config.event = vm["event"].as<std::string>();
   config.site = vm["site"].as<std::string>();
+  std::string order = vm["openings-order"].as<std::string>();
   if (vm.count("openings")) {
-    config.openings_source = vm["openings"].as<std::string>();
-    config.openings = load_openings(config.openings_source);
+    // `--openings FILE`, or fastchess's keys: file=FILE [format=text|epd|pgn] [plies=N]
+    // [order=sequential|random] [policy=round|encounter].
+    const std::string value = vm["openings"].as<std::string>();
+    BookSource book;
+    // Keys when every word is one of them; otherwise the value is the book's file name.
+    EngineKeys keys;
+    try {
+      keys = parse_key_values(value);
+    } catch (const std::invalid_argument&) {
+      keys.clear();
+    }
+    const bool keyed = !keys.empty() && std::all_of(keys.begin(), keys.end(), [](const auto& key) {
+      return key.first == "file" || key.first == "format" || key.first == "plies" ||
+             key.first == "order" || key.first == "policy";
+    });
+    if (!keyed) {
+      book.path = value;
+    } else {
+      for (const auto& [key, text] : keys) {
+        if (key == "file") {
+          book.path = text;
+        } else if (key == "format") {
+          const std::optional<BookFormat> book_format = parse_book_format(text);
+          if (!book_format)
+            throw std::invalid_argument("--openings format: expected text, epd or pgn, not \"" +
+                                        text + "\"");
+          book.format = *book_format;
+        } else if (key == "plies") {
+          book.plies = parse_number<int>("--openings plies", text);
+          if (book.plies < 0) throw std::invalid_argument("--openings plies cannot be negative");
+        } else if (key == "order") {
+          order = text;
+        } else if (text == "round" || text == "encounter") {
+          config.opening_policy = text == "round" ? OpeningPolicy::Round : OpeningPolicy::Encounter;
+        } else {
+          throw std::invalid_argument("--openings policy: expected round or encounter, not \"" +
+                                      text + "\"");
+        }
+      }
+      if (book.path.empty()) throw std::invalid_argument("--openings needs file=FILE");
+      if (book.plies >= 0 && book.format != BookFormat::Pgn)
+        throw std::invalid_argument("--openings plies= cuts the games of a PGN book (format=pgn)");
+    }
+    config.openings_source = book.path;
+    config.openings = load_book(book);
   }
-  const std::string order = vm["openings-order"].as<std::string>();
   if (order == "random")
     config.opening_order = OpeningOrder::Random;
   else if (order != "sequential")

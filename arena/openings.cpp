@@ -6,11 +6,13 @@
 #include <numeric>
 #include <ostream>
 #include <random>
+#include <sstream>
 #include <utility>
 
 #include "core/notation.hpp"
 #include "core/text_helpers.hpp"
 #include "game_position.hpp"
+#include "pgn_reader.hpp"
 
 namespace quixo::arena {
 
@@ -88,6 +90,64 @@ std::vector<Opening> parse_openings(std::istream& in, std::string_view source_na
   return openings;
 }
 
+std::optional<BookFormat> parse_book_format(std::string_view name) {
+  if (name == "text") return BookFormat::Text;
+  if (name == "epd") return BookFormat::Epd;
+  if (name == "pgn") return BookFormat::Pgn;
+  return std::nullopt;
+}
+
+std::vector<Opening> load_book(const BookSource& source) {
+  if (source.format == BookFormat::Text) return load_openings(source.path);
+  std::ifstream in(source.path, std::ios::binary);
+  if (!in) throw OpeningError(source.path + ": cannot open the opening book");
+  std::vector<Opening> openings;
+  if (source.format == BookFormat::Epd) {
+    std::string line;
+    int line_number = 0;
+    while (std::getline(in, line)) {
+      ++line_number;
+      const std::string position = line.substr(0, line.find(';'));
+      const std::vector<std::string_view> tokens = text_helpers::tokenize(position);
+      if (tokens.empty() || tokens[0][0] == '#') continue;
+      try {
+        openings.push_back(parse_opening_line(position));
+      } catch (const std::invalid_argument& error) {
+        throw OpeningError(source.path + ":" + std::to_string(line_number) + ": " + error.what());
+      }
+    }
+  } else {
+    std::stringstream text;
+    text << in.rdbuf();
+    std::vector<GameRecord> games;
+    try {
+      games = parse_pgn(text.str());
+    } catch (const PgnError& error) {
+      throw OpeningError(source.path + ": " + error.what());
+    }
+    for (std::size_t number = 0; number < games.size(); ++number) {
+      const GameRecord& game = games[number];
+      std::vector<std::string> moves = game.opening_moves;
+      for (const MoveRecord& move : game.moves) moves.push_back(move.move);
+      if (source.plies >= 0 && moves.size() > static_cast<std::size_t>(source.plies))
+        moves.resize(static_cast<std::size_t>(source.plies));
+      // The game's last moves may end it (a line): the opening stops before the position is over.
+      while (true) {
+        GamePosition position = GamePosition::parse(game.start_position);
+        for (const std::string& move : moves) position.play(move);
+        if (!position.is_game_over()) break;
+        if (moves.empty())
+          throw OpeningError(source.path + ": game " + std::to_string(number + 1) +
+                             " starts from a finished position");
+        moves.pop_back();
+      }
+      openings.push_back({game.start_position, std::move(moves)});
+    }
+  }
+  if (openings.empty()) throw OpeningError(source.path + ": the book holds no opening");
+  return openings;
+}
+
 std::vector<Opening> load_openings(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw OpeningError(path + ": cannot open the opening book");
@@ -119,18 +179,31 @@ std::vector<std::size_t> opening_sequence(std::size_t book_size, OpeningOrder or
                                           std::size_t needed) {
   if (needed == 0) return {};
   if (book_size == 0) throw OpeningError("the opening book is empty");
-  std::vector<std::size_t> order_of_book(book_size);
-  std::iota(order_of_book.begin(), order_of_book.end(), std::size_t{0});
-  if (order == OpeningOrder::Random) {
-    // Fisher-Yates from the back, with the portable reduction above.
-    std::mt19937_64 random(seed);
-    for (std::size_t i = book_size - 1; i > 0; --i)
-      std::swap(order_of_book[i], order_of_book[random_below(random, i + 1)]);
-  }
+  // The book's order for one pass through it: the first pass from `seed`, each later one shuffled
+  // anew, so that a wrapped book does not repeat its openings in the same order.
+  const auto pass_order = [&](std::size_t pass) {
+    std::vector<std::size_t> order_of_book(book_size);
+    std::iota(order_of_book.begin(), order_of_book.end(), std::size_t{0});
+    if (order == OpeningOrder::Random) {
+      // Fisher-Yates from the back, with the portable reduction above.
+      std::mt19937_64 random(seed + pass * 0x9E3779B97F4A7C15ULL);
+      for (std::size_t i = book_size - 1; i > 0; --i)
+        std::swap(order_of_book[i], order_of_book[random_below(random, i + 1)]);
+    }
+    return order_of_book;
+  };
   std::vector<std::size_t> sequence;
   sequence.reserve(needed);
-  for (std::size_t i = 0; i < needed; ++i)
-    sequence.push_back(order_of_book[(offset % book_size + i) % book_size]);
+  std::size_t current_pass = 0;
+  std::vector<std::size_t> order_of_book = pass_order(0);
+  for (std::size_t i = 0; i < needed; ++i) {
+    const std::size_t place = offset % book_size + i;
+    if (place / book_size != current_pass) {
+      current_pass = place / book_size;
+      order_of_book = pass_order(current_pass);
+    }
+    sequence.push_back(order_of_book[place % book_size]);
+  }
   return sequence;
 }
 

@@ -17,6 +17,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <iosfwd>
+#include <optional>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -45,6 +46,23 @@ class OpeningError : public std::runtime_error {
 std::vector<Opening> parse_openings(std::istream& in, std::string_view source_name);
 // The same for a file; OpeningError also when it cannot be read or holds no opening.
 std::vector<Opening> load_openings(const std::string& path);
+// Books in the formats other tools write (fastchess's `format=`): Text is the format above; Epd
+// is one position per line, anything after its first ';' ignored (EPD's operations, and what
+// --epd-out writes); Pgn takes each game of a PGN file (as parse_pgn reads it: the arena's own
+// full or short form) as its start position and its first `plies` moves (all when negative), cut
+// back further when needed so that the game still goes on.
+enum class BookFormat { Text, Epd, Pgn };
+struct BookSource {
+  std::string path;
+  BookFormat format = BookFormat::Text;
+  int plies = -1;
+};
+// Throws OpeningError "<path>:<line or game>: <what is wrong>", and when the file cannot be read
+// or holds no opening.
+std::vector<Opening> load_book(const BookSource& source);
+// "text", "epd", "pgn"; nullopt for another name.
+std::optional<BookFormat> parse_book_format(std::string_view name);
+
 // One line per opening in the format above (positions without moves as just the position).
 void write_openings(std::ostream& out, const std::vector<Opening>& openings);
 std::string format_opening(const Opening& opening);
@@ -56,11 +74,16 @@ std::string format_opening(const Opening& opening);
 std::size_t random_below(std::mt19937_64& random, std::size_t bound);
 
 enum class OpeningOrder { Sequential, Random };
+// Which games share an opening (fastchess's policy=): Round, every pairing of a round plays the
+// round's opening; Encounter, every game pair (an encounter of two engines) takes the next one.
+enum class OpeningPolicy { Round, Encounter };
 
 // The indices of `needed` openings for a tournament from a book of `book_size`: sequential order
 // or a permutation seeded by `seed` (the same seed gives the same order on every machine), begun
-// at `offset` and wrapping around when the book is shorter than `needed`. The permutation is a
-// Fisher-Yates shuffle drawing from std::mt19937_64(seed) with random_below. Throws
+// at `offset` and wrapping around when the book is shorter than `needed`, a random order then
+// shuffled anew for each pass (the first pass as before, so runs that do not wrap are unchanged).
+// The permutation is a Fisher-Yates shuffle drawing from std::mt19937_64(seed), and for pass k > 0
+// from std::mt19937_64(seed + k * 0x9E3779B97F4A7C15), with random_below. Throws
 // OpeningError when openings are needed from an empty book.
 std::vector<std::size_t> opening_sequence(std::size_t book_size, OpeningOrder order,
                                           std::uint64_t seed, std::size_t offset,

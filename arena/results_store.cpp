@@ -121,6 +121,9 @@ json::object describe(const TournamentConfig& config, const std::vector<int>& ta
     rules["draw"] = {{"movenumber", adjudication.draw_move_number},
                      {"movecount", adjudication.draw_move_count},
                      {"score", adjudication.draw_score_cp}};
+  // policy=encounter gives other games their openings; described only when used, as above.
+  if (config.opening_policy == OpeningPolicy::Encounter)
+    description["openings"].as_object()["policy"] = "encounter";
   // The tables decide games too; described by their layers (not the folder, which may move).
   if (!tablebase_layers.empty())
     rules["tablebase"] = {
@@ -383,6 +386,7 @@ std::string description_difference(const json::value& recorded, const json::valu
       {"openings", "order", "--openings-order"},
       {"openings", "seed", "--openings-seed"},
       {"openings", "offset", "--openings-offset"},
+      {"openings", "policy", "--openings policy="},
       {"rules", "max_plies", "--max-plies"},
       {"rules", "repetitions", "--repetitions"},
       {"rules", "resign", "--resign"},

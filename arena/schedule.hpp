@@ -28,9 +28,10 @@ struct ScheduledGame {
 [[nodiscard]] std::vector<std::pair<std::size_t, std::size_t>> pairings_of(
     const TournamentConfig& config);
 
-// Round by round: in each round every pairing (first, second) plays the round's opening twice,
-// first with `first` as X, then swapped. The opening of round r is the r-th of the book's
-// sequence (or the start position).
+// Round by round: in each round every pairing (first, second) plays an opening twice, first with
+// `first` as X, then swapped. The opening of round r is the r-th of the book's sequence (or the
+// start position); with OpeningPolicy::Encounter pairing p of round r takes the
+// (r * pairings + p)-th instead.
 [[nodiscard]] std::vector<ScheduledGame> make_schedule(const TournamentConfig& config);
 
 }  // namespace quixo::arena

@@ -65,6 +65,7 @@ struct TournamentConfig {
   Seating seating = Seating::PerSeat;  // four players only
   std::vector<Opening> openings;       // empty: every game starts from the variant's start position
   OpeningOrder opening_order = OpeningOrder::Sequential;
+  OpeningPolicy opening_policy = OpeningPolicy::Round;
   std::uint64_t opening_seed = 1;
   std::size_t opening_offset = 0;
   std::string openings_source;  // the book's file name, for reports

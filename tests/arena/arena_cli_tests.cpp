@@ -506,6 +506,22 @@ const std::vector<BadInput> kBadInputs = {
      "restart must be on or off, not \"sometimes\""},
     {"a negative --wait", with_two_engines({"--wait", "-1"}), {}, "--wait cannot be negative"},
     {"--debug without --log", with_two_engines({"--debug"}), {}, "--debug writes to the log"},
+    {"an unknown book format",
+     with_two_engines({"--openings", "file=@DIR@/b.txt", "format=bin"}),
+     {},
+     "--openings format: expected text, epd or pgn, not \"bin\""},
+    {"plies for a book that is not PGN",
+     with_two_engines({"--openings", "file=@DIR@/b.txt", "plies=4"}),
+     {},
+     "--openings plies= cuts the games of a PGN book (format=pgn)"},
+    {"an unknown book policy",
+     with_two_engines({"--openings", "file=@DIR@/b.txt", "policy=pair"}),
+     {},
+     "--openings policy: expected round or encounter, not \"pair\""},
+    {"a bad EPD book",
+     with_two_engines({"--openings", "file=@DIR@/b.epd", "format=epd"}),
+     {{"b.epd", "5/5/5/5/5 x ; fine\n5/5 x ; not fine\n"}},
+     "@DIR@/b.epd:2: "},
     // Engines files and conf=NAME.
     {"conf without an engines file",
      {"--engine", "conf=a", "--engine", "conf=b"},
@@ -715,6 +731,25 @@ BOOST_AUTO_TEST_CASE(short_pgn_restarts_margins_and_waits) {
                            std::string(arena::termination_name(game.termination)) + "\"");
   }
   BOOST_TEST(index == 4u);
+
+  // Both files serve as books: the PGN's games cut to 4 plies, the final positions as EPD.
+  for (const Args& book :
+       {Args{"file=" + dir.file("full.pgn"), "format=pgn", "plies=4", "policy=encounter"},
+        Args{"file=" + dir.file("final.epd"), "format=epd", "order=random"}}) {
+    const ArenaRun from_book =
+        run_arena(join({{"--engine", "name=a", "cmd=" + kMock, "--engine", "name=b", "cmd=" + kMock,
+                         "--each", "tc=nodes=10", "--max-plies", "30", "--results",
+                         dir.file("book-" + std::to_string(book.size()) + ".json"), "--openings"},
+                        book}),
+                  dir);
+    BOOST_TEST_REQUIRE(from_book.code() == 0, from_book);
+    const json::object book_file =
+        load_results(dir.file("book-" + std::to_string(book.size()) + ".json"));
+    BOOST_TEST(integer(book_file.at("tournament").at("openings"), "count") == 4);
+    if (book.size() == 4)
+      for (const json::value& game : games_of(book_file))
+        BOOST_TEST(contains(text(game, "opening"), " moves "), text(game, "opening"));
+  }
 }
 
 // --engines-file with cutechess's names and ours, and conf=NAME with keys after it that win.

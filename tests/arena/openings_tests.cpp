@@ -18,7 +18,10 @@
 #include <vector>
 
 #include "core/notation.hpp"
+#include "core/position.hpp"
+#include "game_record.hpp"
 #include "openings.hpp"
+#include "pgn_writer.hpp"
 
 namespace bdata = boost::unit_test::data;
 using namespace quixo::arena;
@@ -202,14 +205,78 @@ BOOST_DATA_TEST_CASE(random_order_is_a_pinned_permutation, bdata::make(kPinnedOr
   for (std::size_t i = 0; i < sample.book_size; ++i) BOOST_TEST_REQUIRE(sorted[i] == i);
   const std::vector<std::size_t> first(order.begin(), order.begin() + 10);
   BOOST_TEST(join(first) == sample.first);
-  // The same seed gives the same order; an offset starts later in it and wraps round.
+  // The same seed gives the same order; an offset starts later in it, and when the book wraps
+  // round the next pass is shuffled anew: a permutation again, in another order.
   BOOST_TEST(opening_sequence(sample.book_size, OpeningOrder::Random, sample.seed, 0,
                               sample.book_size) == order);
   const std::size_t offset = sample.book_size - 3;
   const std::vector<std::size_t> shifted = opening_sequence(
-      sample.book_size, OpeningOrder::Random, sample.seed, offset, sample.book_size + 5);
-  for (std::size_t i = 0; i < shifted.size(); ++i)
-    BOOST_TEST(shifted[i] == order[(offset + i) % sample.book_size]);
+      sample.book_size, OpeningOrder::Random, sample.seed, offset, sample.book_size + 3);
+  for (std::size_t i = 0; i < 3; ++i) BOOST_TEST(shifted[i] == order[offset + i]);
+  std::vector<std::size_t> second_pass(shifted.begin() + 3, shifted.end());
+  BOOST_TEST((second_pass != order));
+  std::sort(second_pass.begin(), second_pass.end());
+  for (std::size_t i = 0; i < sample.book_size; ++i) BOOST_TEST_REQUIRE(second_pass[i] == i);
+  // Sequential order wraps round as it is.
+  const std::vector<std::size_t> sequential = opening_sequence(
+      sample.book_size, OpeningOrder::Sequential, sample.seed, offset, sample.book_size + 3);
+  for (std::size_t i = 0; i < sequential.size(); ++i)
+    BOOST_TEST(sequential[i] == (offset + i) % sample.book_size);
+}
+
+// format=epd: a position per line, anything after ';' ignored (what --epd-out writes reads back);
+// format=pgn: each game's start and moves, cut to plies= and back before the game is over.
+BOOST_AUTO_TEST_CASE(epd_and_pgn_books_are_read) {
+  const auto epd = temp_file("quixo_openings_tests.epd",
+                             "# final positions\nx4/5/5/5/4o o ; result \"1-0\" ; game 1\n\n"
+                             "5/5/2x2/5/5 o\n5/5/5/5/5 1 ; id \"four players\"\n");
+  const std::vector<Opening> from_epd = load_book({epd.string(), BookFormat::Epd, -1});
+  BOOST_TEST_REQUIRE(from_epd.size() == 3u);
+  BOOST_TEST(from_epd[0].position == "x4/5/5/5/4o o");
+  BOOST_TEST(from_epd[0].moves.empty());
+  BOOST_TEST(from_epd[2].position == "5/5/5/5/5 1");
+  const auto bad_epd = temp_file("quixo_openings_tests_bad.epd", "5/5/5/5/5 x\n5/5/5 x ; x\n");
+  BOOST_CHECK_EXCEPTION((void)load_book({bad_epd.string(), BookFormat::Epd, -1}), OpeningError,
+                        [&](const OpeningError& e) {
+                          return std::string(e.what()).starts_with(bad_epd.string() + ":2: ");
+                        });
+
+  // A game played to its end (a line), written by the arena's PGN writer.
+  quixo::Position position = quixo::Position::start();
+  GameRecord record;
+  record.start_position = quixo::to_string(position);
+  std::uint64_t draw = 12345;
+  while (position.outcome() == quixo::Outcome::Ongoing && record.moves.size() < 400) {
+    const auto moves = position.legal_moves();
+    quixo::Move chosen = moves[0];
+    draw = draw * 6364136223846793005ULL + 1442695040888963407ULL;
+    chosen = moves[static_cast<std::size_t>((draw >> 33) % moves.size())];
+    for (const quixo::Move move : moves)  // a win when there is one, so the game ends
+      if (position.after(move).outcome() != quixo::Outcome::Ongoing &&
+          (position.after(move).outcome() == quixo::Outcome::XWins) ==
+              (position.side_to_move() == quixo::Color::X))
+        chosen = move;
+    MoveRecord played;
+    played.move = quixo::to_string(chosen);
+    record.moves.push_back(played);
+    position = position.after(chosen);
+  }
+  BOOST_TEST_REQUIRE((position.outcome() != quixo::Outcome::Ongoing));
+  record.result =
+      position.outcome() == quixo::Outcome::XWins ? GameResult::XWins : GameResult::OWins;
+  record.termination = Termination::Line;
+  const auto pgn = temp_file("quixo_openings_tests.pgn", format_pgn(record) + format_pgn(record));
+  const std::vector<Opening> all = load_book({pgn.string(), BookFormat::Pgn, -1});
+  BOOST_TEST_REQUIRE(all.size() == 2u);
+  BOOST_TEST(all[0].position == record.start_position);
+  // The whole game ends it: the opening stops a move before.
+  BOOST_TEST(all[0].moves.size() + 1 == record.moves.size());
+  const std::vector<Opening> cut = load_book({pgn.string(), BookFormat::Pgn, 3});
+  BOOST_TEST(cut[1].moves.size() == 3u);
+  BOOST_TEST(cut[1].moves[2] == record.moves[2].move);
+  std::filesystem::remove(epd);
+  std::filesystem::remove(bad_epd);
+  std::filesystem::remove(pgn);
 }
 
 BOOST_AUTO_TEST_CASE(different_seeds_give_different_orders) {

@@ -1377,4 +1377,40 @@ BOOST_AUTO_TEST_CASE(a_torn_last_journal_line_is_a_game_never_recorded) {
                         });
 }
 
+// policy=encounter: each game pair takes the next opening; policy=round (the default): every
+// pairing of a round plays the round's. It is part of the tournament's identity.
+BOOST_AUTO_TEST_CASE(the_encounter_policy_gives_each_game_pair_its_opening) {
+  TournamentConfig config = two_engine_config(2);
+  config.engines.push_back(engine("seeded-3"));  // three pairings
+  config.openings.clear();
+  for (const char* position : {"5/5/5/5/5 x", "5/5/2x2/5/5 o", "5/5/2o2/5/5 x", "x4/5/5/5/5 o",
+                               "o4/5/5/5/5 x", "5/5/5/5/x4 o", "5/5/5/5/o4 x"})
+    config.openings.push_back({position, {}});
+  const std::vector<ScheduledGame> by_round = make_schedule(config);
+  config.opening_policy = OpeningPolicy::Encounter;
+  const std::vector<ScheduledGame> by_encounter = make_schedule(config);
+  BOOST_REQUIRE(by_round.size() == 12u);
+  BOOST_REQUIRE(by_encounter.size() == 12u);
+  for (std::size_t id = 0; id < 12; ++id) {
+    BOOST_TEST(by_round[id].opening.position ==
+               config.openings[static_cast<std::size_t>(by_round[id].round)].position);
+    BOOST_TEST(by_encounter[id].opening.position ==
+               config.openings[(id / 2) % config.openings.size()].position);
+  }
+  // Another policy is another tournament on --resume.
+  TempDir dir;
+  config.results_path = dir.file("results.json");
+  config.opening_policy = OpeningPolicy::Round;
+  std::atomic<bool> interrupt{false};
+  RecordingSink sink;
+  (void)run_tournament(config, sink, interrupt, launcher_by_name(kPolicies));
+  config.opening_policy = OpeningPolicy::Encounter;
+  config.resume = true;
+  BOOST_CHECK_EXCEPTION((void)run_tournament(config, sink, interrupt, launcher_by_name(kPolicies)),
+                        TournamentError, [](const TournamentError& error) {
+                          return std::string(error.what()).find("--openings policy= differs") !=
+                                 std::string::npos;
+                        });
+}
+
 BOOST_AUTO_TEST_SUITE_END()
