@@ -20,23 +20,24 @@ inline constexpr int kMateAsCp = 100'000;
 // After a timed-out `go`, how long a late `bestmove` may take before the engine is restarted.
 inline constexpr std::chrono::milliseconds kStopGrace{1000};
 
-inline std::string utc_date() {
-  const std::time_t now = std::time(nullptr);
+// `when` in UTC, as strftime's `format` writes it.
+inline std::string utc_text(std::chrono::system_clock::time_point when, const char* format) {
+  const std::time_t seconds = std::chrono::system_clock::to_time_t(when);
   std::tm parts{};
-  gmtime_r(&now, &parts);
-  char text[16];
-  std::strftime(text, sizeof text, "%Y.%m.%d", &parts);
+  gmtime_r(&seconds, &parts);
+  char text[40];
+  std::strftime(text, sizeof text, format, &parts);
   return text;
+}
+
+// The PGN's Date: "2026.11.27".
+inline std::string utc_date() {
+  return utc_text(std::chrono::system_clock::now(), "%Y.%m.%d");
 }
 
 // The time of day as the PGN's GameStartTime and GameEndTime give it: "2026-11-27T05:50:25 +0000".
 inline std::string utc_time(std::chrono::system_clock::time_point when) {
-  const std::time_t seconds = std::chrono::system_clock::to_time_t(when);
-  std::tm parts{};
-  gmtime_r(&seconds, &parts);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%S +0000", &parts);
-  return text;
+  return utc_text(when, "%Y-%m-%dT%H:%M:%S +0000");
 }
 
 // A game's length as GameDuration gives it: "HH:MM:SS" (hours beyond 99 as they come).

@@ -38,11 +38,15 @@ void write_whole(const std::string& path, const std::string& text) {
     throw TournamentError("cannot replace " + path);
 }
 
-TournamentEnd decided_end(const std::optional<SprtResult>& sprt) {
-  if (sprt && sprt->decision == SprtResult::Decision::AcceptH1)
-    return TournamentEnd::SprtAcceptedH1;
-  if (sprt && sprt->decision == SprtResult::Decision::AcceptH0)
-    return TournamentEnd::SprtAcceptedH0;
+TournamentEnd decided_end(const Standings& standings) {
+  switch (sprt_decision(standings)) {
+    case SprtResult::Decision::AcceptH1:
+      return TournamentEnd::SprtAcceptedH1;
+    case SprtResult::Decision::AcceptH0:
+      return TournamentEnd::SprtAcceptedH0;
+    case SprtResult::Decision::Continue:
+      break;
+  }
   return TournamentEnd::Completed;
 }
 
@@ -174,7 +178,7 @@ MergeOutcome merge_shards(const std::vector<std::string>& shard_files,
   }
 
   // An SPRT decides on the merged games, which hold every game the shards decided on.
-  outcome.end = decided_end(outcome.standings.sprt);
+  outcome.end = decided_end(outcome.standings);
   if (outcome.end == TournamentEnd::Completed) {
     // The shards stopped on a decision that the merged counts no longer show (games finished
     // after it moved the LLR back): the shards' decision stands, as a single run's would.

@@ -43,14 +43,18 @@ std::string pairs_ratio(const Pentanomial& pairs) {
   return fixed(static_cast<double>(won) / static_cast<double>(lost), 2);
 }
 
-// The SPRT's line, or why there is no LLR (a statistics failure, after which the games go on).
-std::string sprt_line(const TournamentConfig& config, const Standings& standings) {
-  if (standings.sprt)
-    return format_sprt(*standings.sprt, *config.sprt) +
-           (standings.sprt_shards > 0
+// The SPRT's line, or why there is no LLR (a statistics failure, after which the games go on):
+// a match's (with --shared-dir, of all shards' games), or in a gauntlet SPRT the pairing's own.
+std::string sprt_line(const TournamentConfig& config, const Standings& standings,
+                      const PairingTally& pairing) {
+  const bool match = standings.pairings.size() == 1;
+  const std::optional<SprtResult>& test = match ? standings.sprt : pairing.sprt;
+  if (test)
+    return format_sprt(*test, *config.sprt) +
+           (match && standings.sprt_shards > 0
                 ? " (" + std::to_string(standings.sprt_shards) + " shards' games)"
                 : std::string());
-  return "LLR: unavailable (" + standings.sprt_error + ")";
+  return "LLR: unavailable (" + (match ? standings.sprt_error : pairing.sprt_error) + ")";
 }
 
 std::string pairing_report(const TournamentConfig& config, const Standings& standings,
@@ -81,7 +85,7 @@ std::string pairing_report(const TournamentConfig& config, const Standings& stan
   const auto& c = pairing.pairs.counts;
   out << "Ptnml(0-2): [" << c[0] << ", " << c[1] << ", " << c[2] << ", " << c[3] << ", " << c[4]
       << "], Trinomial Elo: " << fixed(tri.elo, 2) << " +/- " << fixed(tri.elo_error, 2) << "\n";
-  if (config.sprt) out << sprt_line(config, standings) << "\n";
+  if (config.sprt) out << sprt_line(config, standings, pairing) << "\n";
   return out.str();
 }
 
@@ -116,6 +120,19 @@ std::string ranking_table(const TournamentConfig& config, const Standings& stand
     out << "\n";
   }
   if (!ratings->converged) out << "(ratings use one virtual draw per pairing as a prior)\n";
+  // The likelihood of superiority of every engine (row) over every other (column), in rank
+  // order, as Ordo's LOS matrix.
+  const std::size_t width = std::max<std::size_t>(7, name_width + 1);
+  out << pad("LOS", name_width, true);
+  for (const std::size_t column : order) out << pad(standings.engines[column].name, width);
+  out << "\n";
+  for (const std::size_t row : order) {
+    out << pad(standings.engines[row].name, name_width, true);
+    for (const std::size_t column : order)
+      out << pad(row == column ? std::string("-") : fixed(100.0 * ratings->los[row][column], 1),
+                 width);
+    out << "\n";
+  }
   return out.str();
 }
 
@@ -192,7 +209,7 @@ class TextReport : public ReportSink {
                  std::to_string(r.losses) + " - " + std::to_string(r.draws) + " [" +
                  fixed(r.games() > 0 ? r.points() / static_cast<double>(r.games()) : 0.5, 3) +
                  "] " + std::to_string(r.games());
-      if (config.sprt) progress += "  " + sprt_line(config, standings);
+      if (config.sprt) progress += "  " + sprt_line(config, standings, pairing);
     } else {
       progress = "Games: " + std::to_string(standings.games) + " of " +
                  std::to_string(standings.total_games);

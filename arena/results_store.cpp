@@ -156,6 +156,33 @@ json::object estimate_json(const EloEstimate& estimate) {
           {"score", number(estimate.score)}};
 }
 
+// An SPRT as the results file has it. Without an LLR (a statistics failure) the bounds and
+// settings are still written, with the decision "unavailable" and the reason.
+json::object sprt_json(const TournamentConfig& config, const std::optional<SprtResult>& test,
+                       const std::string& error) {
+  SprtResult sprt;
+  sprt.lower = config.sprt->lower_bound();
+  sprt.upper = config.sprt->upper_bound();
+  if (test) sprt = *test;
+  const char* decision = !test                                             ? "unavailable"
+                         : sprt.decision == SprtResult::Decision::AcceptH1 ? "H1"
+                         : sprt.decision == SprtResult::Decision::AcceptH0 ? "H0"
+                                                                           : "continue";
+  json::object entry = {
+      {"llr", test ? number(sprt.llr) : json::value(nullptr)},
+      {"lower", number(sprt.lower)},
+      {"upper", number(sprt.upper)},
+      {"elo0", number(config.sprt->elo0)},
+      {"elo1", number(config.sprt->elo1)},
+      {"alpha", number(config.sprt->alpha)},
+      {"beta", number(config.sprt->beta)},
+      {"model", config.sprt->model == EloModel::Normalized ? "normalized" : "logistic"},
+      {"decision", decision},
+      {"summary", test ? format_sprt(sprt, *config.sprt) : "LLR: unavailable (" + error + ")"}};
+  if (!test) entry["error"] = error;
+  return entry;
+}
+
 json::object standings_json(const TournamentConfig& config, const Standings& standings) {
   json::array engines;
   const std::optional<Ratings> ratings = rate_engines(config, standings);
@@ -175,6 +202,11 @@ json::object standings_json(const TournamentConfig& config, const Standings& sta
     if (ratings) {
       entry["rating"] = number(ratings->elo[i]);
       entry["rating_error"] = number(1.959964 * ratings->error[i]);
+      // The likelihood that this engine is stronger than each other one.
+      json::object los;
+      for (std::size_t j = 0; j < standings.engines.size(); ++j)
+        if (j != i) los[standings.engines[j].name] = number(ratings->los[i][j]);
+      entry["los"] = std::move(los);
     }
     engines.push_back(std::move(entry));
   }
@@ -189,6 +221,9 @@ json::object standings_json(const TournamentConfig& config, const Standings& sta
                         {"pentanomial", std::move(pentanomial)},
                         {"pentanomial_estimate", estimate_json(estimate_elo(pairing.pairs))},
                         {"trinomial_estimate", estimate_json(estimate_elo(pairing.results))}});
+    // A gauntlet SPRT: each pairing's own test.
+    if (config.sprt && standings.pairings.size() > 1)
+      pairings.back().as_object()["sprt"] = sprt_json(config, pairing.sprt, pairing.sprt_error);
   }
   json::object terminations;
   for (std::size_t t = 0; t < standings.terminations.size(); ++t)
@@ -199,32 +234,8 @@ json::object standings_json(const TournamentConfig& config, const Standings& sta
                          {"engines", std::move(engines)},
                          {"pairings", std::move(pairings)},
                          {"terminations", std::move(terminations)}};
-  if (config.sprt && (standings.sprt || !standings.sprt_error.empty())) {
-    // Without an LLR (a statistics failure) the bounds and settings are still written, with the
-    // decision "unavailable" and the reason.
-    SprtResult sprt;
-    sprt.lower = config.sprt->lower_bound();
-    sprt.upper = config.sprt->upper_bound();
-    if (standings.sprt) sprt = *standings.sprt;
-    const char* decision = !standings.sprt                                   ? "unavailable"
-                           : sprt.decision == SprtResult::Decision::AcceptH1 ? "H1"
-                           : sprt.decision == SprtResult::Decision::AcceptH0 ? "H0"
-                                                                             : "continue";
-    json::object entry = {
-        {"llr", standings.sprt ? number(sprt.llr) : json::value(nullptr)},
-        {"lower", number(sprt.lower)},
-        {"upper", number(sprt.upper)},
-        {"elo0", number(config.sprt->elo0)},
-        {"elo1", number(config.sprt->elo1)},
-        {"alpha", number(config.sprt->alpha)},
-        {"beta", number(config.sprt->beta)},
-        {"model", config.sprt->model == EloModel::Normalized ? "normalized" : "logistic"},
-        {"decision", decision},
-        {"summary", standings.sprt ? format_sprt(sprt, *config.sprt)
-                                   : "LLR: unavailable (" + standings.sprt_error + ")"}};
-    if (!standings.sprt) entry["error"] = standings.sprt_error;
-    result["sprt"] = std::move(entry);
-  }
+  if (config.sprt && (standings.sprt || !standings.sprt_error.empty()))
+    result["sprt"] = sprt_json(config, standings.sprt, standings.sprt_error);
   return result;
 }
 

@@ -103,13 +103,33 @@ void StandingsTally::update_sprt() {
   if (!config_.sprt || standings_.pairings.empty()) return;
   // Bounds are checked before the first game, but no statistics failure may cost the games
   // played: the standings say why there is no LLR and the tournament goes on.
-  try {
-    standings_.sprt = sprt(standings_.pairings.front().pairs, *config_.sprt);
-    standings_.sprt_error.clear();
-  } catch (const std::exception& error) {
-    standings_.sprt.reset();
-    standings_.sprt_error = error.what();
+  for (PairingTally& pairing : standings_.pairings) {
+    try {
+      pairing.sprt = sprt(pairing.pairs, *config_.sprt);
+      pairing.sprt_error.clear();
+    } catch (const std::exception& error) {
+      pairing.sprt.reset();
+      pairing.sprt_error = error.what();
+    }
   }
+  if (standings_.pairings.size() == 1) {
+    standings_.sprt = standings_.pairings.front().sprt;
+    standings_.sprt_error = standings_.pairings.front().sprt_error;
+  }
+}
+
+SprtResult::Decision sprt_decision(const Standings& standings) {
+  using Decision = SprtResult::Decision;
+  if (standings.pairings.size() <= 1)
+    return standings.sprt ? standings.sprt->decision : Decision::Continue;
+  // A gauntlet SPRT is decided when every pairing's is: H0 when the tested engine failed against
+  // any opponent, H1 when it passed against all.
+  bool any_h0 = false;
+  for (const PairingTally& pairing : standings.pairings) {
+    if (!pairing.sprt || pairing.sprt->decision == Decision::Continue) return Decision::Continue;
+    any_h0 = any_h0 || pairing.sprt->decision == Decision::AcceptH0;
+  }
+  return any_h0 ? Decision::AcceptH0 : Decision::AcceptH1;
 }
 
 Standings compute_standings(const TournamentConfig& config,

@@ -19,6 +19,11 @@ namespace quixo::arena {
 [[nodiscard]] Standings compute_standings(const TournamentConfig& config,
                                           const std::vector<FinishedGame>& games);
 
+// The SPRT's decision for the tournament: a match's SPRT, or in a gauntlet SPRT (one test per
+// pairing of the tested engine) Continue until every pairing is decided, then AcceptH0 when any
+// pairing accepted H0, else AcceptH1.
+[[nodiscard]] SprtResult::Decision sprt_decision(const Standings& standings);
+
 // The same standings, game by game: add() costs the same after the 4,000th game as after the
 // first, so that a long tournament does not recount every game after each one. Games naming an
 // engine the configuration does not have are left out; a pair counts once both games are in.

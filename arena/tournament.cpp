@@ -195,23 +195,40 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& rep
   // A statistics failure is told once (and again should its reason change), not after every game.
   std::string told_sprt_error;
   const auto tell_sprt_error = [&](const Standings& standings) {
-    if (standings.sprt_error.empty() || standings.sprt_error == told_sprt_error) return;
-    told_sprt_error = standings.sprt_error;
+    std::string error = standings.sprt_error;
+    for (const PairingTally& pairing : standings.pairings)
+      if (error.empty()) error = pairing.sprt_error;
+    if (error.empty() || error == told_sprt_error) return;
+    told_sprt_error = error;
     sink.warning("the SPRT cannot be computed after " + std::to_string(standings.games) +
-                 " games (" + standings.sprt_error +
+                 " games (" + error +
                  "); the games go on and are recorded, without an SPRT decision while this lasts");
   };
   tell_sprt_error(outcome.standings);
 
   std::mutex lock;
+  std::vector<bool> pairing_stopped(outcome.standings.pairings.size(), false);
   std::atomic<bool> halt{false};
   std::exception_ptr failure;
   const auto decide = [&](const Standings& standings) {
-    if (!standings.sprt) return;
-    if (standings.sprt->decision == SprtResult::Decision::AcceptH0) {
+    if (!config.sprt) return;
+    // A gauntlet SPRT: a pairing whose test is decided plays no more games (they count as done;
+    // the schedule plays pairing p's pairs at p, p + P, p + 2P, ... for P pairings).
+    const std::size_t pairings = standings.pairings.size();
+    if (pairings > 1)
+      for (std::size_t p = 0; p < pairings; ++p) {
+        const std::optional<SprtResult>& test = standings.pairings[p].sprt;
+        if (pairing_stopped[p] || !test || test->decision == SprtResult::Decision::Continue)
+          continue;
+        pairing_stopped[p] = true;
+        for (std::size_t pair = p; 2 * pair + 1 < schedule.size(); pair += pairings)
+          done[2 * pair] = done[2 * pair + 1] = true;
+      }
+    const SprtResult::Decision decision = sprt_decision(standings);
+    if (decision == SprtResult::Decision::AcceptH0) {
       outcome.end = TournamentEnd::SprtAcceptedH0;
       halt = true;
-    } else if (standings.sprt->decision == SprtResult::Decision::AcceptH1) {
+    } else if (decision == SprtResult::Decision::AcceptH1) {
       outcome.end = TournamentEnd::SprtAcceptedH1;
       halt = true;
     }

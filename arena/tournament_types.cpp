@@ -75,10 +75,17 @@ void validate(const TournamentConfig& config) {
     throw TournamentError("a gauntlet needs 1 to " + std::to_string(count - 1) + " seeds for " +
                           std::to_string(count) + " engines");
   if (config.sprt) {
-    if (count != 2)
+    // A match, or a gauntlet of one tested engine against the others: one test per pairing.
+    const bool gauntlet_test = config.format == TournamentFormat::Gauntlet && config.seeds == 1;
+    if (count != 2 && !gauntlet_test)
       throw TournamentError(
-          "an SPRT needs exactly two engines (the first is the one tested), not " +
-          std::to_string(count));
+          "an SPRT needs two engines (the first is the one tested), or a gauntlet with one seed "
+          "(the seed tested against each of the others), not " +
+          std::to_string(count) + " engines in a " + std::string(format_name(config.format)));
+    if (count != 2 && !config.shared_dir.empty())
+      throw TournamentError(
+          "a gauntlet SPRT is not combined across shards (--shared-dir): "
+          "run it in one process, or shard a match");
     try {
       config.sprt->validate();
     } catch (const std::invalid_argument& error) {

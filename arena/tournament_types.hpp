@@ -147,6 +147,10 @@ struct PairingTally {
   std::size_t second = 0;
   Trinomial results;
   Pentanomial pairs;  // completed game pairs only
+  // The pairing's own SPRT (config.sprt): in a match it is the tournament's; in a gauntlet SPRT
+  // each pairing of the tested engine has its own. sprt_error says why it could not be computed.
+  std::optional<SprtResult> sprt;
+  std::string sprt_error;
 };
 
 struct Standings {
@@ -155,8 +159,9 @@ struct Standings {
   std::int64_t games = 0;
   std::int64_t total_games = 0;            // in the schedule
   std::vector<std::int64_t> terminations;  // by Termination value
-  std::optional<SprtResult> sprt;          // when the tournament runs an SPRT (and it could be
-                                           // computed)
+  // A match's SPRT (pairing 0's, or with --shared-dir all shards' together), when it could be
+  // computed; a gauntlet SPRT has one per pairing instead (PairingTally::sprt).
+  std::optional<SprtResult> sprt;
   // Why the SPRT could not be computed from these games (a statistics failure); empty otherwise.
   // The tournament goes on without a decision, and reports say why.
   std::string sprt_error;

@@ -137,10 +137,19 @@ ARGS=(
   "${BOOK_ARGS[@]}" --pgn "$PGN" --results "$RESULTS"
 )
 
+# The games recorded: the results file's and those of its journal (one JSON line each, a last
+# line cut short not yet a game), as the arena's own readers count them.
 recorded() {
   python3 - "$RESULTS" <<'EOF' 2>/dev/null || echo 0
 import json, sys
-print(len(json.load(open(sys.argv[1]))["games"]))
+ids = {game["id"] for game in json.load(open(sys.argv[1]))["games"]}
+try:
+    for line in open(sys.argv[1] + ".journal"):
+        if line.endswith("\n"):
+            ids.add(json.loads(line)["game"]["id"])
+except FileNotFoundError:
+    pass
+print(len(ids))
 EOF
 }
 

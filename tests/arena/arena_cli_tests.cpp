@@ -389,7 +389,7 @@ const std::vector<BadInput> kBadInputs = {
     {"--sprt with three engines",
      with_two_engines({"--engine", "name=c", "cmd=@MOCK@", "--sprt", "elo0=0", "elo1=5"}),
      {},
-     "an SPRT needs exactly two engines"},
+     "an SPRT needs two engines (the first is the one tested), or a gauntlet with one seed"},
     {"missing config file", {"--config", "@DIR@/missing.conf"}, {}, "@DIR@/missing.conf"},
     {"unknown key in the config file",
      {"--config", "@DIR@/bad.conf"},

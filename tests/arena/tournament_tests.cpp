@@ -137,7 +137,7 @@ BOOST_DATA_TEST_CASE(
            c.engines.push_back(engine("seeded-3"));
            c.sprt = SprtParameters{};
          },
-         "exactly two"},
+         "an SPRT needs two engines (the first is the one tested), or a gauntlet with one seed"},
         {"sprt bounds reversed",
          [](TournamentConfig& c) {
            c.sprt = SprtParameters{};
@@ -219,6 +219,24 @@ BOOST_AUTO_TEST_CASE(ratings_rank_three_engines) {
   BOOST_TEST(ratings->elo[0] > ratings->elo[1]);
   BOOST_TEST(ratings->elo[1] > ratings->elo[2]);
   BOOST_TEST(ratings->los[0][2] > 0.9);
+  // The report's LOS matrix, in rank order (a, b, c here), as Ordo's: row over column, in %.
+  const std::string report = format_rating_report(config, standings);
+  const std::size_t matrix = report.find("\nLOS ");
+  BOOST_REQUIRE_MESSAGE(matrix != std::string::npos, report);
+  std::istringstream lines(report.substr(matrix + 1));
+  std::vector<std::string> rows;
+  for (std::string line; std::getline(lines, line);) rows.push_back(line);
+  BOOST_REQUIRE(rows.size() >= 4u);
+  // The first row is the best engine's: "-" against itself, then its LOS over the other two.
+  const auto percent = [](double likelihood) {
+    std::ostringstream text;
+    text << std::fixed << std::setprecision(1) << 100.0 * likelihood;
+    return text.str();
+  };
+  BOOST_TEST(rows[1].starts_with(config.engines[0].name), report);
+  BOOST_TEST(rows[1].find(" -") != std::string::npos, report);
+  BOOST_TEST(rows[1].find(percent(ratings->los[0][1])) != std::string::npos, report);
+  BOOST_TEST(rows[1].find(percent(ratings->los[0][2])) != std::string::npos, report);
 
   // --anchor: the named engine gets the given rating, the differences stay, and the anchor's own
   // error is zero (the others' are relative to it).
@@ -766,6 +784,7 @@ BOOST_AUTO_TEST_CASE(the_results_file_keeps_every_number_to_full_precision) {
     const json::object& tally = file.at("standings").at("engines").as_array().at(i).as_object();
     CHECK_NUMBER(tally, "rating", ratings->elo[i]);
     CHECK_NUMBER(tally, "rating_error", 1.959964 * ratings->error[i]);
+    CHECK_NUMBER(tally.at("los").as_object(), config.engines[1 - i].name, ratings->los[i][1 - i]);
     CHECK_NUMBER(tally, "points", standings.engines[i].results.points());
   }
 }
@@ -1411,6 +1430,85 @@ BOOST_AUTO_TEST_CASE(the_encounter_policy_gives_each_game_pair_its_opening) {
                           return std::string(error.what()).find("--openings policy= differs") !=
                                  std::string::npos;
                         });
+}
+
+// A gauntlet SPRT: the seed is tested against each other engine, one test per pairing. A pairing
+// whose test is decided plays no more games; the tournament is decided when every test is, H0
+// when any accepted H0.
+struct GauntletSprtSample {
+  const char* name;
+  std::vector<std::string> engines;
+  int rounds;
+  TournamentEnd end;
+  std::vector<SprtResult::Decision> decisions;
+};
+std::ostream& operator<<(std::ostream& out, const GauntletSprtSample& sample) {
+  return out << sample.name;
+}
+const std::vector<GauntletSprtSample> kGauntletSprtSamples = {
+    {"passes against both",
+     {"seeded-1", "illegal", "illegal-2"},
+     500,
+     TournamentEnd::SprtAcceptedH1,
+     {SprtResult::Decision::AcceptH1, SprtResult::Decision::AcceptH1}},
+    {"fails against both",
+     {"illegal", "seeded-1", "seeded-2"},
+     500,
+     TournamentEnd::SprtAcceptedH0,
+     {SprtResult::Decision::AcceptH0, SprtResult::Decision::AcceptH0}},
+    // Against its twin every pair scores 1 of 2: no gain, H0.
+    {"passes against one, fails against its twin",
+     {"seeded-1", "illegal", "seeded-1-twin"},
+     500,
+     TournamentEnd::SprtAcceptedH0,
+     {SprtResult::Decision::AcceptH1, SprtResult::Decision::AcceptH0}},
+    {"undecided when the rounds run out",
+     {"seeded-1", "illegal", "illegal-2"},
+     20,
+     TournamentEnd::SprtUndecided,
+     {SprtResult::Decision::Continue, SprtResult::Decision::Continue}},
+};
+
+BOOST_DATA_TEST_CASE(a_gauntlet_sprt_tests_each_pairing, bdata::make(kGauntletSprtSamples),
+                     sample) {
+  TournamentConfig config = two_engine_config(sample.rounds);
+  config.engines.clear();
+  for (const std::string& name : sample.engines) config.engines.push_back(engine(name));
+  config.format = TournamentFormat::Gauntlet;
+  config.seeds = 1;
+  SprtParameters sprt;
+  sprt.elo0 = 0;
+  sprt.elo1 = 10;
+  sprt.model = EloModel::Logistic;
+  config.sprt = sprt;
+  BOOST_REQUIRE_NO_THROW(validate(config));
+  std::map<std::string, ScriptedPolicy> policies = kPolicies;
+  policies["illegal-2"] = policies.at("illegal");
+  policies["seeded-1-twin"] = policies.at("seeded-1");
+  std::atomic<bool> interrupt{false};
+  RecordingSink sink;
+  const TournamentOutcome outcome =
+      run_tournament(config, sink, interrupt, launcher_by_name(policies));
+  BOOST_TEST((outcome.end == sample.end));
+  BOOST_REQUIRE(outcome.standings.pairings.size() == 2u);
+  for (std::size_t p = 0; p < 2; ++p) {
+    const PairingTally& pairing = outcome.standings.pairings[p];
+    BOOST_REQUIRE(pairing.sprt);
+    BOOST_TEST((pairing.sprt->decision == sample.decisions[p]), "pairing " << p);
+    // A decided pairing stopped early: fewer games than its share.
+    if (sample.decisions[p] != SprtResult::Decision::Continue)
+      BOOST_TEST(pairing.results.games() < 2 * sample.rounds, "pairing " << p);
+    else
+      BOOST_TEST(pairing.results.games() == 2 * sample.rounds, "pairing " << p);
+  }
+  const SprtResult::Decision expected =
+      sample.end == TournamentEnd::SprtAcceptedH1   ? SprtResult::Decision::AcceptH1
+      : sample.end == TournamentEnd::SprtAcceptedH0 ? SprtResult::Decision::AcceptH0
+                                                    : SprtResult::Decision::Continue;
+  BOOST_TEST((sprt_decision(outcome.standings) == expected));
+  // Still one SPRT per tournament otherwise: a round-robin of three engines is refused.
+  config.format = TournamentFormat::RoundRobin;
+  BOOST_CHECK_THROW(validate(config), TournamentError);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
