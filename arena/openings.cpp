@@ -192,17 +192,14 @@ std::vector<std::size_t> opening_sequence(std::size_t book_size, OpeningOrder or
     }
     return order_of_book;
   };
+  // Passes are counted from the run's first opening, so each run of book_size openings (the
+  // first as it always was) uses every opening once.
   std::vector<std::size_t> sequence;
   sequence.reserve(needed);
-  std::size_t current_pass = 0;
-  std::vector<std::size_t> order_of_book = pass_order(0);
+  std::vector<std::size_t> order_of_book;
   for (std::size_t i = 0; i < needed; ++i) {
-    const std::size_t place = offset % book_size + i;
-    if (place / book_size != current_pass) {
-      current_pass = place / book_size;
-      order_of_book = pass_order(current_pass);
-    }
-    sequence.push_back(order_of_book[place % book_size]);
+    if (i % book_size == 0) order_of_book = pass_order(i / book_size);
+    sequence.push_back(order_of_book[(offset % book_size + i) % book_size]);
   }
   return sequence;
 }

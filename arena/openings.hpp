@@ -81,7 +81,8 @@ enum class OpeningPolicy { Round, Encounter };
 // The indices of `needed` openings for a tournament from a book of `book_size`: sequential order
 // or a permutation seeded by `seed` (the same seed gives the same order on every machine), begun
 // at `offset` and wrapping around when the book is shorter than `needed`, a random order then
-// shuffled anew for each pass (the first pass as before, so runs that do not wrap are unchanged).
+// shuffled anew for each further pass of book_size openings (each pass uses every opening once;
+// the first is as before, so runs that do not wrap are unchanged).
 // The permutation is a Fisher-Yates shuffle drawing from std::mt19937_64(seed), and for pass k > 0
 // from std::mt19937_64(seed + k * 0x9E3779B97F4A7C15), with random_below. Throws
 // OpeningError when openings are needed from an empty book.

@@ -211,10 +211,14 @@ BOOST_DATA_TEST_CASE(random_order_is_a_pinned_permutation, bdata::make(kPinnedOr
                               sample.book_size) == order);
   const std::size_t offset = sample.book_size - 3;
   const std::vector<std::size_t> shifted = opening_sequence(
-      sample.book_size, OpeningOrder::Random, sample.seed, offset, sample.book_size + 3);
-  for (std::size_t i = 0; i < 3; ++i) BOOST_TEST(shifted[i] == order[offset + i]);
-  std::vector<std::size_t> second_pass(shifted.begin() + 3, shifted.end());
-  BOOST_TEST((second_pass != order));
+      sample.book_size, OpeningOrder::Random, sample.seed, offset, 2 * sample.book_size);
+  for (std::size_t i = 0; i < sample.book_size; ++i)
+    BOOST_TEST(shifted[i] == order[(offset + i) % sample.book_size]);
+  std::vector<std::size_t> second_pass(
+      shifted.begin() + static_cast<std::ptrdiff_t>(sample.book_size), shifted.end());
+  const std::vector<std::size_t> first_pass(
+      shifted.begin(), shifted.begin() + static_cast<std::ptrdiff_t>(sample.book_size));
+  BOOST_TEST((second_pass != first_pass));
   std::sort(second_pass.begin(), second_pass.end());
   for (std::size_t i = 0; i < sample.book_size; ++i) BOOST_TEST_REQUIRE(second_pass[i] == i);
   // Sequential order wraps round as it is.
