@@ -99,7 +99,7 @@ void describe_options(po::options_description& options) {
   po::options_description tournament("Tournament", 100);
   tournament.add_options()(
       "tournament", po::value<std::string>()->default_value("round-robin"),
-      "round-robin (a match with two engines) or gauntlet (alias: match = round-robin)")(
+      "round-robin (a match with two engines), gauntlet or knockout (alias: match = round-robin)")(
       "seeds", po::value<int>()->default_value(1), "gauntlet: the first N engines play the rest")(
       "variant", po::value<std::string>()->default_value("2p"),
       "2p (two players) or 4p (the four-player team game: each engine is a team, seats 1 and 3 "
@@ -247,13 +247,11 @@ TournamentConfig make_config(const po::variables_map& vm) {
       vm.count("engine") ? vm["engine"].as<std::vector<std::string>>() : std::vector<std::string>(),
       vm.count("engines-file") ? &engines_file : nullptr);
   const std::string format = vm["tournament"].as<std::string>();
-  if (format == "round-robin" || format == "roundrobin" || format == "match")
-    config.format = TournamentFormat::RoundRobin;
-  else if (format == "gauntlet")
-    config.format = TournamentFormat::Gauntlet;
+  if (const std::optional<TournamentFormat> parsed = parse_format(format))
+    config.format = *parsed;
   else
-    throw std::invalid_argument("--tournament: expected round-robin, match or gauntlet, not \"" +
-                                format + "\"");
+    throw std::invalid_argument(
+        "--tournament: expected round-robin, match, gauntlet or knockout, not \"" + format + "\"");
   config.seeds = vm["seeds"].as<int>();
   config.variant = parse_variant(vm["variant"].as<std::string>());
   const std::string seating = vm["seating"].as<std::string>();

@@ -136,6 +136,34 @@ std::string ranking_table(const TournamentConfig& config, const Standings& stand
   return out.str();
 }
 
+// A knockout's bracket, a line per match: "Round 1: A 2.5 - 1.5 B, A goes on".
+std::string knockout_bracket_text(const TournamentConfig& config, const Standings& standings) {
+  std::ostringstream out;
+  out << "Knockout:\n";
+  const auto name = [&](std::size_t engine) { return config.engines[engine].name; };
+  for (const std::vector<KnockoutMatch>& round : standings.bracket)
+    for (const KnockoutMatch& match : round) {
+      out << "Round " << match.round + 1 << ": ";
+      if (!match.second) {
+        out << name(match.first) << " has a bye\n";
+        continue;
+      }
+      out << name(match.first) << " " << fixed(match.first_points, 1) << " - "
+          << fixed(match.second_points, 1) << " " << name(*match.second);
+      if (match.by_seed)
+        out << ", still tied after " << match.games << " games: " << name(*match.winner)
+            << " goes on as the higher seed\n";
+      else if (match.winner)
+        out << ", " << name(*match.winner) << " goes on\n";
+      else
+        out << (match.scheduled_games > 0 ? ", playing\n" : ", to play\n");
+    }
+  const std::vector<KnockoutMatch>& last = standings.bracket.back();
+  if (last.size() == 1 && last.front().winner)
+    out << "Knockout winner: " << name(*last.front().winner) << "\n";
+  return out.str();
+}
+
 // The two sides of a game for a report line: "x vs o", and in the four-player game the teams,
 // "A: x vs B: o" (the seats of team A are 1 and 3).
 std::string sides(const TournamentConfig& config, std::size_t x, std::size_t o) {
@@ -303,6 +331,7 @@ std::string format_rating_report(const TournamentConfig& config, const Standings
     if (standings.pairings.size() > 1) text += "\n";
   }
   if (standings.engines.size() > 2) text += ranking_table(config, standings);
+  if (!standings.bracket.empty()) text += knockout_bracket_text(config, standings);
   return text;
 }
 

@@ -236,6 +236,27 @@ json::object standings_json(const TournamentConfig& config, const Standings& sta
                          {"terminations", std::move(terminations)}};
   if (config.sprt && (standings.sprt || !standings.sprt_error.empty()))
     result["sprt"] = sprt_json(config, standings.sprt, standings.sprt_error);
+  if (!standings.bracket.empty()) {
+    // A knockout's bracket: a list of rounds, each a list of matches in bracket order.
+    json::array rounds;
+    for (const std::vector<KnockoutMatch>& round : standings.bracket) {
+      json::array matches;
+      for (const KnockoutMatch& match : round) {
+        const auto name = [&](const std::optional<std::size_t>& engine) {
+          return engine ? json::value(config.engines[*engine].name) : json::value(nullptr);
+        };
+        matches.push_back({{"first", config.engines[match.first].name},
+                           {"second", name(match.second)},
+                           {"first_points", number(match.first_points)},
+                           {"second_points", number(match.second_points)},
+                           {"games", match.games},
+                           {"winner", name(match.winner)},
+                           {"by_seed", match.by_seed}});
+      }
+      rounds.push_back(std::move(matches));
+    }
+    result["knockout"] = std::move(rounds);
+  }
   return result;
 }
 
@@ -597,7 +618,9 @@ std::vector<FinishedGame> ResultsStore::open() {
       json::value recorded = *tournament;
       const json::value* rounds_then = member(recorded, "rounds");
       const json::value* rounds_now = member(now, "rounds");
-      if (rounds_then && rounds_now && rounds_then->is_int64() && rounds_now->is_int64() &&
+      // Not in a knockout, whose decided matches were decided on the rounds they had.
+      if (config_.format != TournamentFormat::Knockout && rounds_then && rounds_now &&
+          rounds_then->is_int64() && rounds_now->is_int64() &&
           rounds_then->as_int64() < rounds_now->as_int64())
         recorded.as_object()["rounds"] = *rounds_now;
       difference = description_difference(recorded, now);
@@ -772,9 +795,8 @@ RecordedResults read_recorded_results(const std::string& path) {
         engine.time_control = TimeControl::parse(json::value_to<std::string>(control));
       config.engines.push_back(std::move(engine));
     }
-    config.format = tournament.at("format") == json::value("gauntlet")
-                        ? TournamentFormat::Gauntlet
-                        : TournamentFormat::RoundRobin;
+    config.format = parse_format(json::value_to<std::string>(tournament.at("format")))
+                        .value_or(TournamentFormat::RoundRobin);
     config.seeds = json::value_to<int>(tournament.at("seeds"));
     config.rounds = json::value_to<int>(tournament.at("rounds"));
     config.time_control =

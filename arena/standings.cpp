@@ -36,7 +36,10 @@ StandingsTally::StandingsTally(const TournamentConfig& config) : config_(config)
     pairing.second = second;
     standings_.pairings.push_back(pairing);
   }
-  const std::int64_t pairs = static_cast<std::int64_t>(standings_.pairings.size()) *
+  // A knockout's first guess: config.rounds pairs for each of its N - 1 matches.
+  const std::int64_t pairs = static_cast<std::int64_t>(config.format == TournamentFormat::Knockout
+                                                           ? config.engines.size() - 1
+                                                           : standings_.pairings.size()) *
                              static_cast<std::int64_t>(config.rounds);
   standings_.total_games = 2 * (config.shard ? config.shard->pairs_owned(pairs) : pairs);
   standings_.terminations.assign(kTerminationCount, 0);

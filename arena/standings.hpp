@@ -32,6 +32,11 @@ class StandingsTally {
   explicit StandingsTally(const TournamentConfig& config);
   void add(const FinishedGame& game);
   [[nodiscard]] const Standings& standings() const { return standings_; }
+  // A knockout's schedule grows: its total and bracket as far as they are known (schedule.hpp).
+  void set_knockout(std::int64_t total_games, std::vector<std::vector<KnockoutMatch>> bracket) {
+    standings_.total_games = total_games;
+    standings_.bracket = std::move(bracket);
+  }
 
  private:
   [[nodiscard]] std::optional<std::size_t> pairing_index(std::size_t a, std::size_t b) const;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <condition_variable>
 #include <exception>
 #include <filesystem>
 #include <mutex>
@@ -107,7 +108,8 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& rep
   std::optional<DebugTee> debug_tee;
   if (log && config.debug) debug_tee.emplace(report_sink, *log);
   ReportSink& sink = debug_tee ? static_cast<ReportSink&>(*debug_tee) : report_sink;
-  const std::vector<ScheduledGame> schedule = make_schedule(config);
+  // A knockout's grows as its matches are decided (schedule.hpp); the others' are whole.
+  std::vector<ScheduledGame> schedule = make_schedule(config);
 
   // The endgame tables, loaded once for every game: probing them is thread-safe.
   tb::Tablebase tables;
@@ -130,17 +132,29 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& rep
 
   ResultsStore store(config, table_layers);
   std::vector<FinishedGame> finished = store.open();
+  // Each game's result by id, which a knockout's later stages follow from.
+  std::vector<std::optional<GameResult>> results;
+  for (const FinishedGame& game : finished)
+    if (game.id >= 0) {
+      if (static_cast<std::size_t>(game.id) >= results.size()) results.resize(game.id + 1);
+      results[static_cast<std::size_t>(game.id)] = game.result;
+    }
+  // The stages that the recorded games decided, as the run that played them scheduled them.
+  for (std::vector<ScheduledGame> stage = next_stage(config, schedule, results); !stage.empty();
+       stage = next_stage(config, schedule, results))
+    schedule.insert(schedule.end(), stage.begin(), stage.end());
   // A shard plays its own pairs only: the others' count as done.
   std::vector<bool> done(schedule.size(), false);
   if (config.shard)
     for (const ScheduledGame& game : schedule) done[game.id] = !config.shard->owns_pair(game.pair);
   for (const FinishedGame& game : finished) {
-    if (game.id < 0 || static_cast<std::size_t>(game.id) >= schedule.size() ||
-        done[static_cast<std::size_t>(game.id)])
+    const auto id = static_cast<std::size_t>(game.id);
+    if (game.id < 0 || id >= schedule.size() || done[id] ||
+        std::minmax(game.x, game.o) != std::minmax(schedule[id].x, schedule[id].o))
       throw TournamentError(
           "the results file holds game " + std::to_string(game.id + 1) + ", which is not in this " +
           (config.shard ? "shard's share of the " : "") + "tournament's schedule");
-    done[static_cast<std::size_t>(game.id)] = true;
+    done[id] = true;
   }
 
   // With --shared-dir the shards publish their counts after every game, and the SPRT decides on
@@ -151,6 +165,13 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& rep
   // The standings grow game by game, at the same cost after every game however many came before.
   StandingsTally tally(config);
   for (const FinishedGame& game : finished) tally.add(game);
+  const bool knockout = config.format == TournamentFormat::Knockout;
+  const auto update_knockout = [&] {
+    if (knockout)
+      tally.set_knockout(known_total_games(config, schedule),
+                         knockout_bracket(config, schedule, results));
+  };
+  update_knockout();
   const auto current_standings = [&] {
     Standings standings = tally.standings();
     if (!exchange) return standings;
@@ -207,6 +228,10 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& rep
   tell_sprt_error(outcome.standings);
 
   std::mutex lock;
+  // A knockout's worker that finds no game waits for the games in progress: their results may
+  // call for more.
+  std::condition_variable game_ended;
+  int in_progress = 0;
   std::vector<bool> pairing_stopped(outcome.standings.pairings.size(), false);
   std::atomic<bool> halt{false};
   std::exception_ptr failure;
@@ -221,7 +246,7 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& rep
         if (pairing_stopped[p] || !test || test->decision == SprtResult::Decision::Continue)
           continue;
         pairing_stopped[p] = true;
-        for (std::size_t pair = p; 2 * pair + 1 < schedule.size(); pair += pairings)
+        for (std::size_t pair = p; 2 * pair + 1 < done.size(); pair += pairings)
           done[2 * pair] = done[2 * pair + 1] = true;
       }
     const SprtResult::Decision decision = sprt_decision(standings);
@@ -241,15 +266,38 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& rep
                             log ? &*log : nullptr);
     try {
       while (true) {
-        const ScheduledGame* game = nullptr;
+        std::optional<ScheduledGame> game;
         {
-          std::lock_guard guard(lock);
-          while (next < schedule.size() && done[next]) ++next;
-          if (halt || interrupt || next == schedule.size()) break;
-          game = &schedule[next++];
+          std::unique_lock guard(lock);
+          while (!game) {
+            while (next < schedule.size() && done[next]) ++next;
+            if (halt || interrupt) break;
+            if (next < schedule.size()) {
+              game = schedule[next++];
+            } else if (in_progress > 0) {
+              game_ended.wait_for(guard, std::chrono::milliseconds(20));
+            } else {
+              std::vector<ScheduledGame> stage = next_stage(config, schedule, results);
+              if (stage.empty()) break;
+              schedule.insert(schedule.end(), stage.begin(), stage.end());
+              done.resize(schedule.size(), false);
+              update_knockout();
+            }
+          }
+          if (!game) break;
+          ++in_progress;
           sink.game_started(config, *game);
         }
         const std::optional<PlayedGame> played = worker.play(*game, halt);
+        const auto game_over = [&] {
+          --in_progress;
+          game_ended.notify_all();
+        };
+        if (!played) {
+          std::lock_guard guard(lock);
+          game_over();
+          break;
+        }
         if (!played) break;
         // A signal that stops the arena (Ctrl-C in a terminal, scancel on a cluster) usually
         // reaches its engines too, and may end one of them a moment before the arena's own
@@ -257,11 +305,20 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& rep
         // is not recorded, and --resume plays it again.
         if (played->finished.termination == Termination::Crash && !interrupt)
           std::this_thread::sleep_for(kSignalGrace);
-        if (played->finished.termination == Termination::Crash && interrupt) break;
+        if (played->finished.termination == Termination::Crash && interrupt) {
+          std::lock_guard guard(lock);
+          game_over();
+          break;
+        }
 
         std::unique_lock guard(lock);
-        done[static_cast<std::size_t>(game->id)] = true;
+        game_over();
+        const auto id = static_cast<std::size_t>(game->id);
+        done[id] = true;
+        if (id >= results.size()) results.resize(id + 1);
+        results[id] = played->finished.result;
         tally.add(played->finished);
+        update_knockout();
         outcome.standings = current_standings();
         store.record(played->finished, played->record, outcome.standings);
         sink.game_finished(config, played->finished, outcome.standings);
@@ -305,8 +362,10 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& rep
   watcher.join();
   if (failure) std::rethrow_exception(failure);
 
+  // A knockout is over when the final is decided, not when the games scheduled so far are.
   if (outcome.end == TournamentEnd::Completed &&
-      std::find(done.begin(), done.end(), false) != done.end())
+      (std::find(done.begin(), done.end(), false) != done.end() ||
+       !next_stage(config, schedule, results).empty()))
     outcome.end = TournamentEnd::Interrupted;
   // Every game played and no decision: the tournament did not complete what it was for.
   if (outcome.end == TournamentEnd::Completed && config.sprt)

@@ -25,7 +25,23 @@ std::string_view end_name(TournamentEnd end) {
 }
 
 std::string_view format_name(TournamentFormat format) {
-  return format == TournamentFormat::Gauntlet ? "gauntlet" : "round-robin";
+  switch (format) {
+    case TournamentFormat::Gauntlet:
+      return "gauntlet";
+    case TournamentFormat::Knockout:
+      return "knockout";
+    case TournamentFormat::RoundRobin:
+      break;
+  }
+  return "round-robin";
+}
+
+std::optional<TournamentFormat> parse_format(std::string_view name) {
+  if (name == "round-robin" || name == "roundrobin" || name == "match")
+    return TournamentFormat::RoundRobin;
+  if (name == "gauntlet") return TournamentFormat::Gauntlet;
+  if (name == "knockout") return TournamentFormat::Knockout;
+  return std::nullopt;
 }
 
 std::string shard_name(const Shard& shard) {
@@ -74,6 +90,13 @@ void validate(const TournamentConfig& config) {
       (config.seeds < 1 || static_cast<std::size_t>(config.seeds) >= count))
     throw TournamentError("a gauntlet needs 1 to " + std::to_string(count - 1) + " seeds for " +
                           std::to_string(count) + " engines");
+  if (config.format == TournamentFormat::Knockout && config.sprt)
+    throw TournamentError(
+        "a knockout has no SPRT: its matches end on their score (use a match or a gauntlet)");
+  if (config.format == TournamentFormat::Knockout && config.shard)
+    throw TournamentError(
+        "a knockout is not sharded (--shard): its later rounds depend on the earlier ones' "
+        "results; run it in one process, with --concurrency");
   if (config.sprt) {
     // A match, or a gauntlet of one tested engine against the others: one test per pairing.
     const bool gauntlet_test = config.format == TournamentFormat::Gauntlet && config.seeds == 1;

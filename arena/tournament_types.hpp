@@ -26,8 +26,12 @@ namespace quixo::arena {
 enum class TournamentFormat {
   RoundRobin,  // every engine against every other; with two engines, a head-to-head match
   Gauntlet,    // the first `seeds` engines against each of the others, not among themselves
+  Knockout,    // a bracket seeded in the engines' order; each match's winner goes on (schedule.hpp)
 };
-[[nodiscard]] std::string_view format_name(TournamentFormat format);  // "round-robin", "gauntlet"
+// "round-robin", "gauntlet", "knockout"
+[[nodiscard]] std::string_view format_name(TournamentFormat format);
+// Those names, and "match" (a round-robin of two); nullopt for any other.
+[[nodiscard]] std::optional<TournamentFormat> parse_format(std::string_view name);
 
 // --shard I/N: one of N processes that share a tournament's schedule. Game pair p (games 2p and
 // 2p+1) belongs to shard p % N + 1, so every shard plays pairs from every round and pairing, and
@@ -153,11 +157,28 @@ struct PairingTally {
   std::string sprt_error;
 };
 
+// One match of a knockout's bracket (schedule.hpp): who plays, the score so far, and who goes on.
+struct KnockoutMatch {
+  int round = 0;                      // 0-based
+  std::size_t first = 0;              // the higher seed
+  std::optional<std::size_t> second;  // nullopt: a bye, which `first` wins without a game
+  double first_points = 0.0;
+  double second_points = 0.0;
+  int games = 0;            // finished
+  int scheduled_games = 0;  // finished, being played or waiting
+  std::optional<std::size_t> winner;
+  bool by_seed = false;  // still tied after every tiebreak pair: the higher seed went on
+};
+
 struct Standings {
   std::vector<EngineTally> engines;
   std::vector<PairingTally> pairings;
   std::int64_t games = 0;
-  std::int64_t total_games = 0;            // in the schedule
+  // In the schedule; in a knockout, as far as it is known (the games scheduled so far, and
+  // config.rounds pairs for each match to come).
+  std::int64_t total_games = 0;
+  // A knockout's bracket, round by round, each round's matches in bracket order (empty otherwise).
+  std::vector<std::vector<KnockoutMatch>> bracket;
   std::vector<std::int64_t> terminations;  // by Termination value
   // A match's SPRT (pairing 0's, or with --shared-dir all shards' together), when it could be
   // computed; a gauntlet SPRT has one per pairing instead (PairingTally::sprt).

@@ -1511,4 +1511,233 @@ BOOST_DATA_TEST_CASE(a_gauntlet_sprt_tests_each_pairing, bdata::make(kGauntletSp
   BOOST_CHECK_THROW(validate(config), TournamentError);
 }
 
+// A knockout played on paper: every game's result follows from who plays X and O by `rule`, the
+// schedule grows stage by stage through next_stage until it is empty.
+enum class KnockoutRule { LowerIndexWins, HigherIndexWins, AllDraws, XWins };
+struct KnockoutSample {
+  int engines;
+  int rounds;
+  KnockoutRule rule;
+};
+std::ostream& operator<<(std::ostream& out, const KnockoutSample& s) {
+  return out << s.engines << " engines, " << s.rounds << " rounds, rule "
+             << static_cast<int>(s.rule);
+}
+std::vector<KnockoutSample> knockout_samples() {
+  std::vector<KnockoutSample> samples;
+  for (int engines = 2; engines <= 9; ++engines)
+    for (const int rounds : {1, 2})
+      for (const KnockoutRule rule : {KnockoutRule::LowerIndexWins, KnockoutRule::HigherIndexWins,
+                                      KnockoutRule::AllDraws, KnockoutRule::XWins})
+        samples.push_back({engines, rounds, rule});
+  return samples;
+}
+
+BOOST_DATA_TEST_CASE(a_knockout_grows_stage_by_stage_to_one_winner, bdata::make(knockout_samples()),
+                     sample) {
+  TournamentConfig config = two_engine_config(sample.rounds);
+  config.format = TournamentFormat::Knockout;
+  config.engines.clear();
+  for (int i = 0; i < sample.engines; ++i)
+    config.engines.push_back(engine("e" + std::to_string(i)));
+  validate(config);
+  const auto result_of = [&](const ScheduledGame& game) {
+    switch (sample.rule) {
+      case KnockoutRule::LowerIndexWins:
+        return game.x < game.o ? GameResult::XWins : GameResult::OWins;
+      case KnockoutRule::HigherIndexWins:
+        return game.x > game.o ? GameResult::XWins : GameResult::OWins;
+      case KnockoutRule::AllDraws:
+        return GameResult::Draw;
+      case KnockoutRule::XWins:
+        break;
+    }
+    return GameResult::XWins;
+  };
+  std::vector<ScheduledGame> schedule = make_schedule(config);
+  BOOST_TEST(known_total_games(config, schedule) == 2 * sample.rounds * (sample.engines - 1));
+  std::vector<std::optional<GameResult>> results;
+  int stages = 1;
+  while (true) {
+    BOOST_REQUIRE(stages < 100);
+    for (const ScheduledGame& game : schedule) {
+      BOOST_TEST(game.id >= 0);
+      BOOST_TEST(static_cast<std::size_t>(game.id) <= results.size());
+      BOOST_TEST(game.pair == game.id / 2);
+      if (game.id % 2 == 1) {  // a pair: the same opening and engines, colours swapped
+        const ScheduledGame& first = schedule[static_cast<std::size_t>(game.id - 1)];
+        BOOST_TEST(game.x == first.o);
+        BOOST_TEST(game.o == first.x);
+        BOOST_TEST(game.opening.position == first.opening.position);
+      }
+      if (static_cast<std::size_t>(game.id) >= results.size()) results.push_back(result_of(game));
+    }
+    // Nothing more until every game scheduled has a result.
+    std::vector<std::optional<GameResult>> one_missing = results;
+    one_missing.back().reset();
+    BOOST_TEST(next_stage(config, schedule, one_missing).empty());
+    std::vector<ScheduledGame> stage = next_stage(config, schedule, results);
+    if (stage.empty()) break;
+    BOOST_TEST(stage.front().id == static_cast<int>(schedule.size()));
+    schedule.insert(schedule.end(), stage.begin(), stage.end());
+    ++stages;
+  }
+  const auto bracket = knockout_bracket(config, schedule, results);
+  BOOST_TEST(known_total_games(config, schedule) == static_cast<std::int64_t>(schedule.size()));
+  // log2 of the bracket's size rounds, halving to the final; N - 1 matches with games.
+  std::size_t size = 1;
+  while (size < static_cast<std::size_t>(sample.engines)) size *= 2;
+  std::size_t matches = 0;
+  for (std::size_t round = 0; round < bracket.size(); ++round) {
+    BOOST_TEST(bracket[round].size() == size >> (round + 1));
+    for (const KnockoutMatch& match : bracket[round]) {
+      BOOST_TEST(match.winner.has_value());
+      BOOST_TEST(match.first < match.second.value_or(config.engines.size()));
+      if (!match.second) continue;
+      ++matches;
+      BOOST_TEST(match.games == match.scheduled_games);
+      BOOST_TEST(match.first_points + match.second_points == static_cast<double>(match.games));
+    }
+  }
+  BOOST_TEST(bracket.back().size() == 1u);
+  BOOST_TEST(matches == static_cast<std::size_t>(sample.engines - 1));
+  const std::size_t champion = *bracket.back().front().winner;
+  const std::size_t base = static_cast<std::size_t>(2 * sample.rounds) * matches;
+  switch (sample.rule) {
+    case KnockoutRule::LowerIndexWins:
+      BOOST_TEST(champion == 0u);
+      BOOST_TEST(schedule.size() == base);
+      break;
+    case KnockoutRule::HigherIndexWins:
+      BOOST_TEST(champion == static_cast<std::size_t>(sample.engines - 1));
+      BOOST_TEST(schedule.size() == base);
+      break;
+    case KnockoutRule::AllDraws:
+    case KnockoutRule::XWins:
+      // Every match tied, tiebreaks too: twice its games, and the higher seed goes on, so seed
+      // 1 wins.
+      BOOST_TEST(champion == 0u);
+      BOOST_TEST(schedule.size() == 2 * base);
+      for (const auto& round : bracket)
+        for (const KnockoutMatch& match : round)
+          BOOST_TEST(match.by_seed == match.second.has_value());
+      break;
+  }
+}
+
+BOOST_AUTO_TEST_CASE(a_knockout_seeds_the_top_engines_apart_and_gives_them_the_byes) {
+  TournamentConfig config = two_engine_config(1);
+  config.format = TournamentFormat::Knockout;
+  config.engines.clear();
+  for (int i = 0; i < 6; ++i) config.engines.push_back(engine("e" + std::to_string(i)));
+  const auto bracket = knockout_bracket(config, make_schedule(config), {});
+  BOOST_REQUIRE(bracket.size() == 1u);
+  // Seeds in bracket order 1 8 4 5 2 7 3 6: seeds 7 and 8 are byes.
+  const std::vector<std::pair<std::size_t, std::optional<std::size_t>>> expected = {
+      {0, std::nullopt}, {3, 4}, {1, std::nullopt}, {2, 5}};
+  BOOST_REQUIRE(bracket[0].size() == expected.size());
+  for (std::size_t m = 0; m < expected.size(); ++m) {
+    BOOST_TEST(bracket[0][m].first == expected[m].first);
+    BOOST_TEST((bracket[0][m].second == expected[m].second));
+  }
+  // The first stage plays the two real matches, the byes none.
+  const auto schedule = make_schedule(config);
+  BOOST_TEST(schedule.size() == 4u);
+  BOOST_TEST(schedule[0].x == 3u);
+  BOOST_TEST(schedule[2].x == 2u);
+}
+
+BOOST_AUTO_TEST_CASE(a_knockout_refuses_an_sprt_and_shards) {
+  TournamentConfig config = two_engine_config(1);
+  config.format = TournamentFormat::Knockout;
+  config.engines.push_back(engine("seeded-3"));
+  validate(config);
+  config.sprt = SprtParameters{};
+  BOOST_CHECK_THROW(validate(config), TournamentError);
+  config.sprt.reset();
+  config.shard = parse_shard("1/2");
+  BOOST_CHECK_THROW(validate(config), TournamentError);
+}
+
+// The runner: a knockout of four scripted engines (one plays illegal moves, so it loses its first
+// match) to its final, interrupted and resumed to the same bracket.
+BOOST_DATA_TEST_CASE(a_knockout_plays_to_its_final_and_resumes_to_the_same_bracket,
+                     bdata::make({1, 2}), concurrency) {
+  TempDir straight_dir;
+  TournamentConfig straight = two_engine_config(1);
+  straight.format = TournamentFormat::Knockout;
+  straight.engines = {engine("seeded-1"), engine("seeded-2"), engine("seeded-3"),
+                      engine("illegal")};
+  straight.concurrency = concurrency;
+  straight.pgn_path = straight_dir.file("games.pgn");
+  straight.results_path = straight_dir.file("results.json");
+  std::atomic<bool> no_interrupt{false};
+  RecordingSink straight_sink;
+  const TournamentOutcome expected =
+      run_tournament(straight, straight_sink, no_interrupt, launcher_by_name(kPolicies));
+  BOOST_TEST((expected.end == TournamentEnd::Completed));
+  const auto& bracket = expected.standings.bracket;
+  BOOST_REQUIRE(bracket.size() == 2u);
+  BOOST_REQUIRE(bracket[0].size() == 2u);
+  // Seed 1 against seed 4 (illegal, which forfeits every game), seed 2 against seed 3.
+  BOOST_TEST(bracket[0][0].first == 0u);
+  BOOST_TEST((bracket[0][0].second == std::optional<std::size_t>(3)));
+  BOOST_TEST((bracket[0][0].winner == std::optional<std::size_t>(0)));
+  BOOST_TEST(bracket[0][0].first_points == 2.0);
+  BOOST_REQUIRE(bracket[1].size() == 1u);
+  BOOST_TEST(bracket[1][0].first == 0u);
+  BOOST_TEST(bracket[1][0].winner.has_value());
+  BOOST_TEST(expected.standings.games == expected.standings.total_games);
+  BOOST_TEST(expected.standings.games >= 6);
+  const auto pgn = parse_pgn(read_file(straight.pgn_path));
+  BOOST_TEST(pgn.size() == static_cast<std::size_t>(expected.standings.games));
+  const std::string report = format_rating_report(straight, expected.standings);
+  BOOST_TEST(report.find("Round 1: seeded-1 2.0 - 0.0 illegal, seeded-1 goes on") !=
+             std::string::npos);
+  BOOST_TEST(report.find("Knockout winner: " + straight.engines[*bracket[1][0].winner].name) !=
+             std::string::npos);
+
+  for (const int stop_after : {2, 5}) {
+    TempDir dir;
+    TournamentConfig config = straight;
+    config.pgn_path = dir.file("games.pgn");
+    config.results_path = dir.file("results.json");
+    std::atomic<bool> interrupt{false};
+    RecordingSink first_sink(&interrupt, stop_after);
+    const TournamentOutcome first =
+        run_tournament(config, first_sink, interrupt, launcher_by_name(kPolicies));
+    BOOST_TEST((first.end == TournamentEnd::Interrupted));
+    config.resume = true;
+    std::atomic<bool> still{false};
+    RecordingSink second_sink;
+    const TournamentOutcome second =
+        run_tournament(config, second_sink, still, launcher_by_name(kPolicies));
+    BOOST_TEST((second.end == TournamentEnd::Completed));
+    BOOST_TEST(second.standings.games == expected.standings.games);
+    BOOST_REQUIRE(second.standings.bracket.size() == bracket.size());
+    for (std::size_t round = 0; round < bracket.size(); ++round)
+      for (std::size_t m = 0; m < bracket[round].size(); ++m) {
+        BOOST_TEST((second.standings.bracket[round][m].winner == bracket[round][m].winner));
+        BOOST_TEST(second.standings.bracket[round][m].games == bracket[round][m].games);
+      }
+    auto games = read_results_file(config.results_path);
+    auto straight_games = read_results_file(straight.results_path);
+    const auto by_id = [](const FinishedGame& a, const FinishedGame& b) { return a.id < b.id; };
+    std::sort(games.begin(), games.end(), by_id);
+    std::sort(straight_games.begin(), straight_games.end(), by_id);
+    BOOST_REQUIRE(games.size() == straight_games.size());
+    for (std::size_t i = 0; i < games.size(); ++i) {
+      BOOST_TEST(games[i].id == straight_games[i].id);
+      BOOST_TEST(games[i].x == straight_games[i].x);
+      BOOST_TEST(games[i].o == straight_games[i].o);
+      BOOST_TEST((games[i].result == straight_games[i].result));
+    }
+    // The rounds of a knockout do not grow on a resume.
+    config.rounds = 2;
+    RecordingSink third;
+    BOOST_CHECK_THROW((void)run_tournament(config, third, still, launcher_by_name(kPolicies)),
+                      TournamentError);
+  }
+}
+
 BOOST_AUTO_TEST_SUITE_END()
