@@ -8,6 +8,7 @@
 #include <numeric>
 #include <sstream>
 
+#include "file_io.hpp"
 #include "results_store.hpp"
 #include "schedule.hpp"
 #include "standings.hpp"
@@ -15,27 +16,14 @@
 namespace quixo::arena {
 namespace {
 
-std::string read_prefix(const std::string& path, std::int64_t bytes, const std::string& shard) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw TournamentError("cannot read the PGN file " + path + " of " + shard);
-  std::string text(static_cast<std::size_t>(bytes), '\0');
-  in.read(text.data(), bytes);
-  if (in.gcount() != bytes)
+// The part of a shard's PGN that its results file records.
+std::string recorded_pgn(const std::string& path, std::int64_t bytes, const std::string& shard) {
+  const std::optional<std::string> text = read_prefix(path, bytes);
+  if (!text) throw TournamentError("cannot read the PGN file " + path + " of " + shard);
+  if (static_cast<std::int64_t>(text->size()) != bytes)
     throw TournamentError("the PGN file " + path + " of " + shard +
                           " is shorter than its results file records");
-  return text;
-}
-
-void write_whole(const std::string& path, const std::string& text) {
-  const std::string temporary = path + ".tmp";
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    out << text;
-    out.close();
-    if (!out) throw TournamentError("cannot write " + temporary);
-  }
-  if (std::rename(temporary.c_str(), path.c_str()) != 0)
-    throw TournamentError("cannot replace " + path);
+  return *text;
 }
 
 TournamentEnd decided_end(const Standings& standings) {
@@ -106,7 +94,7 @@ MergeOutcome merge_shards(const std::vector<std::string>& shard_files,
         throw TournamentError(name +
                               " was played without --pgn, so there is no PGN to merge; "
                               "merge without --pgn");
-      pgn = read_prefix(shard.pgn_path, shard.pgn_bytes, name);
+      pgn = recorded_pgn(shard.pgn_path, shard.pgn_bytes, name);
     }
     for (std::size_t i = 0; i < shard.games.size(); ++i) {
       const FinishedGame& game = shard.games[i];
@@ -196,7 +184,7 @@ MergeOutcome merge_shards(const std::vector<std::string>& shard_files,
   merged.status = outcome.end == TournamentEnd::Interrupted && running
                       ? std::string("running")
                       : std::string(end_name(outcome.end));
-  if (!pgn_path.empty()) write_whole(pgn_path, pgn);
+  if (!pgn_path.empty()) replace_file(pgn_path, pgn);
   write_results_file(results_path, merged, outcome.standings);
   sink.tournament_finished(config, outcome.standings, outcome.end);
   return outcome;

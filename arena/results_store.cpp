@@ -1,10 +1,6 @@
 #include "results_store.hpp"
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <boost/json.hpp>
-#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -18,6 +14,7 @@
 #include <utility>
 
 #include "core/binary_io.hpp"
+#include "file_io.hpp"
 #include "game_position.hpp"
 #include "pgn_reader.hpp"
 #include "pgn_writer.hpp"
@@ -29,31 +26,6 @@ namespace {
 
 constexpr std::string_view kFileFormat = "quixo-arena results";
 constexpr std::int64_t kFileVersion = 1;
-
-std::string system_error_text() {
-  return std::strerror(errno);
-}
-
-// Writes all of `text` to `path` (appending or truncating) and flushes it to the disk, so that a
-// crash of the machine after this returns cannot lose it.
-void write_durably(const std::string& path, std::string_view text, bool append) {
-  const int flags = O_WRONLY | O_CREAT | O_CLOEXEC | (append ? O_APPEND : O_TRUNC);
-  const int fd = ::open(path.c_str(), flags, 0644);
-  if (fd < 0) throw TournamentError("cannot write " + path + ": " + system_error_text());
-  std::size_t written = 0;
-  while (written < text.size()) {
-    const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      const std::string why = system_error_text();
-      ::close(fd);
-      throw TournamentError("cannot write " + path + ": " + why);
-    }
-    written += static_cast<std::size_t>(n);
-  }
-  if (::fsync(fd) != 0 || ::close(fd) != 0)
-    throw TournamentError("cannot write " + path + ": " + system_error_text());
-}
 
 // JSON numbers must be finite; infinite Elo (all games won) is written as null. Every number to
 // full precision (the shortest text that reads back as the same double): the text reports round,
@@ -578,10 +550,7 @@ json::object results_document(const TournamentConfig& config, json::value descri
 
 // Whole or not at all: a reader (or a resume after kill -9) never sees half a file.
 void write_document(const std::string& path, const json::object& file) {
-  const std::string temporary = path + ".tmp";
-  write_durably(temporary, json::serialize(file) + "\n", false);
-  if (std::rename(temporary.c_str(), path.c_str()) != 0)
-    throw TournamentError("cannot replace " + path + ": " + system_error_text());
+  replace_file(path, json::serialize(file) + "\n");
 }
 
 std::optional<Shard> shard_of(const json::value& file, const std::string& path) {
@@ -716,10 +685,7 @@ void ResultsStore::finish(const Standings& standings, TournamentEnd end) {
 void ResultsStore::write_final_positions() const {
   // "<position> ; result \"1-0\" ; game 5 ; termination \"line\"": the board after the last
   // move, EPD style, in the order the PGN has the games.
-  std::ifstream in(config_.pgn_path, std::ios::binary);
-  std::string pgn(static_cast<std::size_t>(pgn_bytes_), '\0');
-  in.read(pgn.data(), pgn_bytes_);
-  pgn.resize(static_cast<std::size_t>(in.gcount()));
+  const std::string pgn = read_prefix(config_.pgn_path, pgn_bytes_).value_or(std::string());
   std::string text;
   try {
     for (const GameRecord& game : parse_pgn(pgn)) {
@@ -734,10 +700,7 @@ void ResultsStore::write_final_positions() const {
     throw TournamentError("--epd-out: the PGN " + config_.pgn_path + " cannot be read back (" +
                           error.what() + ")");
   }
-  const std::string temporary = config_.epd_path + ".tmp";
-  write_durably(temporary, text, false);
-  if (std::rename(temporary.c_str(), config_.epd_path.c_str()) != 0)
-    throw TournamentError("cannot replace " + config_.epd_path + ": " + system_error_text());
+  replace_file(config_.epd_path, text);
 }
 
 void ResultsStore::write_results(const Standings& standings, const std::string& status) {

@@ -6,6 +6,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "file_io.hpp"
+
 namespace quixo::arena {
 namespace json = boost::json;
 namespace {
@@ -36,17 +38,12 @@ Pentanomial ShardExchange::publish_and_combine(std::int64_t games, const Pentano
                               {"games", games},
                               {"pentanomial", json::array(own.counts.begin(), own.counts.end())}};
   const std::string path = own_file();
-  const std::string temporary = path + ".tmp";
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    out << json::serialize(entry) << "\n";
-    out.close();
-    if (!out)
-      throw TournamentError("--shared-dir " + dir_ + ": cannot write " + temporary +
-                            " (every shard must be able to write there)");
+  try {
+    replace_file(path, json::serialize(entry) + "\n");
+  } catch (const std::runtime_error& error) {
+    throw TournamentError("--shared-dir " + dir_ + ": " + error.what() +
+                          " (every shard must be able to write there)");
   }
-  if (std::rename(temporary.c_str(), path.c_str()) != 0)
-    throw TournamentError("--shared-dir " + dir_ + ": cannot replace " + path);
 
   Pentanomial combined = own;
   shards_seen = 1;
