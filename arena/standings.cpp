@@ -106,18 +106,22 @@ void StandingsTally::update_sprt() {
   if (!config_.sprt || standings_.pairings.empty()) return;
   // Bounds are checked before the first game, but no statistics failure may cost the games
   // played: the standings say why there is no LLR and the tournament goes on.
-  for (PairingTally& pairing : standings_.pairings) {
-    try {
-      pairing.sprt = sprt(pairing.pairs, *config_.sprt);
-      pairing.sprt_error.clear();
-    } catch (const std::exception& error) {
-      pairing.sprt.reset();
-      pairing.sprt_error = error.what();
-    }
-  }
+  for (PairingTally& pairing : standings_.pairings)
+    sprt_or_error(pairing.pairs, *config_.sprt, pairing.sprt, pairing.sprt_error);
   if (standings_.pairings.size() == 1) {
     standings_.sprt = standings_.pairings.front().sprt;
     standings_.sprt_error = standings_.pairings.front().sprt_error;
+  }
+}
+
+void sprt_or_error(const Pentanomial& pairs, const SprtParameters& parameters,
+                   std::optional<SprtResult>& test, std::string& error) {
+  try {
+    test = sprt(pairs, parameters);
+    error.clear();
+  } catch (const std::exception& failure) {
+    test.reset();
+    error = failure.what();
   }
 }
 

@@ -19,6 +19,11 @@ namespace quixo::arena {
 [[nodiscard]] Standings compute_standings(const TournamentConfig& config,
                                           const std::vector<FinishedGame>& games);
 
+// The SPRT of `pairs` in `test` (error cleared), or, when it cannot be computed (a statistics
+// failure, which must not cost the games played), no test and why in `error`.
+void sprt_or_error(const Pentanomial& pairs, const SprtParameters& parameters,
+                   std::optional<SprtResult>& test, std::string& error);
+
 // The SPRT's decision for the tournament: a match's SPRT, or in a gauntlet SPRT (one test per
 // pairing of the tested engine) Continue until every pairing is decided, then AcceptH0 when any
 // pairing accepted H0, else AcceptH1.

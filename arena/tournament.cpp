@@ -180,13 +180,7 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& rep
     const Pentanomial combined =
         exchange->publish_and_combine(standings.games, own, standings.sprt_shards);
     if (config.sprt) {
-      try {
-        standings.sprt = sprt(combined, *config.sprt);
-        standings.sprt_error.clear();
-      } catch (const std::exception& error) {
-        standings.sprt.reset();
-        standings.sprt_error = error.what();
-      }
+      sprt_or_error(combined, *config.sprt, standings.sprt, standings.sprt_error);
     } else {
       standings.sprt_shards = 0;
     }
