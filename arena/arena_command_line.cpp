@@ -165,7 +165,7 @@ void describe_options(po::options_description& options) {
       "report-interval", po::value<int>()->default_value(10),
       "games between rating reports (0: only at the end)")(
       "output", po::value<std::string>()->default_value("fastchess"),
-      "report style: fastchess or cutechess");
+      "report style: fastchess, cutechess (their lines exactly) or arena (the arena's own report)");
   po::options_description cluster("Shards (one tournament played by several processes)", 100);
   cluster.add_options()(
       "shard", po::value<std::string>(),
@@ -428,13 +428,14 @@ int exit_code(TournamentEnd end) {
   return kExitCompleted;
 }
 
-std::unique_ptr<ReportSink> make_report(const std::string& style_name, std::ostream& out) {
+std::unique_ptr<ReportSink> make_report(const std::string& style_name, std::ostream& out,
+                                        std::ostream& err) {
   const auto style = parse_report_style(style_name);
   if (!style)
-    throw std::invalid_argument("--output: expected fastchess or cutechess, not \"" + style_name +
-                                "\"");
+    throw std::invalid_argument("--output: expected fastchess, cutechess or arena, not \"" +
+                                style_name + "\"");
   const bool live = &out == &std::cout && ::isatty(STDOUT_FILENO) == 1;
-  return make_text_report(out, *style, live);
+  return make_text_report(out, err, *style, live);
 }
 
 // quixo-arena merge (argv[1] is "merge").
@@ -445,8 +446,8 @@ int run_merge_command_line(int argc, const char* const* argv, std::ostream& out,
                                                              "the merged results file to write")(
       "pgn", po::value<std::string>(), "the merged PGN to write (from the shards' PGN files)")(
       "output", po::value<std::string>()->default_value("fastchess"),
-      "report style: fastchess or cutechess")("shards", po::value<std::vector<std::string>>(),
-                                              "the shards' results files");
+      "report style: fastchess, cutechess (their lines exactly) or arena (the arena's own report)")(
+      "shards", po::value<std::vector<std::string>>(), "the shards' results files");
   po::positional_options_description positional;
   positional.add("shards", -1);
   po::variables_map vm;
@@ -470,7 +471,7 @@ int run_merge_command_line(int argc, const char* const* argv, std::ostream& out,
     return kExitUsage;
   }
   try {
-    const auto sink = make_report(vm["output"].as<std::string>(), out);
+    const auto sink = make_report(vm["output"].as<std::string>(), out, err);
     const MergeOutcome outcome =
         merge_shards(vm["shards"].as<std::vector<std::string>>(), vm["results"].as<std::string>(),
                      vm.count("pgn") ? vm["pgn"].as<std::string>() : std::string(), *sink);
@@ -531,7 +532,7 @@ int run_arena_command_line(int argc, const char* const* argv, std::ostream& out,
 
   try {
     const TournamentConfig config = make_config(vm);
-    const auto sink = make_report(vm["output"].as<std::string>(), out);
+    const auto sink = make_report(vm["output"].as<std::string>(), out, err);
     return exit_code(run_tournament(config, *sink, interrupt).end);
   } catch (const std::exception& error) {
     err << "quixo-arena: " << error.what() << "\n";

@@ -61,7 +61,18 @@ void StandingsTally::add(const FinishedGame& game) {
   ++standings.games;
   ++standings.terminations[static_cast<std::size_t>(game.termination)];
   standings.engines[game.x].results.add(result_for(game.result, true));
+  standings.engines[game.x].x_results.add(result_for(game.result, true));
   standings.engines[game.o].results.add(result_for(game.result, false));
+  // cutechess-cli's outcome counts: both players count a draw; a win and a loss are told apart.
+  const std::string description = result_description(config_.variant, game);
+  if (game.result == GameResult::Draw) {
+    ++standings.engines[game.x].outcomes[description];
+    ++standings.engines[game.o].outcomes[description];
+  } else {
+    const bool x_wins = game.result == GameResult::XWins;
+    ++standings.engines[x_wins ? game.x : game.o].outcomes["Win: " + description];
+    ++standings.engines[x_wins ? game.o : game.x].outcomes["Loss: " + description];
+  }
   standings.engines[game.x].restarts += game.x_restarted ? 1 : 0;
   standings.engines[game.o].restarts += game.o_restarted ? 1 : 0;
   if (game.result != GameResult::Draw) {
@@ -96,8 +107,12 @@ void StandingsTally::add(const FinishedGame& game) {
   }
   const FinishedGame& even = game.id % 2 == 0 ? game : partner->second;
   const FinishedGame& odd = game.id % 2 == 0 ? partner->second : game;
-  pairing.pairs.add(result_for(even.result, even.x == pairing.first),
-                    result_for(odd.result, odd.x == pairing.first));
+  const EngineResult first_game = result_for(even.result, even.x == pairing.first);
+  const EngineResult second_game = result_for(odd.result, odd.x == pairing.first);
+  pairing.pairs.add(first_game, second_game);
+  if (first_game != EngineResult::Draw &&
+      static_cast<int>(first_game) + static_cast<int>(second_game) == 2)
+    ++pairing.win_loss_pairs;
   waiting_.erase(partner);
   update_sprt();
 }

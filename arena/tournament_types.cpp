@@ -24,6 +24,48 @@ std::string_view end_name(TournamentEnd end) {
   return "interrupted";
 }
 
+std::string result_description(Variant variant, const FinishedGame& game) {
+  const bool four = variant == Variant::FourPlayer;
+  const std::string x = four ? "A" : "X";
+  const std::string o = four ? "B" : "O";
+  const std::string winner = game.result == GameResult::XWins ? x : o;
+  const std::string loser = game.result == GameResult::XWins ? o : x;
+  const bool draw = game.result == GameResult::Draw;
+  // cutechess's Result::description(): the kind of ending, then ": " and the details.
+  std::string kind;
+  switch (game.termination) {
+    case Termination::TimeForfeit:
+      kind = draw ? "Draw by timeout" : loser + " loses on time";
+      break;
+    case Termination::IllegalMove:
+      kind = loser + " makes an illegal move";
+      break;
+    case Termination::Crash:
+      kind = draw ? "Draw by disconnection" : loser + " disconnects";
+      break;
+    case Termination::Stall:
+      kind = draw ? "Draw by stalled connection" : loser + "'s connection stalls";
+      break;
+    case Termination::ResignAdjudication:
+    case Termination::DrawAdjudication:
+    case Termination::Tablebase:
+    case Termination::PlyCap:
+      kind = draw ? "Draw by adjudication" : winner + " wins by adjudication";
+      break;
+    case Termination::Repetition:
+      kind = "Draw by repetition";
+      break;
+    case Termination::Line:
+    case Termination::Unterminated:
+      break;
+  }
+  std::string text = kind;
+  if (!game.reason.empty()) text += (text.empty() ? "" : ": ") + game.reason;
+  if (text.empty()) text = draw ? "Drawn game" : winner + " wins";
+  if (text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 'a' + 'A');
+  return text;
+}
+
 std::string_view format_name(TournamentFormat format) {
   switch (format) {
     case TournamentFormat::Gauntlet:

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -134,9 +135,19 @@ struct FinishedGame {
   bool o_restarted = false;
 };
 
+// How a finished game ended, in the words cutechess-cli and fastchess use for their result
+// comments: "X loses on time: <reason>", "O makes an illegal move: <reason>", "X disconnects:
+// <reason>", "O's connection stalls: <reason>", "X wins by adjudication: <reason>" (resign and
+// tablebase adjudication), "Draw by adjudication: <reason>" (draw adjudication, tablebase draw,
+// ply cap), "Draw by repetition: <reason>", and for a line the reason alone; the first letter is
+// a capital, as cutechess makes it. The sides are X and O, in the four-player game the teams A
+// and B. Scripts that look for "loses on time" or "disconnects" find them.
+[[nodiscard]] std::string result_description(Variant variant, const FinishedGame& game);
+
 struct EngineTally {
   std::string name;
-  Trinomial results;  // against everybody
+  Trinomial results;    // against everybody
+  Trinomial x_results;  // its games as X (PGN's White; team A); results - x_results: as O
   std::int64_t crashes = 0;
   std::int64_t time_forfeits = 0;
   std::int64_t illegal_moves = 0;
@@ -144,6 +155,9 @@ struct EngineTally {
   // Games for which it was restarted (after a crash, stall or late move); the first start of each
   // of its processes is not a restart.
   std::int64_t restarts = 0;
+  // Its games by how they ended, as cutechess-cli counts them: a draw under its
+  // result_description, a win as "Win: " and a loss as "Loss: " before it.
+  std::map<std::string, std::int64_t> outcomes;
 };
 
 struct PairingTally {
@@ -151,6 +165,9 @@ struct PairingTally {
   std::size_t second = 0;
   Trinomial results;
   Pentanomial pairs;  // completed game pairs only
+  // Of the pairs that scored 1/2 (pairs.counts[2]), those of a win and a loss; the others were
+  // two draws (fastchess's WL/DD ratio tells them apart).
+  std::int64_t win_loss_pairs = 0;
   // The pairing's own SPRT (config.sprt): in a match it is the tournament's; in a gauntlet SPRT
   // each pairing of the tested engine has its own. sprt_error says why it could not be computed.
   std::optional<SprtResult> sprt;
