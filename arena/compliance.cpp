@@ -29,7 +29,7 @@ using Status = ComplianceCheck::Status;
 // How long a search runs before the check sends `isready`, `stop` or `ponderhit`, and how long
 // the engine has to show a stray second `bestmove` before the check asks `isready` to be sure
 // it has none. Long enough for a search thread to be well under way, short for the suite's time.
-constexpr milliseconds kSettle{150};
+constexpr milliseconds kSettle{100};
 // The search time of each position of the legal-move checks: the point is the move, not its
 // quality.
 constexpr std::int64_t kQuickMovetimeMs = 20;
