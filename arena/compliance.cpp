@@ -499,10 +499,11 @@ class Checker {
     return {};
   }
 
-  // After a search's `bestmove`: gives the engine kSettle to show another one, then asks
+  // After a search's `bestmove`: gives the engine `settle` to show another one, then asks
   // `isready`; a `bestmove` before `readyok` is one too many. Returns why, or an empty string.
-  std::string no_second_bestmove(const std::string& after_what) {
-    std::vector<std::string> lines = conversation_.read_for(kSettle);
+  // (Without it, a second `bestmove` would be taken for the answer to the next `go`.)
+  std::string no_second_bestmove(const std::string& after_what, milliseconds settle = kSettle) {
+    std::vector<std::string> lines = conversation_.read_for(settle);
     if (!conversation_.send("isready")) return "the engine exited after " + after_what;
     const Reply ready = conversation_.read_until({"readyok"}, Clock::now() + options_.timeout);
     lines.insert(lines.end(), ready.before.begin(), ready.before.end());
@@ -700,6 +701,7 @@ class Checker {
       return fail(conversation_.missing(best, "bestmove after `stop`"));
     if (std::string bad = judge_bestmove(sample.position, best.line); !bad.empty())
       return fail(bad);
+    if (std::string why = no_second_bestmove("`stop`"); !why.empty()) return fail(why);
     return pass();
   }
 
@@ -745,8 +747,11 @@ class Checker {
       if (!answer) return fail("position " + sample.arguments + ": " + why);
       if (std::string bad = judge_bestmove(sample.position, answer->reply.line); !bad.empty())
         return fail("position " + sample.arguments + ": " + bad);
+      // No settling time per position (the suite's time): what an engine prints at once after
+      // its `bestmove` comes before `readyok`.
+      if (std::string extra = no_second_bestmove(quote(line), milliseconds(0)); !extra.empty())
+        return fail("position " + sample.arguments + ": " + extra);
     }
-    if (std::string why = no_second_bestmove("the last position"); !why.empty()) return fail(why);
     return pass();
   }
 
