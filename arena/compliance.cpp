@@ -95,9 +95,9 @@ class Conversation {
     kill();
     process_ = launcher_(config_.process);
     if (!process_) throw ProcessStartError("the launcher gave no process");
-    const bool uqi = config_.protocol == Protocol::Uqi;
-    const std::string hello = uqi ? "uqi" : "ugi";
-    const std::string ok = uqi ? "uqiok" : "ugiok";
+    const bool uqi_names = config_.protocol == Protocol::Uqi;
+    const std::string hello = uqi_names ? "uqi" : "ugi";
+    const std::string ok = uqi_names ? "uqiok" : "ugiok";
     if (!send(hello)) return "the engine exited before " + quote(hello);
     const Reply reply = read_until({ok}, Clock::now() + timeout_);
     for (const std::string& line : reply.before) {

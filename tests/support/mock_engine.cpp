@@ -32,6 +32,7 @@
 // writes one line to stderr: "quixo-mock-engine: mode MODE".
 #include <unistd.h>
 
+#include <algorithm>
 #include <bit>
 #include <chrono>
 #include <cstdint>
@@ -265,7 +266,10 @@ class MockEngine {
         game_ = uqi::parse_position_command(std::span(tokens).subspan(1)).game;
       } else if (command == "go") {
         go(tokens);
-      } else if (command == "stop" || command == "ponderhit") {
+      } else if (command == "stop" ||
+                 (command == "ponderhit" && pending_infinite_ && !pending_is_infinite_)) {
+        // `ponderhit` turns a ponder search into a normal one, which the mock ends at once; an
+        // infinite search goes on until `stop`.
         if (pending_infinite_) {
           pending_infinite_ = false;
           answer();
@@ -321,12 +325,12 @@ class MockEngine {
           break;
       }
     }
-    for (const std::string_view token : tokens) {
-      // In infinite (and ponder) mode a bestmove may only follow `stop`.
-      if (token == "infinite" || token == "ponder") {
-        pending_infinite_ = true;
-        return;
-      }
+    // In infinite (and ponder) mode a bestmove may only follow `stop` (or, pondering,
+    // `ponderhit`).
+    pending_is_infinite_ = std::find(tokens.begin(), tokens.end(), "infinite") != tokens.end();
+    if (pending_is_infinite_ || std::find(tokens.begin(), tokens.end(), "ponder") != tokens.end()) {
+      pending_infinite_ = true;
+      return;
     }
     answer();
   }
@@ -414,8 +418,9 @@ class MockEngine {
   Options options_;
   std::mt19937 garbage_random_;
   std::optional<uqi::Game> game_;
-  int normal_gos_ = 0;  // `go` commands answered before faults began
-  bool pending_infinite_ = false;
+  int normal_gos_ = 0;                // `go` commands answered before faults began
+  bool pending_infinite_ = false;     // a `go infinite` or `go ponder` waits for its end
+  bool pending_is_infinite_ = false;  // it was `go infinite` (which `ponderhit` does not end)
   bool held_readyok_ = false;  // no-readyok-while-searching: an `isready` kept until the bestmove
 };
 
