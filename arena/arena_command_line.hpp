@@ -17,12 +17,15 @@
 namespace quixo::arena {
 
 // Exit codes, so that a script can gate a change on an SPRT.
-inline constexpr int kExitCompleted = 0;         // the tournament ran to the end (or H1 accepted)
-inline constexpr int kExitSprtH0 = 1;            // SPRT: H0 accepted, the change failed
-inline constexpr int kExitComplianceFailed = 1;  // --compliance: a check failed
-inline constexpr int kExitUsage = 2;             // bad command line, config, engine or files
-inline constexpr int kExitSprtUndecided = 3;     // SPRT: the games ran out before a decision
-inline constexpr int kExitInterrupted = 4;       // stopped by a signal; resume with --resume
+inline constexpr int kExitCompleted = 0;      // the tournament ran to the end (or H1 accepted)
+inline constexpr int kExitSprtH0 = 1;         // SPRT: H0 accepted, the change failed
+inline constexpr int kExitUsage = 2;          // bad command line, config, engine or files
+inline constexpr int kExitSprtUndecided = 3;  // SPRT: the games ran out before a decision
+inline constexpr int kExitInterrupted = 4;    // stopped by a signal; resume with --resume
+
+// quixo-arena --compliance: a check failed (0 when every check passed; kExitUsage for a usage
+// error).
+inline constexpr int kExitComplianceFailed = 1;
 
 // Runs quixo-arena (a tournament, `merge`, or `--compliance`). `interrupt` is set by the caller's
 // signal handler.
