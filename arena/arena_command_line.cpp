@@ -13,6 +13,7 @@
 #include <optional>
 #include <ostream>
 
+#include "compliance.hpp"
 #include "engine_spec.hpp"
 #include "merge.hpp"
 #include "openings.hpp"
@@ -73,6 +74,8 @@ const char* const kUsage =
     "Shards: --shard I/N plays one of N shares of the tournament (on a cluster, a job array);\n"
     "  quixo-arena merge --results OUT.json [--pgn OUT.pgn] SHARD.json... makes them one\n"
     "  (quixo-arena merge --help).\n"
+    "Compliance: quixo-arena --compliance --engine KEYS checks one engine against the UQI\n"
+    "  contract (quixo-arena --compliance --help).\n"
     "Exit codes: 0 completed or SPRT accepted H1, 1 SPRT accepted H0, 2 error, 3 SPRT undecided\n"
     "  when the games ran out, 4 interrupted (continue with --resume).\n";
 
@@ -85,6 +88,19 @@ const char* const kMergeUsage =
     "still running merges as far as it has got.\n"
     "Exit codes: 0 completed or SPRT accepted H1, 1 SPRT accepted H0, 2 error, 3 SPRT undecided,\n"
     "  4 incomplete (games missing: a shard is still running or stopped; resume it).\n";
+
+const char* const kComplianceUsage =
+    "Usage: quixo-arena --compliance --engine KEYS [--engines-file FILE] [--timeout MS]\n"
+    "                   [--timemargin MS] [--positions N] [--seed N]\n"
+    "\n"
+    "Checks one engine against the UQI contract (SPEC section 5), as fastchess's --compliance:\n"
+    "the handshake, its options, isready (also while searching), stop, one bestmove per go,\n"
+    "legal moves in random positions of both variants and in finished ones, clocks, movetime,\n"
+    "ponder (when the engine has the Ponder option), the UGI names and quit. Prints one line\n"
+    "per check (\"PASS name\", \"FAIL name: why\", \"SKIP name: why\") and a summary line.\n"
+    "Engine keys as for tournaments (cmd=PATH name=NAME proto=uqi|ugi option.NAME=VALUE ...).\n"
+    "Exit codes: 0 every check passed, 1 a check failed, 2 error (bad option, no engine, a\n"
+    "  command that cannot be started).\n";
 
 // Adds the option groups to `options` (the command line's description or the config file's).
 void describe_options(po::options_description& options) {
@@ -482,12 +498,88 @@ int run_merge_command_line(int argc, const char* const* argv, std::ostream& out,
   }
 }
 
+// quixo-arena --compliance (anywhere on the command line).
+int run_compliance_command_line(int argc, const char* const* argv, std::ostream& out,
+                                std::ostream& err) {
+  po::options_description options("Options", 100);
+  options.add_options()("help,h", "show this help and exit")(
+      "compliance", po::bool_switch(), "check one engine against the UQI contract")(
+      "engine", po::value<std::vector<std::string>>(), "the engine: KEYS as for tournaments")(
+      "engines-file", po::value<std::string>(),
+      "a JSON engines file; --engine conf=NAME takes its entry")(
+      "timeout", po::value<std::int64_t>()->default_value(5000),
+      "milliseconds to wait for an answer that no clock limits (handshake, readyok, bestmove "
+      "after stop)")("timemargin", po::value<std::int64_t>()->default_value(50),
+                     "milliseconds a bestmove may come after the time on its clock or movetime")(
+      "positions", po::value<int>()->default_value(40),
+      "random two-player positions for the legal-move check (half as many four-player)")(
+      "seed", po::value<std::uint64_t>()->default_value(1), "seed of the random positions");
+  po::variables_map vm;
+  std::vector<EngineConfig> engines;
+  ComplianceOptions settings;
+  try {
+    const std::vector<std::string> args = group_arguments(argc, argv, {"--engine"});
+    po::store(po::command_line_parser(args).options(options).run(), vm);
+    po::notify(vm);
+    if (vm.count("help")) {
+      out << kComplianceUsage << "\n" << options;
+      return kExitCompleted;
+    }
+    EnginesFile engines_file;
+    if (vm.count("engines-file"))
+      engines_file = load_engines_file(vm["engines-file"].as<std::string>());
+    if (!vm.count("engine"))
+      throw std::invalid_argument("--compliance needs the engine to check: --engine cmd=PATH");
+    engines = make_engine_configs({}, vm["engine"].as<std::vector<std::string>>(),
+                                  vm.count("engines-file") ? &engines_file : nullptr);
+    if (engines.size() != 1)
+      throw std::invalid_argument("--compliance checks one engine, not " +
+                                  std::to_string(engines.size()));
+    if (engines.front().process.command.empty())
+      throw std::invalid_argument("--compliance: the engine needs cmd=PATH");
+    settings.timeout = std::chrono::milliseconds(vm["timeout"].as<std::int64_t>());
+    settings.time_margin = std::chrono::milliseconds(vm["timemargin"].as<std::int64_t>());
+    settings.positions = vm["positions"].as<int>();
+    settings.seed = vm["seed"].as<std::uint64_t>();
+    if (settings.timeout.count() < 1) throw std::invalid_argument("--timeout must be at least 1");
+    if (settings.time_margin.count() < 0)
+      throw std::invalid_argument("--timemargin cannot be negative");
+    if (settings.positions < 1) throw std::invalid_argument("--positions must be at least 1");
+  } catch (const po::error& error) {
+    err << "quixo-arena: --compliance: " << program_options_message(error)
+        << " (see --compliance --help)\n";
+    return kExitUsage;
+  } catch (const std::exception& error) {
+    err << "quixo-arena: " << error.what() << " (see --compliance --help)\n";
+    return kExitUsage;
+  }
+  const EngineConfig& engine = engines.front();
+  out << "Checking engine \"" << engine.name << "\" (" << engine.process.command << ", "
+      << (engine.protocol == Protocol::Uqi ? "uqi" : "ugi") << ") against SPEC section 5\n"
+      << std::flush;
+  try {
+    const ComplianceReport report =
+        run_compliance(engine, settings, [&out](const ComplianceCheck& check) {
+          out << format_check(check) << "\n" << std::flush;
+        });
+    out << format_summary(report) << "\n";
+    return report.all_passed() ? kExitCompleted : kExitComplianceFailed;
+  } catch (const std::exception& error) {
+    err << "quixo-arena: --compliance: engine \"" << engine.name
+        << "\" could not start: " << error.what() << "\n";
+    return kExitUsage;
+  }
+}
+
 }  // namespace
 
 int run_arena_command_line(int argc, const char* const* argv, std::ostream& out, std::ostream& err,
                            const std::atomic<bool>& interrupt) {
   if (argc > 1 && std::string_view(argv[1]) == "merge")
     return run_merge_command_line(argc, argv, out, err);
+  for (int i = 1; i < argc; ++i)
+    if (std::string_view(argv[i]) == "--compliance")
+      return run_compliance_command_line(argc, argv, out, err);
   // The config file takes every option but --help and --config; the command line has them too.
   po::options_description file_options;
   describe_options(file_options);

@@ -23,7 +23,12 @@ inline constexpr int kExitUsage = 2;          // bad command line, config, engin
 inline constexpr int kExitSprtUndecided = 3;  // SPRT: the games ran out before a decision
 inline constexpr int kExitInterrupted = 4;    // stopped by a signal; resume with --resume
 
-// Runs quixo-arena. `interrupt` is set by the caller's signal handler.
+// quixo-arena --compliance: a check failed (0 when every check passed; kExitUsage for a usage
+// error).
+inline constexpr int kExitComplianceFailed = 1;
+
+// Runs quixo-arena (a tournament, `merge`, or `--compliance`). `interrupt` is set by the caller's
+// signal handler.
 int run_arena_command_line(int argc, const char* const* argv, std::ostream& out, std::ostream& err,
                            const std::atomic<bool>& interrupt);
 

@@ -19,12 +19,20 @@
 //   crash-on-start exits with code 1 before reading anything
 //   close-stdout   when told `go`, closes its stdout and stays alive: it reads (and ignores) its
 //                  input, `quit` included, until the input ends, so only the arena can end it
+//   double-bestmove  answers each `go` (and the `stop` of an infinite one) with its `bestmove`
+//                  twice, which UQI forbids (exactly one per `go`)
+//   no-readyok-while-searching  a single-threaded engine: during `go infinite` (or `go ponder`)
+//                  it keeps an `isready` until the search ends, so `readyok` comes only after
+//                  the `bestmove`
+// Every mode answers `query p1turn|gameover|result` (the UGI names) from its position, without
+// the repetition rule.
 // --after N: the first N `go` commands are answered normally, the mode applies from then on (for
 // the modes that concern `go`, and for garbage), so a game can run a few moves before the fault.
 // --delay-ms defaults to 2000. Every line is flushed at once, as a real engine must. On start it
 // writes one line to stderr: "quixo-mock-engine: mode MODE".
 #include <unistd.h>
 
+#include <algorithm>
 #include <bit>
 #include <chrono>
 #include <cstdint>
@@ -62,6 +70,8 @@ enum class Mode {
   NoHandshake,
   CrashOnStart,
   CloseStdout,
+  DoubleBestmove,
+  NoReadyokWhileSearching,
 };
 
 struct ModeName {
@@ -80,6 +90,8 @@ constexpr ModeName kModes[] = {
     {Mode::NoHandshake, "no-handshake"},
     {Mode::CrashOnStart, "crash-on-start"},
     {Mode::CloseStdout, "close-stdout"},
+    {Mode::DoubleBestmove, "double-bestmove"},
+    {Mode::NoReadyokWhileSearching, "no-readyok-while-searching"},
 };
 
 struct Options {
@@ -244,17 +256,30 @@ class MockEngine {
       if (command == "uqi" || command == "ugi") {
         handshake(command == "uqi" ? "uqiok" : "ugiok");
       } else if (command == "isready") {
+        if (options_.mode == Mode::NoReadyokWhileSearching && pending_infinite_) {
+          held_readyok_ = true;
+          continue;
+        }
         garbage_if_active();
         send("readyok");
       } else if (command == "position") {
         game_ = uqi::parse_position_command(std::span(tokens).subspan(1)).game;
       } else if (command == "go") {
         go(tokens);
-      } else if (command == "stop") {
+      } else if (command == "stop" ||
+                 (command == "ponderhit" && pending_infinite_ && !pending_is_infinite_)) {
+        // `ponderhit` turns a ponder search into a normal one, which the mock ends at once; an
+        // infinite search goes on until `stop`.
         if (pending_infinite_) {
           pending_infinite_ = false;
           answer();
         }
+        if (held_readyok_) {
+          held_readyok_ = false;
+          send("readyok");
+        }
+      } else if (command == "query") {
+        query(tokens.size() > 1 ? tokens[1] : std::string_view());
       }
       // uqinewgame, setoption and anything unknown need no answer.
     }
@@ -300,12 +325,12 @@ class MockEngine {
           break;
       }
     }
-    for (const std::string_view token : tokens) {
-      // In infinite (and ponder) mode a bestmove may only follow `stop`.
-      if (token == "infinite" || token == "ponder") {
-        pending_infinite_ = true;
-        return;
-      }
+    // In infinite (and ponder) mode a bestmove may only follow `stop` (or, pondering,
+    // `ponderhit`).
+    pending_is_infinite_ = std::find(tokens.begin(), tokens.end(), "infinite") != tokens.end();
+    if (pending_is_infinite_ || std::find(tokens.begin(), tokens.end(), "ponder") != tokens.end()) {
+      pending_infinite_ = true;
+      return;
     }
     answer();
   }
@@ -335,7 +360,28 @@ class MockEngine {
     send("info depth 1 score cp " + std::to_string(options_.score) + " time 0 nodes 1 pv " + move);
     garbage_if_active();
     send("bestmove " + move);
+    if (options_.mode == Mode::DoubleBestmove && faults_active()) send("bestmove " + move);
     garbage_if_active();
+  }
+
+  // UGI's `query`, answered from the position (no repetition rule: the mock keeps no history).
+  void query(std::string_view what) {
+    if (!game_) return;
+    const quixo::Outcome outcome =
+        std::visit([](const auto& game) { return game.position.outcome(); }, *game_);
+    if (what == "p1turn") {
+      const std::string text = uqi::position_text(*game_);
+      const char mover = text[text.find(' ') + 1];
+      // X moves in two-player positions with 'x', in four-player ones with the seats 1 and 3.
+      send(std::string("response ") +
+           (mover == 'x' || mover == '1' || mover == '3' ? "true" : "false"));
+    } else if (what == "gameover") {
+      send(std::string("response ") + (outcome != quixo::Outcome::Ongoing ? "true" : "false"));
+    } else if (what == "result") {
+      send(std::string("response ") + (outcome == quixo::Outcome::XWins   ? "p1win"
+                                       : outcome == quixo::Outcome::OWins ? "p2win"
+                                                                          : "none"));
+    }
   }
 
   // In garbage mode, once faults are active: a few lines that mean nothing, none of which starts
@@ -372,8 +418,10 @@ class MockEngine {
   Options options_;
   std::mt19937 garbage_random_;
   std::optional<uqi::Game> game_;
-  int normal_gos_ = 0;  // `go` commands answered before faults began
-  bool pending_infinite_ = false;
+  int normal_gos_ = 0;                // `go` commands answered before faults began
+  bool pending_infinite_ = false;     // a `go infinite` or `go ponder` waits for its end
+  bool pending_is_infinite_ = false;  // it was `go infinite` (which `ponderhit` does not end)
+  bool held_readyok_ = false;  // no-readyok-while-searching: an `isready` kept until the bestmove
 };
 
 }  // namespace
