@@ -182,9 +182,10 @@ std::string axes(const Frame& frame, std::string_view x_label, std::string_view 
 // above them and the labels below.
 std::string category_chart(const std::vector<std::string>& labels,
                            const std::vector<std::int64_t>& counts, std::string_view css_class,
-                           std::string_view label, std::string_view x_label) {
+                           std::string_view label, std::string_view x_label,
+                           double slot_width = 44) {
   Frame frame;
-  frame.width = std::max(240.0, 44.0 * static_cast<double>(labels.size()) + 72);
+  frame.width = std::max(240.0, slot_width * static_cast<double>(labels.size()) + 72);
   frame.height = 200;
   frame.y_max = 1;
   for (const std::int64_t count : counts)
@@ -613,12 +614,18 @@ std::string games_section(const Standings& standings, const ReportHistory& histo
   return out + "</tbody></table></section>\n";
 }
 
+// "0-1", "100-200", "0.5-1s", "5-10s", ">=10s": milliseconds, seconds from 500 ms on, short
+// enough to sit under a bar.
 std::string time_bin_label(std::size_t bin) {
-  const auto ms = [](std::int64_t value) {
-    return value >= 1000 ? std::to_string(value / 1000) + " s" : std::to_string(value) + " ms";
+  const std::int64_t low = kMoveTimeBinEdges[bin];
+  if (bin + 1 == kMoveTimeBinEdges.size())
+    return ">=" + num(static_cast<double>(low) / 1000, 0) + "s";
+  const std::int64_t high = kMoveTimeBinEdges[bin + 1];
+  if (low < 500) return std::to_string(low) + "-" + std::to_string(high);
+  const auto seconds = [](std::int64_t ms) {
+    return num(static_cast<double>(ms) / 1000, ms % 1000 == 0 ? 0 : 1);
   };
-  if (bin + 1 == kMoveTimeBinEdges.size()) return ">= " + ms(kMoveTimeBinEdges[bin]);
-  return ms(kMoveTimeBinEdges[bin]) + "-" + ms(kMoveTimeBinEdges[bin + 1]);
+  return seconds(low) + "-" + seconds(high) + "s";
 }
 
 std::string move_times_section(const TournamentConfig& config, const ReportHistory& history) {
@@ -651,7 +658,7 @@ std::string move_times_section(const TournamentConfig& config, const ReportHisto
     out += "<figure class=\"move-time\"" + attribute("data-engine", config.engines[e].name) + ">" +
            category_chart(labels, std::vector<std::int64_t>(times.bins.begin(), times.bins.end()),
                           "move-times", config.engines[e].name + ": moves by reply time",
-                          "reply time") +
+                          "reply time (ms, s where marked)", 34) +
            "<figcaption>" + engine_name(config, e) + ": " + num(times.moves) +
            " moves by reply time</figcaption></figure>";
   }
@@ -674,8 +681,9 @@ td.ahead { background: #e3f2e1; }
 td.behind { background: #f8e1e0; }
 td.even { background: #f4f4f4; }
 .charts { display: flex; flex-wrap: wrap; gap: 12px; }
-figure { margin: 0; }
-figcaption { font-size: 0.8em; color: #555; max-width: 640px; }
+figure { margin: 0; width: min-content; }
+figcaption { font-size: 0.8em; color: #555; }
+.bar-label { font-size: 10px; }
 svg.chart { background: #fcfcfc; border: 1px solid #e4e4e4; }
 svg text { font-size: 11px; fill: #333; }
 .grid { stroke: #e6e6e6; }
