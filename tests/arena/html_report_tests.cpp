@@ -360,6 +360,30 @@ BOOST_AUTO_TEST_CASE(the_llr_line_has_the_sprt_of_every_game_between_its_bounds)
   BOOST_CHECK(page.find("<polygon class=\"elo-band\"") != std::string::npos);
 }
 
+BOOST_AUTO_TEST_CASE(a_long_run_draws_at_most_400_points_a_line_the_last_game_included) {
+  TournamentConfig config = two_engine_config(500);
+  SprtParameters parameters;
+  parameters.elo0 = -100;
+  parameters.elo1 = 100;
+  parameters.model = EloModel::Logistic;
+  config.sprt = parameters;
+  std::vector<FinishedGame> games;
+  for (int id = 0; id < 1000; ++id)
+    games.push_back(game(id, id % 2 == 0 ? 0 : 1, id % 2 == 0 ? 1 : 0,
+                         id % 3 == 0 ? X : (id % 3 == 1 ? O : D), 20));
+  const Standings standings = compute_standings(config, games);
+  const std::string page = build_html_report(config, standings, replay_history(config, games), {});
+  for (const std::string start : {"<polyline class=\"llr\"", "<polyline class=\"elo\""}) {
+    const std::string values = attribute_values(between(page, start, "/>"), "data-values").at(0);
+    BOOST_CHECK_EQUAL(std::count(values.begin(), values.end(), ':'), 400);
+    BOOST_CHECK_MESSAGE(values.find(" 1000:") != std::string::npos, values.substr(0, 80));
+  }
+  const std::string llr =
+      attribute_values(between(page, "<polyline class=\"llr\"", "/>"), "data-values").at(0);
+  BOOST_CHECK(llr.starts_with("1:0.000 "));
+  BOOST_CHECK(llr.ends_with("1000:" + fixed(standings.sprt->llr, 3)));
+}
+
 BOOST_AUTO_TEST_CASE(the_page_is_well_formed_and_loads_nothing) {
   const ThreeEngines t;
   check_well_formed(t.page);
