@@ -15,10 +15,12 @@
 
 #include "compliance.hpp"
 #include "engine_spec.hpp"
+#include "html_report.hpp"
 #include "merge.hpp"
 #include "openings.hpp"
 #include "program_options_message.hpp"
 #include "report.hpp"
+#include "report_fan_out.hpp"
 
 namespace quixo::arena {
 namespace po = boost::program_options;
@@ -181,7 +183,10 @@ void describe_options(po::options_description& options) {
       "report-interval", po::value<int>()->default_value(10),
       "games between rating reports (0: only at the end)")(
       "output", po::value<std::string>()->default_value("fastchess"),
-      "report style: fastchess, cutechess (their lines exactly) or arena (the arena's own report)");
+      "report style: fastchess, cutechess (their lines exactly) or arena (the arena's own report)")(
+      "report-html", po::value<std::string>(),
+      "also write the tournament as one HTML page (ratings, crosstable, charts over the games), "
+      "rewritten as the games finish");
   po::options_description cluster("Shards (one tournament played by several processes)", 100);
   cluster.add_options()(
       "shard", po::value<std::string>(),
@@ -624,8 +629,18 @@ int run_arena_command_line(int argc, const char* const* argv, std::ostream& out,
 
   try {
     const TournamentConfig config = make_config(vm);
-    const auto sink = make_report(vm["output"].as<std::string>(), out, err);
-    return exit_code(run_tournament(config, *sink, interrupt).end);
+    const auto text = make_report(vm["output"].as<std::string>(), out, err);
+    std::vector<ReportSink*> sinks = {text.get()};
+    std::unique_ptr<ReportSink> html;
+    if (vm.count("report-html")) {
+      // A shard's page is its own, beside the tournament's, as its PGN and results are.
+      std::string path = vm["report-html"].as<std::string>();
+      if (config.shard && !path.empty()) path = shard_file_path(path, *config.shard);
+      html = make_html_report(path);
+      sinks.push_back(html.get());
+    }
+    ReportFanOut sink(std::move(sinks));
+    return exit_code(run_tournament(config, sink, interrupt).end);
   } catch (const std::exception& error) {
     err << "quixo-arena: " << error.what() << "\n";
     return kExitUsage;

@@ -68,6 +68,10 @@ class DebugTee : public ReportSink {
               (game.x_restarted || game.o_restarted ? ", an engine was restarted for it" : ""));
     inner_.game_finished(config, game, standings);
   }
+  void game_recorded(const TournamentConfig& config, const FinishedGame& game,
+                     const GameRecord& record) override {
+    inner_.game_recorded(config, game, record);
+  }
   void interval_report(const TournamentConfig& config, const Standings& standings) override {
     inner_.interval_report(config, standings);
   }
@@ -315,6 +319,7 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& rep
         update_knockout();
         outcome.standings = current_standings();
         store.record(played->finished, played->record, outcome.standings);
+        sink.game_recorded(config, played->finished, played->record);
         sink.game_finished(config, played->finished, outcome.standings);
         tell_sprt_error(outcome.standings);
         tell_table_problem();

@@ -30,6 +30,12 @@ class ReportSink {
   virtual void game_started(const TournamentConfig& config, const ScheduledGame& game) = 0;
   virtual void game_finished(const TournamentConfig& config, const FinishedGame& game,
                              const Standings& standings) = 0;
+  // The finished game's whole record (every move with its reply time), told just before
+  // game_finished, for the sinks that show more than the standings keep (the HTML report's time
+  // per move): the results file does not hold the moves, and the PGN only with --pgn. Ignored
+  // unless overridden.
+  virtual void game_recorded(const TournamentConfig& /*config*/, const FinishedGame& /*game*/,
+                             const GameRecord& /*record*/) {}
   virtual void interval_report(const TournamentConfig& config, const Standings& standings) = 0;
   virtual void tournament_finished(const TournamentConfig& config, const Standings& standings,
                                    TournamentEnd end) = 0;
