@@ -15,6 +15,7 @@
 
 #include "file_io.hpp"
 #include "game_position.hpp"
+#include "report.hpp"
 #include "results_store.hpp"
 #include "standings.hpp"
 
@@ -26,12 +27,7 @@ namespace {
 // A number as the page prints it: what rounds to zero is 0 (not -0), and the infinities and NaN
 // are words, never text that an SVG attribute would choke on.
 std::string num(double value, int decimals) {
-  if (std::isnan(value)) return "nan";
-  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
-  if (std::fabs(value) < 0.5 * std::pow(10.0, -decimals)) value = 0.0;
-  char text[64];
-  std::snprintf(text, sizeof text, "%.*f", decimals, value);
-  return text;
+  return format_fixed(value, decimals);
 }
 
 std::string num(std::int64_t value) {

@@ -21,18 +21,8 @@ namespace {
 constexpr std::string_view kRule =
     "--------------------------------------------------------------------------------\n";
 
-std::string fixed(double value, int decimals) {
-  if (std::isnan(value)) return "nan";
-  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
-  // What rounds to zero prints as 0, not -0.
-  if (std::fabs(value) < 0.5 * std::pow(10.0, -decimals)) value = 0.0;
-  char text[64];
-  std::snprintf(text, sizeof text, "%.*f", decimals, value);
-  return text;
-}
-
 std::string percent(double fraction) {
-  return fixed(100.0 * fraction, 2) + " %";
+  return format_fixed(100.0 * fraction, 2) + " %";
 }
 
 std::string pad(std::string text, std::size_t width, bool left = false) {
@@ -46,7 +36,7 @@ std::string pairs_ratio(const Pentanomial& pairs) {
   const auto won = pairs.counts[3] + pairs.counts[4];
   const auto lost = pairs.counts[0] + pairs.counts[1];
   if (lost == 0) return won == 0 ? "-" : "inf";
-  return fixed(static_cast<double>(won) / static_cast<double>(lost), 2);
+  return format_fixed(static_cast<double>(won) / static_cast<double>(lost), 2);
 }
 
 // The SPRT's line, or why there is no LLR (a statistics failure, after which the games go on):
@@ -79,18 +69,20 @@ std::string pairing_report(const TournamentConfig& config, const Standings& stan
   if (second_control != first_control) out << " vs " << second_control;
   if (!config.openings_source.empty()) out << ", " << config.openings_source;
   out << "):\n";
-  out << "Elo: " << fixed(penta.elo, 2) << " +/- " << fixed(penta.elo_error, 2)
-      << ", nElo: " << fixed(penta.nelo, 2) << " +/- " << fixed(penta.nelo_error, 2) << "\n";
+  out << "Elo: " << format_fixed(penta.elo, 2) << " +/- " << format_fixed(penta.elo_error, 2)
+      << ", nElo: " << format_fixed(penta.nelo, 2) << " +/- " << format_fixed(penta.nelo_error, 2)
+      << "\n";
   out << "LOS: " << percent(penta.los) << ", DrawRatio: " << percent(penta.draw_ratio)
       << ", PairsRatio: " << pairs_ratio(pairing.pairs) << "\n";
   out << "Games: " << games.games() << ", Wins: " << games.wins << ", Losses: " << games.losses
-      << ", Draws: " << games.draws << ", Points: " << fixed(games.points(), 1) << " ("
+      << ", Draws: " << games.draws << ", Points: " << format_fixed(games.points(), 1) << " ("
       << (games.games() > 0 ? percent(games.points() / static_cast<double>(games.games()))
                             : std::string("-"))
       << ")\n";
   const auto& c = pairing.pairs.counts;
   out << "Ptnml(0-2): [" << c[0] << ", " << c[1] << ", " << c[2] << ", " << c[3] << ", " << c[4]
-      << "], Trinomial Elo: " << fixed(tri.elo, 2) << " +/- " << fixed(tri.elo_error, 2) << "\n";
+      << "], Trinomial Elo: " << format_fixed(tri.elo, 2) << " +/- "
+      << format_fixed(tri.elo_error, 2) << "\n";
   if (config.sprt) out << sprt_line(config, standings, pairing) << "\n";
   return out.str();
 }
@@ -116,13 +108,16 @@ std::string ranking_table(const TournamentConfig& config, const Standings& stand
     const Trinomial& results = standings.engines[i].results;
     const double games = static_cast<double>(results.games());
     out << pad(std::to_string(rank + 1), 4) << ' '
-        << pad(standings.engines[i].name, name_width, true) << pad(fixed(ratings->elo[i], 1), 9)
-        << pad(fixed(1.959964 * ratings->error[i], 1), 7) << pad(std::to_string(results.games()), 7)
-        << pad(games > 0 ? fixed(100.0 * results.points() / games, 1) + "%" : "-", 7)
-        << pad(games > 0 ? fixed(100.0 * static_cast<double>(results.draws) / games, 1) + "%" : "-",
+        << pad(standings.engines[i].name, name_width, true)
+        << pad(format_fixed(ratings->elo[i], 1), 9)
+        << pad(format_fixed(1.959964 * ratings->error[i], 1), 7)
+        << pad(std::to_string(results.games()), 7)
+        << pad(games > 0 ? format_fixed(100.0 * results.points() / games, 1) + "%" : "-", 7)
+        << pad(games > 0 ? format_fixed(100.0 * static_cast<double>(results.draws) / games, 1) + "%"
+                         : "-",
                7);
     if (rank + 1 < order.size())
-      out << pad(fixed(100.0 * ratings->los[i][order[rank + 1]], 1) + "%", 11);
+      out << pad(format_fixed(100.0 * ratings->los[i][order[rank + 1]], 1) + "%", 11);
     out << "\n";
   }
   if (!ratings->converged) out << "(ratings use one virtual draw per pairing as a prior)\n";
@@ -135,8 +130,9 @@ std::string ranking_table(const TournamentConfig& config, const Standings& stand
   for (const std::size_t row : order) {
     out << pad(standings.engines[row].name, name_width, true);
     for (const std::size_t column : order)
-      out << pad(row == column ? std::string("-") : fixed(100.0 * ratings->los[row][column], 1),
-                 width);
+      out << pad(
+          row == column ? std::string("-") : format_fixed(100.0 * ratings->los[row][column], 1),
+          width);
     out << "\n";
   }
   return out.str();
@@ -154,8 +150,8 @@ std::string knockout_bracket_text(const TournamentConfig& config, const Standing
         out << name(match.first) << " has a bye\n";
         continue;
       }
-      out << name(match.first) << " " << fixed(match.first_points, 1) << " - "
-          << fixed(match.second_points, 1) << " " << name(*match.second);
+      out << name(match.first) << " " << format_fixed(match.first_points, 1) << " - "
+          << format_fixed(match.second_points, 1) << " " << name(*match.second);
       if (match.by_seed)
         out << ", still tied after " << match.games << " games: " << name(*match.winner)
             << " goes on as the higher seed\n";
@@ -234,11 +230,12 @@ class ArenaReport : public ReportSink {
     if (standings.pairings.size() == 1) {
       const PairingTally& pairing = standings.pairings.front();
       const Trinomial& r = pairing.results;
-      progress = "Score of " + config.engines[pairing.first].name + " vs " +
-                 config.engines[pairing.second].name + ": " + std::to_string(r.wins) + " - " +
-                 std::to_string(r.losses) + " - " + std::to_string(r.draws) + " [" +
-                 fixed(r.games() > 0 ? r.points() / static_cast<double>(r.games()) : 0.5, 3) +
-                 "] " + std::to_string(r.games());
+      progress =
+          "Score of " + config.engines[pairing.first].name + " vs " +
+          config.engines[pairing.second].name + ": " + std::to_string(r.wins) + " - " +
+          std::to_string(r.losses) + " - " + std::to_string(r.draws) + " [" +
+          format_fixed(r.games() > 0 ? r.points() / static_cast<double>(r.games()) : 0.5, 3) +
+          "] " + std::to_string(r.games());
       if (config.sprt) progress += "  " + sprt_line(config, standings, pairing);
     } else {
       progress = "Games: " + std::to_string(standings.games) + " of " +
@@ -913,6 +910,16 @@ std::string fastchess_results(const TournamentConfig& config, const Standings& s
                 standings.engines[pairing.first].name + " vs " +
                 standings.engines[pairing.second].name + ")\n";
   return text + rule + "\n";
+}
+
+std::string format_fixed(double value, int decimals) {
+  if (std::isnan(value)) return "nan";
+  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+  // What rounds to zero prints as 0, not -0.
+  if (std::fabs(value) < 0.5 * std::pow(10.0, -decimals)) value = 0.0;
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", decimals, value);
+  return text;
 }
 
 }  // namespace quixo::arena

@@ -84,4 +84,8 @@ struct FastchessElo {
 [[nodiscard]] std::string fastchess_results(const TournamentConfig& config,
                                             const Standings& standings);
 
+// A number with `decimals` decimals as the arena's own reports (--output arena, the HTML page)
+// print it: what rounds to zero is 0, not -0, and NaN and the infinities are "nan", "inf", "-inf".
+[[nodiscard]] std::string format_fixed(double value, int decimals);
+
 }  // namespace quixo::arena
