@@ -40,18 +40,11 @@ const std::string kOddName = "<b>&\"x";
 
 FinishedGame game(int id, std::size_t x, std::size_t o, GameResult result, int plies,
                   Termination termination = Termination::Line) {
-  FinishedGame finished;
-  finished.id = id;
-  finished.round = id / 2;
-  finished.x = x;
-  finished.o = o;
-  finished.result = result;
-  finished.plies = plies;
-  finished.termination = result == GameResult::Draw && termination == Termination::Line
-                             ? Termination::Repetition
-                             : termination;
-  finished.reason = "by hand";
-  return finished;
+  // A draw cannot end in a line: the default ending of a draw is a repetition.
+  const Termination ending = result == GameResult::Draw && termination == Termination::Line
+                                 ? Termination::Repetition
+                                 : termination;
+  return quixo::test::finished_game(id, x, o, result, ending, "by hand", plies);
 }
 
 // Three engines, the second with a name that needs escaping, two rounds: 12 games, each game pair

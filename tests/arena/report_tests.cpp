@@ -17,6 +17,7 @@
 
 #include "report.hpp"
 #include "standings.hpp"
+#include "support/tournament_fixtures.hpp"
 
 using namespace quixo::arena;
 using quixo::Variant;
@@ -32,15 +33,7 @@ EngineConfig engine(const std::string& name) {
 
 FinishedGame game(int id, std::size_t x, std::size_t o, GameResult result, Termination termination,
                   std::string reason) {
-  FinishedGame finished;
-  finished.id = id;
-  finished.round = id / 2;
-  finished.x = x;
-  finished.o = o;
-  finished.result = result;
-  finished.termination = termination;
-  finished.reason = std::move(reason);
-  return finished;
+  return quixo::test::finished_game(id, x, o, result, termination, std::move(reason));
 }
 
 // A match alpha (0) vs beta (1) of 4 rounds, every game played. From alpha's point of view:

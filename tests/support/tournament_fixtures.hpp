@@ -14,6 +14,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/notation.hpp"
@@ -80,6 +81,22 @@ inline ScriptedPolicy illegal_moves() {
     reply.lines = {"bestmove c3c1"};
     return reply;
   };
+}
+
+// A finished game made by hand, for the suites that test what is made of games (standings,
+// reports); game `id` is of round id / 2.
+inline FinishedGame finished_game(int id, std::size_t x, std::size_t o, GameResult result,
+                                  Termination termination, std::string reason, int plies = 0) {
+  FinishedGame finished;
+  finished.id = id;
+  finished.round = id / 2;
+  finished.x = x;
+  finished.o = o;
+  finished.result = result;
+  finished.termination = termination;
+  finished.reason = std::move(reason);
+  finished.plies = plies;
+  return finished;
 }
 
 // Every engine's process is scripted by its name.
