@@ -23,26 +23,17 @@ import time
 import unittest
 import xml.etree.ElementTree as ElementTree
 
-from selenium import webdriver
 from selenium.common.exceptions import TimeoutException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "support"))
+from headless_chromium import start_browser  # noqa: E402
 
 ARGS = None
 # The repository's default opening book, so that the games differ from each other.
 BOOK = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
                                      "..", "configs", "openings.txt"))
-
-
-def start_browser():
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
-                     "--window-size=1280,1000", "--disable-gpu"):
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 
 def read_games(results_path):
@@ -69,7 +60,7 @@ def mock_args(name, seed):
 class HtmlReportBrowserTests(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.browser = start_browser()
+        cls.browser = start_browser(console_log=True)
 
     @classmethod
     def tearDownClass(cls):

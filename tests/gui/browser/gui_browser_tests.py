@@ -20,12 +20,13 @@ import tempfile
 import time
 import unittest
 
-from selenium import webdriver
 from selenium.common.exceptions import TimeoutException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "support"))
+from headless_chromium import start_browser  # noqa: E402
 
 ARGS = None
 
@@ -53,15 +54,6 @@ def start_gui():
             break
     process.kill()
     raise RuntimeError("quixo-gui printed no URL: " + printed + process.stdout.read())
-
-
-def start_browser():
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
-                     "--window-size=1280,1000", "--disable-gpu"):
-        options.add_argument(argument)
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 
 class GuiBrowserTests(unittest.TestCase):
