@@ -227,7 +227,8 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& rep
 
   std::mutex lock;
   // A knockout's worker that finds no game waits for the games in progress: their results may
-  // call for more.
+  // call for more. (In the other formats it ends, and its engines quit, as soon as the schedule
+  // has no game left for it.)
   std::condition_variable game_ended;
   int in_progress = 0;
   std::vector<bool> pairing_stopped(outcome.standings.pairings.size(), false);
@@ -272,7 +273,7 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& rep
             if (halt || interrupt) break;
             if (next < schedule.size()) {
               game = schedule[next++];
-            } else if (in_progress > 0) {
+            } else if (knockout && in_progress > 0) {
               game_ended.wait_for(guard, std::chrono::milliseconds(20));
             } else {
               std::vector<ScheduledGame> stage = next_stage(config, schedule, results);
