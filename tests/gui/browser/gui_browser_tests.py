@@ -181,6 +181,9 @@ class GuiBrowserTests(unittest.TestCase):
         self.wait_for(self.human_to_move, "the person's turn after the take-back")
 
     def test_setting_up_a_position_and_copying_it(self):
+        # Person against person: in the page's default game the engine plays O and would move at
+        # once in this position, racing the checks below.
+        self.new_game("human-human")
         position = "x4/1o3/2x2/3o1/4x o"
         field = self.by_id("setup-position")
         field.clear()
