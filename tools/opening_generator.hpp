@@ -1,7 +1,7 @@
 // The opening generator: varied, roughly balanced openings by random legal play from the start,
 // each candidate checked with a short search of the engine. It lives outside the arena because
 // it needs the engine's search and the arena must not (the arena only reads books); quixo-openings
-// is its command line. The books it writes are in the arena's book format (arena/openings.hpp).
+// is its command line. The books it writes are in the arena's book format (client/openings.hpp).
 #pragma once
 
 #include <cstddef>

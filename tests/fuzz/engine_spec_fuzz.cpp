@@ -1,4 +1,4 @@
-// Fuzzes the arena's engine descriptions (arena/arena_command_line.hpp): the `key=value` words
+// Fuzzes the arena's engine descriptions (client/engine_spec.hpp): the `key=value` words
 // of --engine and --each, and their application to an engine.
 //
 // Input: the text of one --engine value. Invariants:
@@ -10,7 +10,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "arena_command_line.hpp"
+#include "engine_spec.hpp"
 #include "fuzz_support.hpp"
 
 namespace {

@@ -1,4 +1,4 @@
-// Fuzzes the opening book reader (arena/openings.hpp) and the book order.
+// Fuzzes the opening book reader (client/openings.hpp) and the book order.
 //
 // Input: the text of a book. Invariants:
 //   - parse_openings either reads the book or throws OpeningError (the header's contract: any

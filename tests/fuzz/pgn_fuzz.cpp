@@ -1,4 +1,4 @@
-// Fuzzes the PGN reader (arena/pgn_reader.hpp), which reads back a tournament's games.
+// Fuzzes the PGN reader (client/pgn_reader.hpp), which reads back a tournament's games.
 //
 // Input: PGN text. Invariants:
 //   - parse_pgn either reads the games or throws PgnError;

@@ -1,4 +1,4 @@
-// Fuzzes the arena's time controls (arena/time_control.hpp): TimeControl::parse and a game
+// Fuzzes the arena's time controls (client/time_control.hpp): TimeControl::parse and a game
 // clock run under the parsed control.
 //
 // Input: the first line is the time control text; the bytes after it are the replies' elapsed

@@ -1,6 +1,6 @@
 // What the PGN writer and reader agree on beyond the tags' names: PGN's spellings of unknown
 // values, the Variant and seat tags, the book comment, the standard Termination value of each
-// ending and how a FEN numbers its first move. Internal to the arena library.
+// ending and how a FEN numbers its first move. Internal to the engine client library.
 #pragma once
 
 #include <array>
