@@ -218,17 +218,6 @@ double llr_normalized(const Trinomial& results, double nelo0, double nelo1) {
   return llr_normalized_counts(trinomial_counts(results), nelo0, nelo1);
 }
 
-double llr_logistic_approximate(const Pentanomial& results, double elo0, double elo1) {
-  results.validate();
-  if (results.pairs() == 0) return 0.0;
-  double total = 0.0;
-  const Distribution observed = regularised_distribution(results.counts, total);
-  const auto [s, variance] = mean_variance(observed.values, observed.probs);
-  const double s0 = elo_to_score(elo0);
-  const double s1 = elo_to_score(elo1);
-  return total * (s1 - s0) * (2.0 * s - s0 - s1) / variance / 2.0;
-}
-
 namespace {
 
 SprtResult decide(double llr, const SprtParameters& parameters) {

@@ -59,9 +59,6 @@ struct SprtResult {
 // equation have no root (data too extreme for the bounds).
 [[nodiscard]] double llr_normalized(const Pentanomial& results, double nelo0, double nelo1);
 [[nodiscard]] double llr_normalized(const Trinomial& results, double nelo0, double nelo1);
-// fishtest's LLR_alt2, the Brownian approximation of llr_logistic:
-// N * (s1 - s0) * (2 s - s0 - s1) / (2 var), with the regularised mean s and variance var.
-[[nodiscard]] double llr_logistic_approximate(const Pentanomial& results, double elo0, double elo1);
 
 // The LLR in the parameters' model, with the decision: AcceptH0 when llr < lower, AcceptH1 when
 // llr > upper (fishtest's strict comparisons, without its overshoot correction). Throws

@@ -67,12 +67,6 @@ GoCommand parse_go_command(std::span<const std::string_view> args);
 // skipped (and when none is left, the search is not restricted).
 GoCommand parse_go_command(std::span<const std::string_view> args, const Game& game);
 
-// The `go` line for `command`'s limits (two-player clocks and the four-player seat clocks that
-// are set), e.g. "go xtime 1000 otime 900 xinc 10 oinc 10": parse_go_command's inverse, for
-// tests and tools that hold the engine's own types. (A GUI formats `go` from its clocks:
-// format_go and format_go4 in uqi_client_messages.hpp.)
-std::string format_go_command(const GoCommand& command);
-
 // ---------------------------------------------------------------------------------------------
 // setoption
 

@@ -117,6 +117,28 @@ const std::vector<TrinomialLlrSample> kTrinomialLlr = {
 // get_elo's mean score and per-game variance (for a pentanomial: twice the variance of a pair's
 // mean score), Elo, its 95% "+/-", LOS; then nElo and its 95% "+/-".
 
+// fishtest's LLR_alt2, the Brownian approximation of the exact GSPRT that sprt() computes:
+// N * (s1 - s0) * (2 s - s0 - s1) / (2 var), with the mean s and variance var of the pair scores
+// 0, 1/4, ..., 1 after each empty count is replaced by 1e-3 (N is the sum of the counts so
+// changed). An oracle of the tests only: no program needs the approximation.
+double llr_logistic_approximate(const Pentanomial& results, double elo0, double elo1) {
+  if (results.pairs() == 0) return 0.0;
+  std::array<double, 5> counts{};
+  double total = 0.0;
+  for (std::size_t k = 0; k < counts.size(); ++k) {
+    counts[k] = results.counts[k] == 0 ? 1e-3 : double(results.counts[k]);
+    total += counts[k];
+  }
+  double mean = 0.0;
+  for (std::size_t k = 0; k < counts.size(); ++k) mean += counts[k] / total * double(k) / 4.0;
+  double variance = 0.0;
+  for (std::size_t k = 0; k < counts.size(); ++k)
+    variance += counts[k] / total * (double(k) / 4.0 - mean) * (double(k) / 4.0 - mean);
+  const double s0 = elo_to_score(elo0);
+  const double s1 = elo_to_score(elo1);
+  return total * (s1 - s0) * (2.0 * mean - s0 - s1) / variance / 2.0;
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(sprt_tests)

@@ -19,6 +19,7 @@
 #include "core/text_helpers.hpp"
 #include "fuzz_support.hpp"
 #include "uqi_client_messages.hpp"
+#include "support/go_command_format.hpp"
 #include "uqi_engine_messages.hpp"
 
 namespace {

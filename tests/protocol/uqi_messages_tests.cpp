@@ -21,6 +21,7 @@
 #include "core/notation.hpp"
 #include "core/text_helpers.hpp"
 #include "uqi_client_messages.hpp"
+#include "support/go_command_format.hpp"
 #include "uqi_engine_messages.hpp"
 
 // Printable bounds for the data-driven cases (found by argument-dependent lookup).
