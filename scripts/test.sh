@@ -3,16 +3,40 @@
 #   scripts/test.sh             the presets CI runs: release, asan (ASan+UBSan), tsan
 #                               (ThreadSanitizer) and fuzz (short libFuzzer runs); what .ci/run calls
 #   scripts/test.sh PRESET...   only those presets, e.g. scripts/test.sh tsan
+#   scripts/test.sh --quick     the edit-compile-test loop: the release build and the suites
+#                               labelled `unit` (in-process, no generated tables, no programs
+#                               started; tests/CMakeLists.txt), nothing installed
+# Each preset prints how long its build and its tests took, and the run ends with a summary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+jobs=$(nproc)
+if [ "${1:-}" = "--quick" ]; then
+  shift
+  if [ $# -ne 0 ]; then
+    echo "usage: scripts/test.sh --quick   (no presets with --quick)" >&2
+    exit 2
+  fi
+  cmake --preset release >/dev/null
+  cmake --build --preset release --target quixo_tests
+  exec ctest --preset release -j "$jobs" -L '^unit$'
+fi
+
 presets=("$@")
 if [ ${#presets[@]} -eq 0 ]; then
   presets=(release asan tsan fuzz)
 fi
 scripts/install-deps.sh
+summary=()
 for preset in "${presets[@]}"; do
   echo "== preset $preset"
+  start=$SECONDS
   cmake --preset "$preset" >/dev/null
   cmake --build --preset "$preset"
-  ctest --preset "$preset" -j "$(nproc)"
+  built=$SECONDS
+  ctest --preset "$preset" -j "$jobs"
+  summary+=("$preset: build $((built - start)) s, tests $((SECONDS - built)) s")
+  echo "== preset ${summary[-1]}"
 done
+echo "== times"
+printf '   %s\n' "${summary[@]}"
