@@ -15,9 +15,9 @@
 #include <type_traits>
 #include <utility>
 
+#include "core/game.hpp"
 #include "core/notation.hpp"
 #include "core/text_helpers.hpp"
-#include "game_position.hpp"
 
 namespace quixo::arena {
 namespace {
@@ -220,7 +220,7 @@ using Reply = Conversation::Reply;
 // A position to send: the `position` command's arguments and the position they give.
 struct Sample {
   std::string arguments;
-  GamePosition position;
+  Game position;
 };
 
 std::string join_moves(const std::vector<std::string>& moves) {
@@ -289,7 +289,7 @@ std::vector<Sample> random_samples(std::mt19937_64& random, int count, bool fini
                   (moves.empty() ? "" : " moves" + join_moves(moves));
     else
       arguments = "fen " + to_string(position);
-    samples.push_back({std::move(arguments), GamePosition(position)});
+    samples.push_back({std::move(arguments), Game(position)});
   }
   return samples;
 }
@@ -298,7 +298,7 @@ std::vector<Sample> random_samples(std::mt19937_64& random, int count, bool fini
 // seat 3, and no line is made.
 Sample forced_pass_sample() {
   const std::string text = "XoXoX/o3o/X3X/o3o/XoXoX 1";
-  return {"fen " + text, GamePosition::parse(text)};
+  return {"fen " + text, Game::parse(text)};
 }
 
 // Why `info` line `line` is malformed, or nullopt: the numeric fields of UCI carry whole
@@ -473,8 +473,7 @@ class Checker {
 
   // Why `bestmove_line` is not a legal answer in `position`, or an empty string. A finished
   // game has no legal move, so its answer is `0000`, UCI's null move (as a forced pass is).
-  static std::string judge_bestmove(const GamePosition& position,
-                                    const std::string& bestmove_line) {
+  static std::string judge_bestmove(const Game& position, const std::string& bestmove_line) {
     const std::optional<uqi::BestMoveLine> best = uqi::parse_bestmove_line(bestmove_line);
     if (!best) return quote(bestmove_line) + " has no move";
     if (position.is_game_over()) {
@@ -483,7 +482,7 @@ class Checker {
                "), where the only answer is `bestmove 0000`";
       return {};
     }
-    GamePosition after = position;
+    Game after = position;
     try {
       after.play(best->move);
     } catch (const NotationError& error) {
@@ -552,9 +551,9 @@ class Checker {
     for (int attempt = 0; attempt < 100; ++attempt) {
       if (auto played = random_play<Position>(random, plies, 25, false);
           played && static_cast<int>(played->second.size()) == plies)
-        return {"startpos moves" + join_moves(played->second), GamePosition(played->first)};
+        return {"startpos moves" + join_moves(played->second), Game(played->first)};
     }
-    return {"startpos", GamePosition()};
+    return {"startpos", Game()};
   }
 
   // A search that must end by itself within `limit` with one legal bestmove and no second one.
@@ -674,7 +673,7 @@ class Checker {
     if (std::string why = ready(quote(newgame_word())); !why.empty()) return fail(why);
     const std::string line = go_line(movetime_limits(50));
     const std::string why =
-        search_once({"startpos", GamePosition()}, line, milliseconds(50) + options_.timeout);
+        search_once({"startpos", Game()}, line, milliseconds(50) + options_.timeout);
     return why.empty() ? pass() : fail("after " + newgame_word() + ": " + why);
   }
 
@@ -817,7 +816,7 @@ class Checker {
     }
     request.mover = 1;
     request.seats[1].time_ms = 200;
-    Sample seat2 = {"fen 5/5/5/5/5 1 moves b1b5x", GamePosition::start(Variant::FourPlayer)};
+    Sample seat2 = {"fen 5/5/5/5/5 1 moves b1b5x", Game::start(Variant::FourPlayer)};
     seat2.position.play("b1b5x");
     if (std::string why = timed(seat2, uqi::format_go4(request), 200); !why.empty())
       return fail(why);

@@ -13,8 +13,8 @@
 #include <string_view>
 #include <utility>
 
+#include "core/game.hpp"
 #include "file_io.hpp"
-#include "game_position.hpp"
 #include "report.hpp"
 #include "results_store.hpp"
 #include "standings.hpp"
@@ -750,7 +750,7 @@ void ReportHistory::add_game(const FinishedGame& game, const Standings& after) {
 void ReportHistory::add_moves(const FinishedGame& game, const GameRecord& record) {
   Color mover = Color::X;
   try {
-    GamePosition position = GamePosition::parse(record.start_position);
+    Game position = Game::parse(record.start_position);
     for (const std::string& move : record.opening_moves) position.play(move);
     mover = position.team_to_move();
   } catch (const std::exception&) {

@@ -14,8 +14,8 @@
 #include <utility>
 
 #include "core/binary_io.hpp"
+#include "core/game.hpp"
 #include "file_io.hpp"
-#include "game_position.hpp"
 #include "pgn_reader.hpp"
 #include "pgn_writer.hpp"
 #include "standings.hpp"
@@ -689,7 +689,7 @@ void ResultsStore::write_final_positions() const {
   std::string text;
   try {
     for (const GameRecord& game : parse_pgn(pgn)) {
-      GamePosition position = GamePosition::parse(game.start_position);
+      Game position = Game::parse(game.start_position);
       for (const std::string& move : game.opening_moves) position.play(move);
       for (const MoveRecord& move : game.moves) position.play(move.move);
       text += position.text() + " ; result \"" + std::string(result_text(game.result)) +

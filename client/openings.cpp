@@ -9,9 +9,9 @@
 #include <sstream>
 #include <utility>
 
+#include "core/game.hpp"
 #include "core/notation.hpp"
 #include "core/text_helpers.hpp"
-#include "game_position.hpp"
 #include "pgn_reader.hpp"
 
 namespace quixo::arena {
@@ -47,8 +47,8 @@ Opening parse_opening_line(std::string_view line) {
     // PGN's FEN tag and move numbers go on from it as in the book.
     if (next < tokens.size() && is_move_number(tokens[next])) move_number = tokens[next++];
   }
-  GamePosition position =
-      GamePosition::parse(move_number.empty() ? position_text : position_text + " " + move_number);
+  Game position =
+      Game::parse(move_number.empty() ? position_text : position_text + " " + move_number);
   Opening opening{position.text() + (move_number.empty() ? "" : " " + move_number), {}};
   if (next < tokens.size()) {
     if (tokens[next] != "moves")
@@ -133,7 +133,7 @@ std::vector<Opening> load_book(const BookSource& source) {
         moves.resize(static_cast<std::size_t>(source.plies));
       // The game's last moves may end it (a line): the opening stops before the position is over.
       while (true) {
-        GamePosition position = GamePosition::parse(game.start_position);
+        Game position = Game::parse(game.start_position);
         for (const std::string& move : moves) position.play(move);
         if (!position.is_game_over()) break;
         if (moves.empty())

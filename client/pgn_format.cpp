@@ -4,8 +4,8 @@
 #include <charconv>
 #include <system_error>
 
+#include "core/game.hpp"
 #include "core/notation.hpp"
-#include "game_position.hpp"
 
 namespace quixo::arena::pgn_format {
 
@@ -34,7 +34,7 @@ std::string_view standard_termination(Termination termination) {
 
 bool o_moves_first(std::string_view start_position) {
   try {
-    return GamePosition::parse(start_position).team_to_move() == Color::O;
+    return Game::parse(start_position).team_to_move() == Color::O;
   } catch (const NotationError&) {
     return false;  // an unreadable FEN: parse_pgn reports it, the writer just numbers from X
   }

@@ -11,9 +11,9 @@
 #include <system_error>
 #include <utility>
 
+#include "core/game.hpp"
 #include "core/notation.hpp"
 #include "core/text_helpers.hpp"
-#include "game_position.hpp"
 #include "pgn_format.hpp"
 
 namespace quixo::arena {
@@ -362,9 +362,9 @@ class PgnReader {
                               " or " + std::string(kVariant4));
     const Tag& fen = required_tag("FEN");
     game.start_position = fen.value;
-    GamePosition position;
+    Game position;
     try {
-      position = GamePosition::parse(fen.value);
+      position = Game::parse(fen.value);
     } catch (const NotationError& error) {
       fail(fen.line, "bad FEN '" + fen.value + "': " + error.what());
     }

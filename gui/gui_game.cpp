@@ -26,24 +26,24 @@ std::string side_name(Variant variant, GameResult winner) {
 
 }  // namespace
 
-std::string to_move_text(const GamePosition& position) {
-  if (const Position4* four = position.four_player())
-    return std::to_string(int(four->seat_to_move()) + 1);
+std::string to_move_text(const Game& position) {
+  if (const GameLine<Position4>* four = position.four_player())
+    return std::to_string(int(four->position.seat_to_move()) + 1);
   return position.team_to_move() == Color::X ? "x" : "o";
 }
 
 GuiGame::GuiGame(Variant variant, std::vector<std::string> players,
                  std::optional<arena::TimeControl> time_control, std::string_view start,
                  SteadyTime now)
-    : start_(start.empty() ? GamePosition::start(variant) : GamePosition::parse(start)),
+    : start_(start.empty() ? Game::start(variant) : Game::parse(start)),
       players_(std::move(players)),
       time_control_(std::move(time_control)) {
   if (start_.variant() != variant)
     throw std::invalid_argument("the position \"" + std::string(start) + "\" is not a " +
-                                std::string(arena::variant_name(variant)) + " position");
+                                std::string(variant_name(variant)) + " position");
   const std::size_t seats = variant == Variant::TwoPlayer ? 2 : 4;
   if (players_.size() != seats)
-    throw std::invalid_argument("a " + std::string(arena::variant_name(variant)) + " game needs " +
+    throw std::invalid_argument("a " + std::string(variant_name(variant)) + " game needs " +
                                 std::to_string(seats) + " players, not " +
                                 std::to_string(players_.size()));
   positions_.push_back(start_);
@@ -53,8 +53,9 @@ GuiGame::GuiGame(Variant variant, std::vector<std::string> players,
 }
 
 int GuiGame::mover_index_at(int ply) const {
-  const GamePosition& position = positions_[static_cast<std::size_t>(ply)];
-  if (const Position4* four = position.four_player()) return int(four->seat_to_move());
+  const Game& position = positions_[static_cast<std::size_t>(ply)];
+  if (const GameLine<Position4>* four = position.four_player())
+    return int(four->position.seat_to_move());
   return position.team_to_move() == Color::X ? 0 : 1;
 }
 
@@ -71,8 +72,8 @@ bool GuiGame::engine_to_move() const {
 std::vector<LegalMove> GuiGame::legal_moves() const {
   std::vector<LegalMove> legal;
   if (shown().is_game_over() || (at_end() && result_)) return legal;
-  if (const Position4* four = shown().four_player()) {
-    for (const Move4 move : four->legal_moves()) {
+  if (const GameLine<Position4>* four = shown().four_player()) {
+    for (const Move4 move : four->position.legal_moves()) {
       LegalMove entry{to_string(move), {}, {}, {}};
       if (!move.is_pass()) {
         entry.from = square_name(move.from());
@@ -98,7 +99,7 @@ void GuiGame::truncate_after_shown() {
 
 void GuiGame::play(std::string_view text, GuiMove details, SteadyTime now) {
   if (at_end() && result_) throw NotationError("the game is over: " + result_->reason);
-  GamePosition next = shown();
+  Game next = shown();
   details.move = next.play(text);  // throws NotationError, leaving everything as it was
   details.position = next.text();
   const bool branching = !at_end();
@@ -126,7 +127,7 @@ void GuiGame::play(std::string_view text, GuiMove details, SteadyTime now) {
 }
 
 void GuiGame::check_ending() {
-  const GamePosition& last = positions_.back();
+  const Game& last = positions_.back();
   switch (last.outcome()) {
     case Outcome::XWins:
     case Outcome::OWins: {
@@ -150,7 +151,7 @@ void GuiGame::check_ending() {
   }
   const std::string text = last.text();
   const auto repeated = std::count_if(positions_.begin(), positions_.end(),
-                                      [&](const GamePosition& p) { return p.text() == text; });
+                                      [&](const Game& p) { return p.text() == text; });
   if (repeated >= 3)
     result_ = GuiResult{GameResult::Draw, Termination::Repetition, "the position occurred 3 times"};
 }
@@ -295,7 +296,7 @@ arena::GameRecord GuiGame::record() const {
 }
 
 GuiGame GuiGame::from_record(const arena::GameRecord& record) {
-  const GamePosition start = GamePosition::parse(record.start_position);
+  const Game start = Game::parse(record.start_position);
   const std::size_t seats = start.variant() == Variant::TwoPlayer ? 2 : 4;
   std::optional<arena::TimeControl> control;
   GuiGame game(start.variant(), std::vector<std::string>(seats, std::string(kHuman)), control,

@@ -1,7 +1,7 @@
 // The game a quixo-gui session shows: the players of each side or seat, the moves with what the
 // engines said about them, the position shown (any ply of the game), the result and the clocks.
 // It has no engines and no network in it: the session feeds it moves and reads it back, and every
-// move is checked by the rules core (through the arena's GamePosition, so both variants are one
+// move is checked by the rules core (through the arena's Game, so both variants are one
 // type).
 #pragma once
 
@@ -12,13 +12,12 @@
 #include <string_view>
 #include <vector>
 
-#include "game_position.hpp"
+#include "core/game.hpp"
 #include "game_record.hpp"
 #include "time_control.hpp"
 
 namespace quixo::gui {
 
-using arena::GamePosition;
 using arena::GameResult;
 using arena::Termination;
 using SteadyTime = std::chrono::steady_clock::time_point;
@@ -70,14 +69,14 @@ class GuiGame {
   Variant variant() const { return start_.variant(); }
   const std::vector<std::string>& players() const { return players_; }
   const std::optional<arena::TimeControl>& time_control() const { return time_control_; }
-  const GamePosition& start() const { return start_; }
+  const Game& start() const { return start_; }
   const std::vector<GuiMove>& moves() const { return moves_; }
   int ply() const { return ply_; }
   int length() const { return static_cast<int>(moves_.size()); }
   bool at_end() const { return ply_ == length(); }
   // The result of the game as played to its last move.
   const std::optional<GuiResult>& result() const { return result_; }
-  const GamePosition& shown() const { return positions_[static_cast<std::size_t>(ply_)]; }
+  const Game& shown() const { return positions_[static_cast<std::size_t>(ply_)]; }
 
   // The index in players() of whoever moves in the shown position (0/1 for X/O, 0..3 seats).
   int mover_index() const { return mover_index_at(ply_); }
@@ -127,11 +126,11 @@ class GuiGame {
   void restart_clock(SteadyTime now);
   void check_ending();
 
-  GamePosition start_;
+  Game start_;
   std::vector<std::string> players_;
   std::optional<arena::TimeControl> time_control_;
   std::vector<GuiMove> moves_;
-  std::vector<GamePosition> positions_;  // positions_[i]: after i moves
+  std::vector<Game> positions_;  // positions_[i]: after i moves
   int ply_ = 0;
   std::optional<GuiResult> result_;
   // Game clocks: with a clock control, one per player, and the running one's start.
@@ -141,6 +140,6 @@ class GuiGame {
 };
 
 // "x", "o" or the seat "1".."4" of the shown position.
-std::string to_move_text(const GamePosition& position);
+std::string to_move_text(const Game& position);
 
 }  // namespace quixo::gui

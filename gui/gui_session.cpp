@@ -296,7 +296,7 @@ void GuiSession::start_ponder() {
   if (hint.ply != game_.ply() || hint.engine != last_mover ||
       game_.moves().back().by != hint.engine || (active_ && active_->engine == hint.engine))
     return;
-  GamePosition after = game_.shown();
+  Game after = game_.shown();
   try {
     after.play(hint.move);
   } catch (const NotationError&) {
@@ -317,7 +317,7 @@ void GuiSession::start_search(const std::string& engine, bool analysis,
   std::string ponder_position;
   if (ponder) {
     job.position_arguments += (game_.ply() > 0 ? " " : " moves ") + ponder_move;
-    GamePosition after = game_.shown();
+    Game after = game_.shown();
     after.play(ponder_move);
     ponder_position = after.text();
   }

@@ -4,12 +4,12 @@ namespace quixo::uqi {
 
 std::vector<std::string> draw_game(const Game& game) {
   const auto cell = [&game](Square square) -> char {
-    if (const auto* two = std::get_if<TwoPlayerGame>(&game)) {
+    if (const auto* two = game.two_player()) {
       if (two->position.cubes(Color::X) & square_bb(square)) return 'x';
       if (two->position.cubes(Color::O) & square_bb(square)) return 'o';
       return '.';
     }
-    const Position4& position = std::get<FourPlayerGame>(game).position;
+    const Position4& position = game.four_player()->position;
     for (Seat seat = 0; seat < kSeatCount; ++seat)
       if (position.cubes_pointing_to(seat) & square_bb(square)) return cube_letter(seat);
     return '.';
@@ -29,23 +29,23 @@ std::vector<std::string> draw_game(const Game& game) {
   }
   lines.push_back("    a   b   c   d   e");
   lines.push_back("");
-  lines.push_back("Position: " + position_text(game));
-  if (const auto* two = std::get_if<TwoPlayerGame>(&game)) {
+  lines.push_back("Position: " + game.text());
+  if (const auto* two = game.two_player()) {
     lines.push_back(std::string("Side to move: ") +
                     (two->position.side_to_move() == Color::X ? "x" : "o"));
     lines.push_back("Key: " + std::to_string(two->position.key()));
   } else {
-    const Seat seat = std::get<FourPlayerGame>(game).position.seat_to_move();
+    const Seat seat = game.four_player()->position.seat_to_move();
     lines.push_back("Seat to move: " + std::to_string(seat + 1) + " (team " +
                     (team_of(seat) == Color::X ? "X" : "O") + ", places '" + cube_letter(seat) +
                     "' or '" + cube_letter(partner_of(seat)) + "')");
     lines.push_back("Cubes: x = X to seat 1, o = O to seat 2, X = X to seat 3, O = O to seat 4");
   }
-  const std::vector<std::string> moves = legal_move_texts(game);
+  const std::vector<std::string> moves = game.legal_move_texts();
   lines.push_back("Legal moves: " + std::to_string(moves.size()));
-  const Outcome outcome = std::visit([](const auto& g) { return g.position.outcome(); }, game);
+  const Outcome outcome = game.outcome();
   lines.push_back("Outcome: " + to_string(outcome));
-  const int repetitions = repetition_count(game);
+  const int repetitions = game.repetition_count();
   if (repetitions > 1) lines.push_back("Repetitions: " + std::to_string(repetitions));
   return lines;
 }

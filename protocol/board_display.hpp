@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "uqi_game.hpp"
+#include "core/game.hpp"
 
 namespace quixo::uqi {
 

@@ -93,25 +93,18 @@ PositionCommand rejected(std::string error) {
   return command;
 }
 
-template <class GameT, class PositionT>
-PositionCommand play_moves(PositionT position, std::span<const std::string_view> moves) {
-  GameT game;
+// The game from `start` after `moves`, or the error that names the first illegal one.
+PositionCommand play_moves(Game game, std::span<const std::string_view> moves) {
   for (std::size_t i = 0; i < moves.size(); ++i) {
     try {
-      const auto move = parse_move(position, moves[i]);
-      if constexpr (std::is_same_v<GameT, TwoPlayerGame>)
-        game.history_keys.push_back(position.key());
-      else
-        game.history.push_back(position);
-      position = position.after(move);
+      game.play(moves[i]);
     } catch (const NotationError& e) {
       return rejected("illegal move " + quoted(moves[i]) + " (move " + std::to_string(i + 1) +
                       " after the position): " + e.what());
     }
   }
-  game.position = position;
   PositionCommand command;
-  command.game = Game(std::move(game));
+  command.game = std::move(game);
   return command;
 }
 
@@ -140,9 +133,7 @@ PositionCommand parse_position_command(std::span<const std::string_view> args) {
   }
   PositionCommand command;
   try {
-    command = quixo::variant_of(text) == Variant::TwoPlayer
-                  ? play_moves<TwoPlayerGame>(parse_position(text), moves)
-                  : play_moves<FourPlayerGame>(parse_position4(text), moves);
+    command = play_moves(Game::parse(text), moves);
   } catch (const NotationError& e) {
     command = rejected(std::string("bad position: ") + e.what());
   }
@@ -268,13 +259,13 @@ GoCommand parse_go_command(std::span<const std::string_view> args, const Game& g
   GoCommand command = parse_go_command(args);
   for (const std::string& text : command.search_move_texts) {
     try {
-      if (const auto* two = std::get_if<TwoPlayerGame>(&game)) {
+      if (const GameLine<Position>* two = game.two_player()) {
         const Move move = parse_move(two->position, text);
         if (std::find(command.limits.search_moves.begin(), command.limits.search_moves.end(),
                       move) == command.limits.search_moves.end())
           command.limits.search_moves.push_back(move);
       } else {
-        const Move4 move = parse_move(std::get<FourPlayerGame>(game).position, text);
+        const Move4 move = parse_move(game.four_player()->position, text);
         if (std::find(command.search_moves4.begin(), command.search_moves4.end(), move) ==
             command.search_moves4.end())
           command.search_moves4.push_back(move);

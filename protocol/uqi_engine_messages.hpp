@@ -13,12 +13,12 @@
 #include <string_view>
 #include <vector>
 
+#include "core/game.hpp"
 #include "core/notation.hpp"
 #include "search/engine.hpp"
 #include "search/limits.hpp"
 #include "search/score.hpp"
 #include "search/team_search.hpp"
-#include "uqi_game.hpp"
 #include "uqi_option_types.hpp"
 
 namespace quixo::uqi {

@@ -78,13 +78,6 @@ std::string option_key(std::string_view name) {
   return key;
 }
 
-Color team_to_move_of(const Position& position) {
-  return position.side_to_move();
-}
-Color team_to_move_of(const Position4& position) {
-  return position.team_to_move();
-}
-
 // A perft deeper than this would run for hours; `go perft` is a debugging command.
 constexpr int kMaxPerftDepth = 12;
 
@@ -450,30 +443,48 @@ void UqiSession::go(Args args) {
     go_perft(*command.perft_depth);
     return;
   }
-  const SearchLimits& limits = command.limits;
-  const std::vector<std::string> moves = uqi::legal_move_texts(game_);
-  if (moves.empty()) {
-    answer_without_search(limits, "the game is over, there is no legal move", "0000");
+  if (game_.legal_move_texts().empty()) {
+    answer_without_search(command.limits, "the game is over, there is no legal move", "0000");
     return;
   }
-  const auto* two = std::get_if<uqi::TwoPlayerGame>(&game_);
-  if (!two) {
-    go_four_player(command, std::get<uqi::FourPlayerGame>(game_));
-    return;
+  game_.visit([&](const auto& line) { search(command, line); });
+}
+
+template <class PositionT>
+void UqiSession::search(const uqi::GoCommand& command, const GameLine<PositionT>& line) {
+  constexpr bool kFourPlayer = std::is_same_v<PositionT, Position4>;
+  const PositionT position = line.position;
+  SearchLimits limits = command.limits;
+  if constexpr (kFourPlayer) {
+    note_options_without_effect_on_four_players();
+    // A seat without a clock of its own (a GUI that sends only xtime/otime, p1time/p2time) plays
+    // on its team's.
+    limits.search_moves.clear();
+    limits.seat_time_ms = command.seat_time_ms;
+    limits.seat_increment_ms = command.seat_increment_ms;
   }
-  const Position position = two->position;
-  engine_.set_position(position, two->history_keys);
-  SearchCallbacks callbacks;
-  callbacks.on_info = [this](const SearchInfo& info) { send(uqi::format_info(info)); };
-  callbacks.on_bestmove = [this, position](Move best, Move ponder) {
-    report_table_problem();
+  auto& engine = [this]() -> auto& {
+    if constexpr (kFourPlayer)
+      return team_engine_;
+    else
+      return engine_;
+  }
+  ();
+  engine.set_position(position, line.history);
+  BasicSearchCallbacks<MoveOf<PositionT>> callbacks;
+  callbacks.on_info = [this](const auto& info) { send(uqi::format_info(info)); };
+  callbacks.on_bestmove = [this, position](auto best, auto ponder) {
+    if constexpr (!kFourPlayer) report_table_problem();
     send_legal_bestmove(position, best, ponder);
   };
   try {
-    engine_.go(limits, std::move(callbacks));
+    if constexpr (kFourPlayer)
+      engine.go(limits, std::move(callbacks), command.search_moves4);
+    else
+      engine.go(limits, std::move(callbacks));
   } catch (const std::exception& e) {
     send_info_string(std::string("error: the search could not start: ") + e.what());
-    send(uqi::format_bestmove(moves.front()));
+    send(uqi::format_bestmove(to_string(position.legal_moves()[0])));
   }
 }
 
@@ -493,29 +504,6 @@ void UqiSession::note_options_without_effect_on_four_players() {
                        " applies to two-player positions only: the four-player search ignores it");
 }
 
-void UqiSession::go_four_player(const uqi::GoCommand& command, const uqi::FourPlayerGame& game) {
-  note_options_without_effect_on_four_players();
-  const Position4 position = game.position;
-  // A seat without a clock of its own (a GUI that sends only xtime/otime, p1time/p2time) plays
-  // on its team's.
-  SearchLimits limits = command.limits;
-  limits.search_moves.clear();
-  limits.seat_time_ms = command.seat_time_ms;
-  limits.seat_increment_ms = command.seat_increment_ms;
-  team_engine_.set_position(position, game.history);
-  TeamSearchCallbacks callbacks;
-  callbacks.on_info = [this](const TeamSearchInfo& info) { send(uqi::format_info(info)); };
-  callbacks.on_bestmove = [this, position](Move4 best, Move4 ponder) {
-    send_legal_bestmove(position, best, ponder);
-  };
-  try {
-    team_engine_.go(limits, std::move(callbacks), command.search_moves4);
-  } catch (const std::exception& e) {
-    send_info_string(std::string("error: the search could not start: ") + e.what());
-    send(uqi::format_bestmove(to_string(position.legal_moves()[0])));
-  }
-}
-
 void UqiSession::answer_without_search(const SearchLimits& limits, std::string_view reason,
                                        const std::string& move) {
   send_info_string(reason);
@@ -533,28 +521,26 @@ void UqiSession::go_perft(int depth) {
   perft_cancel_ = false;
   // The thread counts its own copy of the game: a later `position` first stops it anyway.
   perft_thread_ = std::thread([this, depth, game = game_] {
-    std::visit(
-        [&](const auto& variant) {
-          const std::size_t move_count = variant.position.legal_moves().size();
-          std::size_t moves_done = 0;
-          std::uint64_t total = depth == 0 ? 1 : 0;
-          const bool complete =
-              divide(variant.position, depth, perft_cancel_, [&](auto move, std::uint64_t count) {
-                send(to_string(move) + ": " + std::to_string(count));
-                total += count;
-                ++moves_done;
-              });
-          if (complete) {
-            send_lines({"", "Nodes searched: " + std::to_string(total)});
-          } else {
-            // No `Nodes searched` line: a tool that reads it must never take a partial count
-            // for the full one.
-            send_info_string("perft stopped after " + std::to_string(moves_done) + " of " +
-                             std::to_string(move_count) + " moves: partial count " +
-                             std::to_string(total));
-          }
-        },
-        game);
+    game.visit([&](const auto& variant) {
+      const std::size_t move_count = variant.position.legal_moves().size();
+      std::size_t moves_done = 0;
+      std::uint64_t total = depth == 0 ? 1 : 0;
+      const bool complete =
+          divide(variant.position, depth, perft_cancel_, [&](auto move, std::uint64_t count) {
+            send(to_string(move) + ": " + std::to_string(count));
+            total += count;
+            ++moves_done;
+          });
+      if (complete) {
+        send_lines({"", "Nodes searched: " + std::to_string(total)});
+      } else {
+        // No `Nodes searched` line: a tool that reads it must never take a partial count
+        // for the full one.
+        send_info_string("perft stopped after " + std::to_string(moves_done) + " of " +
+                         std::to_string(move_count) + " moves: partial count " +
+                         std::to_string(total));
+      }
+    });
   });
 }
 
@@ -566,16 +552,16 @@ void UqiSession::display() {
 }
 
 void UqiSession::evaluate() {
-  const auto* two = std::get_if<uqi::TwoPlayerGame>(&game_);
+  const auto* two = game_.two_player();
   std::vector<std::string> lines =
       two ? engine_.evaluator().breakdown_lines(two->position)
-          : breakdown_lines(evaluate_with_breakdown(std::get<uqi::FourPlayerGame>(game_).position));
+          : breakdown_lines(evaluate_with_breakdown(game_.four_player()->position));
   for (std::string& line : lines) line = "info string eval: " + line;
   send_lines(lines);
 }
 
 void UqiSession::table_report() {
-  const auto* two = std::get_if<uqi::TwoPlayerGame>(&game_);
+  const auto* two = game_.two_player();
   if (!two) {
     send_info_string("tb: the four-player game has no tables");
     return;
@@ -618,12 +604,11 @@ void UqiSession::bench() {
 
 void UqiSession::query(Args args) {
   const std::string_view what = args.empty() ? std::string_view() : args[0];
-  const Outcome outcome = std::visit([](const auto& g) { return g.position.outcome(); }, game_);
+  const Outcome outcome = game_.outcome();
   // The arena's convention (SPEC 4): a threefold repetition is a draw.
-  const bool repetition_draw = uqi::repetition_count(game_) >= 3;
+  const bool repetition_draw = game_.repetition_count() >= 3;
   if (what == "p1turn") {
-    const bool x_to_move =
-        std::visit([](const auto& g) { return team_to_move_of(g.position) == Color::X; }, game_);
+    const bool x_to_move = game_.team_to_move() == Color::X;
     send(std::string("response ") + (x_to_move ? "true" : "false"));
   } else if (what == "gameover") {
     send(std::string("response ") +

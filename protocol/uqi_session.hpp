@@ -73,8 +73,10 @@ class UqiSession {
   void report_table_problem();
   void position(Args args);
   void go(Args args);
-  // The four-player part of `go`: the TeamEngine searches `game`'s position.
-  void go_four_player(const uqi::GoCommand& command, const uqi::FourPlayerGame& game);
+  // `go`'s search of either game: the Engine searches a two-player line, the TeamEngine a
+  // four-player one, each told the positions before it for repetitions.
+  template <class PositionT>
+  void search(const uqi::GoCommand& command, const GameLine<PositionT>& line);
   // Says once per session, for each option set to a value the team search cannot honour, that
   // it does not apply.
   void note_options_without_effect_on_four_players();
@@ -102,7 +104,7 @@ class UqiSession {
 
   EngineOptions options_;
   bool ponder_option_ = false;
-  uqi::Game game_ = uqi::TwoPlayerGame{};
+  Game game_;
 
   // A bestmove line decided without a search, waiting for stop (or ponderhit).
   std::optional<std::string> held_bestmove_;

@@ -7,11 +7,8 @@ namespace quixo {
 
 TeamEngine::TeamEngine() : EngineBase(TableAllocation::AtFirstSearch) {}
 
-void TeamEngine::set_position(const Position4& position, std::vector<Position4> history) {
-  std::vector<Position4Key> history_keys;
-  history_keys.reserve(history.size());
-  for (const Position4& earlier : history) history_keys.push_back(earlier.key());
-  manager().set_position(position, history_keys);
+void TeamEngine::set_position(const Position4& position, std::vector<Position4Key> history) {
+  manager().set_position(position, std::move(history));
 }
 
 void TeamEngine::go(const SearchLimits& limits, TeamSearchCallbacks callbacks,

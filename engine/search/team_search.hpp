@@ -42,7 +42,7 @@ class TeamEngine : public EngineBase<TeamVariant> {
 
   // The position to search and the positions of the game before it, oldest first: the search
   // scores a repetition of any of them (same cubes, points and seat to move) as a draw.
-  void set_position(const Position4& position, std::vector<Position4> history);
+  void set_position(const Position4& position, std::vector<Position4Key> history);
 
   // Starts a search in the background and returns at once. Exactly one on_bestmove follows.
   // `search_moves` restricts the root to those of its moves that are legal (all moves when none

@@ -28,7 +28,7 @@
 #include <utility>
 #include <vector>
 
-#include "game_position.hpp"
+#include "core/game.hpp"
 #include "game_record.hpp"
 #include "openings.hpp"
 #include "pgn_reader.hpp"
@@ -733,7 +733,7 @@ BOOST_AUTO_TEST_CASE(short_pgn_restarts_margins_and_waits) {
   for (std::string line; std::getline(epd, line); ++index) {
     BOOST_REQUIRE(index < full_games.size());
     const arena::GameRecord& game = full_games[index];
-    arena::GamePosition position = arena::GamePosition::parse(game.start_position);
+    quixo::Game position = quixo::Game::parse(game.start_position);
     for (const arena::MoveRecord& move : game.moves) position.play(move.move);
     BOOST_TEST(line == position.text() + " ; result \"" +
                            std::string(arena::result_text(game.result)) + "\" ; game " +

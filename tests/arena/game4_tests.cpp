@@ -22,12 +22,12 @@
 #include <string>
 #include <vector>
 
+#include "core/game.hpp"
 #include "core/notation.hpp"
 #include "core/position4.hpp"
 #include "core/symmetry.hpp"
 #include "engine_client.hpp"
 #include "game4.hpp"
-#include "game_position.hpp"
 #include "openings.hpp"
 #include "pgn_reader.hpp"
 #include "pgn_writer.hpp"
@@ -48,8 +48,8 @@ const auto kSeatings = bdata::make({Seating::PerSeat, Seating::PerTeam});
 
 using quixo::test::setup_from;
 
-Seat seat_to_move(const uqi::Game& game) {
-  return std::get<uqi::FourPlayerGame>(game).position.seat_to_move();
+Seat seat_to_move(const quixo::Game& game) {
+  return game.four_player()->position.seat_to_move();
 }
 
 ScriptedPolicy first_legal(std::optional<int> score_cp = std::nullopt) {
@@ -58,18 +58,18 @@ ScriptedPolicy first_legal(std::optional<int> score_cp = std::nullopt) {
 
 // Plays the moves in turn, over and over.
 ScriptedPolicy cycle(std::vector<std::string> moves) {
-  return [moves](const uqi::Game&, int go_count) {
+  return [moves](const quixo::Game&, int go_count) {
     return play(moves[static_cast<std::size_t>(go_count) % moves.size()]);
   };
 }
 
 // Plays `move` with a score of 0.
 ScriptedPolicy play_scored(const std::string& move) {
-  return [move](const uqi::Game&, int) { return play(move, 0); };
+  return [move](const quixo::Game&, int) { return play(move, 0); };
 }
 
 ScriptedPolicy crash() {
-  return [](const uqi::Game&, int) {
+  return [](const quixo::Game&, int) {
     ScriptedReply reply;
     reply.crash = true;
     return reply;
@@ -78,12 +78,12 @@ ScriptedPolicy crash() {
 
 // Answers with `lines` (a bare `bestmove`, say) instead of a search.
 ScriptedPolicy answer(std::vector<std::string> lines) {
-  return [lines](const uqi::Game&, int) { return ScriptedReply{lines, false}; };
+  return [lines](const quixo::Game&, int) { return ScriptedReply{lines, false}; };
 }
 
 // Behaves like `before` for its first `count` moves, then like `after`.
 ScriptedPolicy after_moves(int count, ScriptedPolicy before, ScriptedPolicy after) {
-  return [=](const uqi::Game& game, int go_count) {
+  return [=](const quixo::Game& game, int go_count) {
     return go_count < count ? before(game, go_count) : after(game, go_count - count);
   };
 }
@@ -93,7 +93,7 @@ ScriptedPolicy after_moves(int count, ScriptedPolicy before, ScriptedPolicy afte
 // counts, so a restarted process counts afresh, as a per-seat process does.
 ScriptedPolicy team_process(ScriptedPolicy first_seat, ScriptedPolicy second_seat) {
   std::array<int, 2> counts = {0, 0};
-  return [=](const uqi::Game& game, int) mutable {
+  return [=](const quixo::Game& game, int) mutable {
     const std::size_t which = static_cast<std::size_t>(seat_to_move(game) / 2);
     return (which == 0 ? first_seat : second_seat)(game, counts[which]++);
   };
@@ -511,7 +511,7 @@ BOOST_DATA_TEST_CASE(silence_is_a_stall_without_a_clock_and_a_time_loss_with_one
                      with_clock, seat) {
   const TimeControl control =
       with_clock ? TimeControl::clock(200, 10) : TimeControl::fixed_depth(3);
-  const auto silent = [](const uqi::Game&, int) { return ScriptedReply{}; };
+  const auto silent = [](const quixo::Game&, int) { return ScriptedReply{}; };
   Table table(seating, with_seat(all(first_legal()), static_cast<std::size_t>(seat), silent));
   const GameOutcome outcome = table.play(setup_from(std::string(kStartPosition4), control));
   BOOST_TEST(outcome.record.termination ==

@@ -56,7 +56,7 @@ void check_replay(const GameRecord& record) {
 
 // Plays `first` then `second` alternately.
 ScriptedPolicy alternate(const std::string& first, const std::string& second) {
-  return [=](const uqi::Game&, int go_count) { return play(go_count % 2 == 0 ? first : second); };
+  return [=](const quixo::Game&, int go_count) { return play(go_count % 2 == 0 ? first : second); };
 }
 
 // A move that takes a blank cube (one layer down, towards the tables) and leaves the game going.
@@ -74,9 +74,9 @@ std::optional<Move> blank_taking_move(const Position& position) {
 // border cube is the mover's, there is none, and it answers 0000 (an illegal move, which ends
 // the game).
 ScriptedPolicy take_a_blank() {
-  return [](const uqi::Game& game, int) {
-    const std::optional<Move> move = blank_taking_move(parse_position(uqi::position_text(game)));
-    const std::vector<std::string> legal = uqi::legal_move_texts(game);
+  return [](const quixo::Game& game, int) {
+    const std::optional<Move> move = blank_taking_move(parse_position(game.text()));
+    const std::vector<std::string> legal = game.legal_move_texts();
     return play(move ? to_string(*move) : legal.empty() ? "0000" : legal.front());
   };
 }
@@ -119,7 +119,7 @@ void check_table_ending(const GameRecord& record) {
 
 // An engine that must never be asked to move: it plays an illegal move, which would lose.
 ScriptedPolicy never_asked(int& asked) {
-  return [&asked](const uqi::Game&, int) {
+  return [&asked](const quixo::Game&, int) {
     ++asked;
     return play("c3c1");
   };
@@ -198,7 +198,7 @@ BOOST_DATA_TEST_CASE(illegal_and_malformed_moves_lose,
                                                       {"B1E1", true},
                                                       {"c3c1", false}}),
                      bad) {
-  const ScriptedPolicy cheat = [bad](const uqi::Game&, int) {
+  const ScriptedPolicy cheat = [bad](const quixo::Game&, int) {
     ScriptedReply reply;
     reply.lines = {"bestmove " + bad.move};
     return reply;
@@ -216,8 +216,8 @@ BOOST_DATA_TEST_CASE(illegal_and_malformed_moves_lose,
 
 BOOST_DATA_TEST_CASE(crash_on_go_loses_and_leaves_the_engine_down, bdata::make({0, 3}),
                      moves_before) {
-  const ScriptedPolicy crash_later = [moves_before](const uqi::Game& game, int go_count) {
-    if (go_count < moves_before) return play(uqi::legal_move_texts(game).front());
+  const ScriptedPolicy crash_later = [moves_before](const quixo::Game& game, int go_count) {
+    if (go_count < moves_before) return play(game.legal_move_texts().front());
     ScriptedReply reply;
     reply.crash = true;
     return reply;
@@ -238,7 +238,7 @@ BOOST_DATA_TEST_CASE(crash_on_go_loses_and_leaves_the_engine_down, bdata::make({
 
 BOOST_DATA_TEST_CASE(silence_is_a_stall_without_a_clock_and_a_time_loss_with_one,
                      bdata::make({false, true}), with_clock) {
-  const ScriptedPolicy silent = [](const uqi::Game&, int) { return ScriptedReply{}; };
+  const ScriptedPolicy silent = [](const quixo::Game&, int) { return ScriptedReply{}; };
   const TimeControl control =
       with_clock ? TimeControl::clock(200, 10) : TimeControl::fixed_depth(3);
   const GameOutcome outcome = play_scripted(setup_from(std::string(kStartPosition), control),
@@ -347,8 +347,8 @@ BOOST_AUTO_TEST_CASE(with_multipv_the_best_lines_score_is_recorded_and_adjudicat
   setup.rules.adjudication.resign_two_sided = false;
   setup.rules.max_plies = 8;
   setup.rules.repetitions = 100;
-  const ScriptedPolicy multipv = [](const uqi::Game& game, int) {
-    const std::vector<std::string> moves = uqi::legal_move_texts(game);
+  const ScriptedPolicy multipv = [](const quixo::Game& game, int) {
+    const std::vector<std::string> moves = game.legal_move_texts();
     ScriptedReply reply;
     reply.lines = {"info depth 1 multipv 1 score cp 20 pv " + moves[0],
                    "info depth 1 multipv 2 score cp -400 pv " + moves[1],

@@ -289,14 +289,14 @@ BOOST_AUTO_TEST_CASE(an_engine_that_crashes_is_restarted_and_counted) {
   int go_total = 0;
   std::map<std::string, ScriptedPolicy> policies = kPolicies;
   // Crashes on every fifth `go` of its process; a restarted process counts afresh.
-  policies["flaky"] = [&go_total](const uqi::Game& game, int go_count) {
+  policies["flaky"] = [&go_total](const quixo::Game& game, int go_count) {
     ++go_total;
     if (go_count == 4) {
       ScriptedReply reply;
       reply.crash = true;
       return reply;
     }
-    return quixo::test::play(uqi::legal_move_texts(game).front());
+    return quixo::test::play(game.legal_move_texts().front());
   };
   TournamentConfig config = two_engine_config(3);
   config.engines[1] = engine("flaky");
@@ -348,7 +348,7 @@ BOOST_AUTO_TEST_CASE(a_crash_that_comes_with_the_interrupt_is_not_recorded) {
   std::map<std::string, ScriptedPolicy> policies = kPolicies;
   // The engine "dies of the signal" on its 25th move (in the first or second game): the interrupt
   // and the crash together.
-  policies["signalled"] = [&interrupt, moves = 0](const uqi::Game& game, int) mutable {
+  policies["signalled"] = [&interrupt, moves = 0](const quixo::Game& game, int) mutable {
     if (++moves == 25) {
       interrupt = true;
       ScriptedReply reply;
@@ -482,13 +482,13 @@ ProcessLauncher counting(ProcessLauncher launcher, std::shared_ptr<LaunchCounts>
 // Crashes (or falls silent, a stall under a node limit) on the third `go` of each of its
 // processes.
 ScriptedPolicy fails_on_third_move(bool crash) {
-  return [crash](const uqi::Game& game, int go_count) {
+  return [crash](const quixo::Game& game, int go_count) {
     if (go_count == 2) {
       ScriptedReply reply;
       reply.crash = crash;
       return reply;
     }
-    return quixo::test::play(uqi::legal_move_texts(game).front());
+    return quixo::test::play(game.legal_move_texts().front());
   };
 }
 

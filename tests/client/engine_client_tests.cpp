@@ -104,7 +104,7 @@ std::vector<std::string> legal_moves(const std::string& position_arguments) {
   const std::vector<std::string_view> tokens = text_helpers::tokenize(position_arguments);
   const uqi::PositionCommand command = uqi::parse_position_command(tokens);
   BOOST_REQUIRE_MESSAGE(command.game, "bad position: " << command.error);
-  return uqi::legal_move_texts(*command.game);
+  return command.game->legal_move_texts();
 }
 
 bool is_legal(const std::string& position_arguments, const std::string& move) {

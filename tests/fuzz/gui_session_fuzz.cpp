@@ -31,7 +31,7 @@ void check_reply(const std::string& text) {
   if (name != "state") return;
   const std::string position(object.at("position").as_string());
   try {
-    (void)arena::GamePosition::parse(position);
+    (void)Game::parse(position);
   } catch (const NotationError& bad) {
     FUZZ_CHECK(false, "the state's position does not parse: " + position + " (" + bad.what() + ")");
   }

@@ -12,8 +12,8 @@
 #include <sstream>
 #include <string>
 
+#include "core/game.hpp"
 #include "fuzz_support.hpp"
-#include "game_position.hpp"
 #include "openings.hpp"
 
 namespace {
@@ -35,9 +35,9 @@ std::vector<Opening> read_back(const std::string& text) {
 }
 
 void check_opening(const Opening& opening) {
-  GamePosition position;
+  Game position;
   try {
-    position = GamePosition::parse(opening.position);
+    position = Game::parse(opening.position);
   } catch (const NotationError& error) {
     FUZZ_CHECK(false, "opening position " + quote(opening.position) + ": " + error.what());
   }

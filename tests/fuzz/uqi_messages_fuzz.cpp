@@ -18,8 +18,8 @@
 #include "board_display.hpp"
 #include "core/text_helpers.hpp"
 #include "fuzz_support.hpp"
-#include "uqi_client_messages.hpp"
 #include "support/go_command_format.hpp"
+#include "uqi_client_messages.hpp"
 #include "uqi_engine_messages.hpp"
 
 namespace {
@@ -39,27 +39,26 @@ Tokens args_of(const Tokens& tokens, std::string_view command) {
 }
 
 bool same_position(const Game& a, const Game& b) {
-  if (a.index() != b.index()) return false;
-  if (const auto* two = std::get_if<TwoPlayerGame>(&a))
-    return two->position == std::get<TwoPlayerGame>(b).position;
-  return std::get<FourPlayerGame>(a).position == std::get<FourPlayerGame>(b).position;
+  if (a.variant() != b.variant()) return false;
+  if (const auto* two = a.two_player()) return two->position == b.two_player()->position;
+  return a.four_player()->position == b.four_player()->position;
 }
 
 void check_game(const Game& game) {
-  const std::string text = position_text(game);
+  const std::string text = game.text();
   const std::string fen = "fen " + text;
   const Tokens fen_tokens = tokenize(fen);
   const PositionCommand again = parse_position_command(fen_tokens);
   FUZZ_CHECK(again.game, "position text " + quote(text) + " is refused: " + again.error);
   FUZZ_CHECK(same_position(*again.game, game), "position text " + quote(text) + " round trip");
-  FUZZ_CHECK(repetition_count(game) >= 1, "repetition count below 1");
-  for (const std::string& move : legal_move_texts(game)) {
+  FUZZ_CHECK(game.repetition_count() >= 1, "repetition count below 1");
+  for (const std::string& move : game.legal_move_texts()) {
     const std::string line = fen + " moves " + move;
     const Tokens tokens = tokenize(line);
     const PositionCommand after = parse_position_command(tokens);
     FUZZ_CHECK(after.game, "legal move " + quote(move) + " is refused after " + quote(text) + ": " +
                                after.error);
-    FUZZ_CHECK(repetition_count(*after.game) >= 1, "repetition count below 1");
+    FUZZ_CHECK(after.game->repetition_count() >= 1, "repetition count below 1");
   }
   const std::vector<std::string> drawing = draw_game(game);
   FUZZ_CHECK(drawing.size() >= 13, "short board drawing");
@@ -104,14 +103,14 @@ void check_go(const Tokens& args, const Game& game) {
   const GoCommand checked = parse_go_command(args, game);
   check_go_ranges(checked);
   FUZZ_CHECK(checked.search_move_texts == go.search_move_texts, "searchmoves differ");
-  if (const auto* two = std::get_if<TwoPlayerGame>(&game)) {
+  if (const auto* two = game.two_player()) {
     FUZZ_CHECK(checked.search_moves4.empty(), "four-player searchmoves in a two-player game");
     for (const Move move : checked.limits.search_moves)
       FUZZ_CHECK(two->position.is_legal(move), "illegal searchmove " + to_string(move));
   } else {
     FUZZ_CHECK(checked.limits.search_moves.empty(), "two-player searchmoves in a 4p game");
     for (const Move4 move : checked.search_moves4)
-      FUZZ_CHECK(std::get<FourPlayerGame>(game).position.is_legal(move),
+      FUZZ_CHECK(game.four_player()->position.is_legal(move),
                  "illegal searchmove " + to_string(move));
   }
 }
@@ -226,7 +225,7 @@ void check_line(std::string_view line) {
   FUZZ_CHECK(to_lower(to_lower(line)) == to_lower(line), "to_lower is not idempotent");
 
   const PositionCommand position = parse_position_command(args_of(tokens, "position"));
-  Game game = TwoPlayerGame{};
+  Game game;
   if (position.game) {
     check_game(*position.game);
     game = *position.game;

@@ -97,7 +97,7 @@ void reset_options(UqiSession& session) {
 // A search the harness started: the position as the session has it (the harness follows the
 // `position` commands with the same parser) and the legal `searchmoves`, as text.
 struct Search {
-  uqi::Game game;
+  Game game;
   std::vector<std::string> search_moves;
 };
 
@@ -113,8 +113,8 @@ bool contains(const std::vector<std::string>& texts, std::string_view text) {
 }
 
 // Whether `moves` can be played in turn from the game's position.
-bool playable(const uqi::Game& game, const std::vector<std::string_view>& moves) {
-  std::string line = "fen " + uqi::position_text(game) + " moves";
+bool playable(const Game& game, const std::vector<std::string_view>& moves) {
+  std::string line = "fen " + game.text() + " moves";
   for (const std::string_view move : moves) line += " " + std::string(move);
   const std::vector<std::string_view> tokens = text_helpers::tokenize(line);
   return uqi::parse_position_command(tokens).game.has_value();
@@ -123,8 +123,8 @@ bool playable(const uqi::Game& game, const std::vector<std::string_view>& moves)
 void check_bestmove(const std::vector<std::string_view>& tokens, const Search& search,
                     const std::string& transcript) {
   const std::string_view best = tokens[1];
-  const std::vector<std::string> legal = uqi::legal_move_texts(search.game);
-  const std::string where = " in " + uqi::position_text(search.game) + "\ninput:\n" + transcript;
+  const std::vector<std::string> legal = search.game.legal_move_texts();
+  const std::string where = " in " + search.game.text() + "\ninput:\n" + transcript;
   if (legal.empty()) {
     FUZZ_CHECK(best == "0000" && tokens.size() == 2,
                "bestmove " + std::string(best) + " without a legal move" + where);
@@ -152,7 +152,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   state.out.clear();
   int searches = 0;
   std::vector<Search> started;
-  uqi::Game game = uqi::TwoPlayerGame{};  // the session's position, as `position` sets it
+  Game game;  // the session's position, as `position` sets it
   int ready_requests = 0;
   bool options_set = false;
   std::string transcript;  // what was fed, for the failure message

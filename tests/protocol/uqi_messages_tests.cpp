@@ -20,8 +20,8 @@
 #include "board_display.hpp"
 #include "core/notation.hpp"
 #include "core/text_helpers.hpp"
-#include "uqi_client_messages.hpp"
 #include "support/go_command_format.hpp"
+#include "uqi_client_messages.hpp"
 #include "uqi_engine_messages.hpp"
 
 // Printable bounds for the data-driven cases (found by argument-dependent lookup).
@@ -45,7 +45,7 @@ uqi::GoCommand go(std::string_view line) {
   return uqi::parse_go_command(std::span(tokens).subspan(1));
 }
 
-uqi::GoCommand go(std::string_view line, const uqi::Game& game) {
+uqi::GoCommand go(std::string_view line, const quixo::Game& game) {
   const auto tokens = text_helpers::tokenize(line);
   return uqi::parse_go_command(std::span(tokens).subspan(1), game);
 }
@@ -61,7 +61,7 @@ bool any_note_contains(const uqi::GoCommand& command, std::string_view text) {
   return false;
 }
 
-uqi::Game game_of(std::string_view line) {
+quixo::Game game_of(std::string_view line) {
   const uqi::PositionCommand command = position(line);
   BOOST_TEST_REQUIRE(command.game.has_value(), "position failed: " << command.error);
   return *command.game;
@@ -295,7 +295,7 @@ BOOST_AUTO_TEST_CASE(go_four_player_clocks) {
 }
 
 BOOST_AUTO_TEST_CASE(go_searchmoves_two_player) {
-  const uqi::Game game = game_of("position startpos moves b1e1");  // O to move, e1 holds x
+  const quixo::Game game = game_of("position startpos moves b1e1");  // O to move, e1 holds x
   const auto command = go("go searchmoves a1a5 e1a1 a1a5 zz depth 2", game);
   BOOST_TEST(command.search_move_texts.size() == 4u);
   // a1a5 once (duplicates dropped); e1a1 takes an X cube; zz is no move.
@@ -315,7 +315,7 @@ BOOST_AUTO_TEST_CASE(go_searchmoves_two_player) {
 }
 
 BOOST_AUTO_TEST_CASE(go_searchmoves_four_player) {
-  const uqi::Game game = game_of("position startpos4");
+  const quixo::Game game = game_of("position startpos4");
   const auto command = go("go searchmoves b1e1x b1e1X b1e1o b1e1 0000", game);
   BOOST_TEST(command.search_moves4.size() == 2u);
   BOOST_TEST(command.limits.search_moves.empty());
@@ -337,29 +337,27 @@ BOOST_AUTO_TEST_CASE(go_round_trip) {
 BOOST_AUTO_TEST_CASE(position_start_positions) {
   const auto start = position("position startpos");
   BOOST_TEST_REQUIRE(start.game.has_value());
-  BOOST_TEST((uqi::variant_of(*start.game) == quixo::Variant::TwoPlayer));
-  BOOST_TEST(uqi::position_text(*start.game) == "5/5/5/5/5 x");
-  BOOST_TEST(std::get<uqi::TwoPlayerGame>(*start.game).history_keys.empty());
+  BOOST_TEST((start.game->variant() == quixo::Variant::TwoPlayer));
+  BOOST_TEST(start.game->text() == "5/5/5/5/5 x");
+  BOOST_TEST(start.game->two_player()->history.empty());
 
   const auto start4 = position("position startpos4");
   BOOST_TEST_REQUIRE(start4.game.has_value());
-  BOOST_TEST((uqi::variant_of(*start4.game) == quixo::Variant::FourPlayer));
-  BOOST_TEST(uqi::position_text(*start4.game) == "5/5/5/5/5 1");
-  BOOST_TEST(uqi::legal_move_texts(*start4.game).size() == 88u);
+  BOOST_TEST((start4.game->variant() == quixo::Variant::FourPlayer));
+  BOOST_TEST(start4.game->text() == "5/5/5/5/5 1");
+  BOOST_TEST(start4.game->legal_move_texts().size() == 88u);
 }
 
 // Unknown tokens between startpos and moves are skipped with a note, as UCI practice has it.
 BOOST_AUTO_TEST_CASE(position_skips_unknown_tokens_after_startpos) {
   const auto command = position("position startpos foo moves b1b5");
   BOOST_TEST_REQUIRE(command.game.has_value(), command.error);
-  BOOST_TEST(uqi::position_text(*command.game) ==
-             uqi::position_text(*position("position startpos moves b1b5").game));
+  BOOST_TEST(command.game->text() == position("position startpos moves b1b5").game->text());
   BOOST_TEST_REQUIRE(command.notes.size() == 1u);
   BOOST_TEST(command.notes[0].find("ignored 'foo'") != std::string::npos, command.notes[0]);
   const auto four = position("position startpos4 5 x moves b1e1x");
   BOOST_TEST_REQUIRE(four.game.has_value(), four.error);
-  BOOST_TEST(uqi::position_text(*four.game) ==
-             uqi::position_text(*position("position startpos4 moves b1e1x").game));
+  BOOST_TEST(four.game->text() == position("position startpos4 moves b1e1x").game->text());
   // Without moves too; and a clean command has no notes.
   BOOST_TEST(position("position startpos 5").game.has_value());
   BOOST_TEST(position("position startpos moves b1b5").notes.empty());
@@ -373,15 +371,15 @@ BOOST_AUTO_TEST_CASE(position_fen_with_and_without_move_number) {
         "  position   fen xo3/5/5/5/4o x 17   moves a5e5 \r"}) {
     const auto command = position(line);
     BOOST_TEST_REQUIRE(command.game.has_value(), line << ": " << command.error);
-    BOOST_TEST(uqi::position_text(*command.game) == "o3x/5/5/5/4o o", line);
-    const auto& game = std::get<uqi::TwoPlayerGame>(*command.game);
-    BOOST_TEST(game.history_keys.size() == 1u);
-    BOOST_TEST(game.history_keys[0] == quixo::parse_position("xo3/5/5/5/4o x").key());
+    BOOST_TEST(command.game->text() == "o3x/5/5/5/4o o", line);
+    const auto& game = *command.game->two_player();
+    BOOST_TEST(game.history.size() == 1u);
+    BOOST_TEST(game.history[0] == quixo::parse_position("xo3/5/5/5/4o x").key());
   }
   const auto four = position("position fen xoXO1/5/5/5/5 3 moves e5a5X");
   BOOST_TEST_REQUIRE(four.game.has_value(), four.error);
-  BOOST_TEST(uqi::position_text(*four.game) == "XxoXO/5/5/5/5 4");
-  BOOST_TEST(std::get<uqi::FourPlayerGame>(*four.game).history.size() == 1u);
+  BOOST_TEST(four.game->text() == "XxoXO/5/5/5/5 4");
+  BOOST_TEST(four.game->four_player()->history.size() == 1u);
 }
 
 BOOST_AUTO_TEST_CASE(position_history_and_repetitions) {
@@ -390,19 +388,19 @@ BOOST_AUTO_TEST_CASE(position_history_and_repetitions) {
   const std::string shuttle = "a1e1 a5e5 e1a1 e5a5 a1e1 a5e5 e1a1 e5a5 a1e1 a5e5";
   const auto command = position("position startpos moves " + shuttle);
   BOOST_TEST_REQUIRE(command.game.has_value(), command.error);
-  BOOST_TEST(uqi::position_text(*command.game) == "4o/5/5/5/4x x");
-  const auto& game = std::get<uqi::TwoPlayerGame>(*command.game);
-  BOOST_TEST(game.history_keys.size() == 10u);
-  BOOST_TEST(game.history_keys.front() == quixo::Position::start().key());
-  BOOST_TEST(uqi::repetition_count(*command.game) == 3);
+  BOOST_TEST(command.game->text() == "4o/5/5/5/4x x");
+  const auto& game = *command.game->two_player();
+  BOOST_TEST(game.history.size() == 10u);
+  BOOST_TEST(game.history.front() == quixo::Position::start().key());
+  BOOST_TEST(command.game->repetition_count() == 3);
   const auto twice = position("position startpos moves a1e1 a5e5 e1a1 e5a5 a1e1 a5e5");
   BOOST_TEST_REQUIRE(twice.game.has_value());
-  BOOST_TEST(uqi::repetition_count(*twice.game) == 2);
+  BOOST_TEST(twice.game->repetition_count() == 2);
   // An empty moves list and plain startpos agree.
   const auto bare = position("position startpos moves");
   BOOST_TEST_REQUIRE(bare.game.has_value());
-  BOOST_TEST(uqi::position_text(*bare.game) == "5/5/5/5/5 x");
-  BOOST_TEST(uqi::repetition_count(*bare.game) == 1);
+  BOOST_TEST(bare.game->text() == "5/5/5/5/5 x");
+  BOOST_TEST(bare.game->repetition_count() == 1);
 }
 
 struct BadPosition {

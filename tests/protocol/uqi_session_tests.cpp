@@ -138,7 +138,7 @@ std::string position_after(std::string_view command_line) {
   const auto tokens = text_helpers::tokenize(command_line);
   const auto command = uqi::parse_position_command(std::span(tokens).subspan(1));
   BOOST_TEST_REQUIRE(command.game.has_value(), command.error);
-  return uqi::position_text(*command.game);
+  return command.game->text();
 }
 
 // Sends `go_line` and reads to its bestmove; checks the info lines and the move.
@@ -909,7 +909,7 @@ BOOST_AUTO_TEST_CASE(random_sessions) {
   int searches = 0;
   for (int session = 0; session < 6; ++session) {
     EngineProcess engine(engine_binary());
-    std::optional<uqi::Game> game = uqi::TwoPlayerGame{};
+    std::optional<quixo::Game> game = quixo::Game();
     std::vector<std::string> position_at_go;  // one per go that must get a bestmove
     for (int step = 0; step < 120; ++step) {
       const int kind = int(random() % 3);
@@ -922,7 +922,7 @@ BOOST_AUTO_TEST_CASE(random_sessions) {
       } else if (kind == 1) {
         const std::string& line = gos[random() % gos.size()];
         engine.send(line);
-        if (line != "go perft 1") position_at_go.push_back(uqi::position_text(*game));
+        if (line != "go perft 1") position_at_go.push_back(game->text());
       } else {
         engine.send(others[random() % others.size()]);
       }

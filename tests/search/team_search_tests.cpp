@@ -50,8 +50,10 @@ TeamRun finish(TeamEngine& engine, Observer& observer) {
 }
 
 TeamRun search(TeamEngine& engine, const Position4& position, const SearchLimits& limits,
-               std::vector<Position4> history = {}, std::vector<Move4> search_moves = {}) {
-  engine.set_position(position, std::move(history));
+               const std::vector<Position4>& history = {}, std::vector<Move4> search_moves = {}) {
+  std::vector<Position4Key> history_keys;
+  for (const Position4& earlier : history) history_keys.push_back(earlier.key());
+  engine.set_position(position, std::move(history_keys));
   const auto observer = start(engine, limits, std::move(search_moves));
   return finish(engine, *observer);
 }

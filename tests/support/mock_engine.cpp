@@ -198,11 +198,10 @@ std::string illegal_move4(const quixo::Position4& position) {
 // A move written correctly (two squares, plus a cube letter in the four-player game) that no
 // position allows: a cube of the opponent's on the periphery pushed along its row or column when
 // there is one, else the centre cube, which is never on the periphery.
-std::string illegal_move(const std::optional<uqi::Game>& game) {
+std::string illegal_move(const std::optional<quixo::Game>& game) {
   if (!game) return "c3c1x";
-  if (const auto* four = std::get_if<uqi::FourPlayerGame>(&*game))
-    return illegal_move4(four->position);
-  const std::string text = uqi::position_text(*game);
+  if (const auto* four = game->four_player()) return illegal_move4(four->position);
+  const std::string text = game->text();
   const std::size_t space = text.find(' ');
   const char opponent = space + 1 < text.size() && text[space + 1] == 'x' ? 'o' : 'x';
   // The board as 5 ranks of 5 cells, rank 5 first, from the position string.
@@ -348,12 +347,12 @@ class MockEngine {
 
   void answer() {
     const std::vector<std::string> moves =
-        game_ ? uqi::legal_move_texts(*game_) : std::vector<std::string>{};
+        game_ ? game_->legal_move_texts() : std::vector<std::string>{};
     std::string move = "0000";
     if (!moves.empty()) {
       std::size_t index = 0;
       if (options_.random_seed)
-        index = mix(*options_.random_seed ^ fnv1a(uqi::position_text(*game_))) % moves.size();
+        index = mix(*options_.random_seed ^ fnv1a(game_->text())) % moves.size();
       move = moves[index];
     }
     garbage_if_active();
@@ -367,10 +366,9 @@ class MockEngine {
   // UGI's `query`, answered from the position (no repetition rule: the mock keeps no history).
   void query(std::string_view what) {
     if (!game_) return;
-    const quixo::Outcome outcome =
-        std::visit([](const auto& game) { return game.position.outcome(); }, *game_);
+    const quixo::Outcome outcome = game_->outcome();
     if (what == "p1turn") {
-      const std::string text = uqi::position_text(*game_);
+      const std::string text = game_->text();
       const char mover = text[text.find(' ') + 1];
       // X moves in two-player positions with 'x', in four-player ones with the seats 1 and 3.
       send(std::string("response ") +
@@ -417,7 +415,7 @@ class MockEngine {
 
   Options options_;
   std::mt19937 garbage_random_;
-  std::optional<uqi::Game> game_;
+  std::optional<quixo::Game> game_;
   int normal_gos_ = 0;                // `go` commands answered before faults began
   bool pending_infinite_ = false;     // a `go infinite` or `go ponder` waits for its end
   bool pending_is_infinite_ = false;  // it was `go infinite` (which `ponderhit` does not end)

@@ -34,7 +34,7 @@ struct ScriptedReply {
 
 // Decides the reply from the current game (the parsed `position`) and how many `go` commands the
 // process has had before this one.
-using ScriptedPolicy = std::function<ScriptedReply(const uqi::Game& game, int go_count)>;
+using ScriptedPolicy = std::function<ScriptedReply(const Game& game, int go_count)>;
 
 // The reply "info depth 1 score cp <score> pv <move>" + "bestmove <move>".
 inline ScriptedReply play(const std::string& move, std::optional<int> score_cp = std::nullopt) {
@@ -47,21 +47,19 @@ inline ScriptedReply play(const std::string& move, std::optional<int> score_cp =
 
 // The first legal move, with an optional fixed score.
 inline ScriptedPolicy first_legal_move(std::optional<int> score_cp = std::nullopt) {
-  return [score_cp](const uqi::Game& game, int) {
-    return play(uqi::legal_move_texts(game).front(), score_cp);
-  };
+  return
+      [score_cp](const Game& game, int) { return play(game.legal_move_texts().front(), score_cp); };
 }
 
 // The first legal move, naming the opponent's first legal reply as the move it ponders on
 // (`bestmove m ponder p`), with an optional fixed score.
 inline ScriptedPolicy first_legal_move_pondering(std::optional<int> score_cp = std::nullopt) {
-  return [score_cp](const uqi::Game& game, int) {
-    const std::string move = uqi::legal_move_texts(game).front();
+  return [score_cp](const Game& game, int) {
+    const std::string move = game.legal_move_texts().front();
     ScriptedReply reply = play(move, score_cp);
-    const auto& two = std::get<uqi::TwoPlayerGame>(game);
+    const auto& two = *game.two_player();
     const Position after = two.position.after(parse_move(two.position, move));
-    const std::vector<std::string> replies =
-        uqi::legal_move_texts(uqi::Game(uqi::TwoPlayerGame{after, {}}));
+    const std::vector<std::string> replies = Game(after).legal_move_texts();
     if (!replies.empty()) reply.lines.back() += " ponder " + replies.front();
     return reply;
   };
@@ -144,7 +142,7 @@ class ScriptedProcess : public arena::EngineProcess {
   std::shared_ptr<ScriptedLog> log_;
   std::deque<std::string> output_;
   std::deque<std::string> held_;  // a ponder search's reply, until ponderhit or stop
-  std::optional<uqi::Game> game_;
+  std::optional<Game> game_;
   int go_count_ = 0;
   bool running_ = true;
 };

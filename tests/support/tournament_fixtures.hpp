@@ -64,19 +64,19 @@ class RecordingSink : public ReportSink {
 // A pseudo-random legal move that depends only on the position and a seed, so that games vary
 // from opening to opening but a replay gives the same game.
 inline ScriptedPolicy seeded_moves(std::uint64_t seed) {
-  return [seed](const uqi::Game& game, int) {
-    const auto moves = uqi::legal_move_texts(game);
+  return [seed](const Game& game, int) {
+    const auto moves = game.legal_move_texts();
     // A full board without a border cube of the mover's (the tables' layers 0 and 1 have them).
     if (moves.empty()) return play("0000");
     std::uint64_t hash = seed * 0x9E3779B97F4A7C15ULL;
-    for (const char c : uqi::position_text(game))
+    for (const char c : game.text())
       hash = (hash ^ static_cast<unsigned char>(c)) * 0x100000001B3ULL;
     return play(moves[hash % moves.size()]);
   };
 }
 
 inline ScriptedPolicy illegal_moves() {
-  return [](const uqi::Game&, int) {
+  return [](const Game&, int) {
     ScriptedReply reply;
     reply.lines = {"bestmove c3c1"};
     return reply;
