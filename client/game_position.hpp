@@ -20,7 +20,7 @@ class GamePosition {
   explicit GamePosition(const Position& position) : position_(position) {}
   explicit GamePosition(const Position4& position) : position_(position) {}
 
-  // A position string of either variant (SPEC section 3); the variant is read from the side to
+  // A position string of either variant (docs/spec.md §3.3); the variant is read from the side to
   // move. Throws NotationError.
   static GamePosition parse(std::string_view text);
   static GamePosition start(Variant variant);
