@@ -229,9 +229,9 @@ std::string join_moves(const std::vector<std::string>& moves) {
   return text;
 }
 
-// Random legal play from the start, SPEC notation in and out. `target_plies` plies, or until
-// at most `max_blanks` blanks are left; moves that would end the game are avoided unless
-// `finish` asks for a finished game, in which case a move that ends it is taken as soon as
+// Random legal play from the start, the notation of docs/spec.md §3 in and out. `target_plies`
+// plies, or until at most `max_blanks` blanks are left; moves that would end the game are avoided
+// unless `finish` asks for a finished game, in which case a move that ends it is taken as soon as
 // there is one (after 8 plies, so that the line is not always the first possible).
 template <class PositionT>
 std::optional<std::pair<PositionT, std::vector<std::string>>> random_play(std::mt19937_64& random,
@@ -268,9 +268,9 @@ std::optional<std::pair<PositionT, std::vector<std::string>>> random_play(std::m
 }
 
 // `count` positions of one variant: alternately as `startpos moves ...` (`fen <start> moves ...`
-// for four players, which SPEC's `position` has no start word for) and as `fen <position>`.
-// A third of them are played until few blanks are left (0 to 3), where moves are mostly slides
-// of the mover's own cubes.
+// for four players, which the `position` of docs/spec.md §5 has no start word for) and as
+// `fen <position>`. A third of them are played until few blanks are left (0 to 3), where moves are
+// mostly slides of the mover's own cubes.
 template <class PositionT>
 std::vector<Sample> random_samples(std::mt19937_64& random, int count, bool finished) {
   constexpr bool kFour = std::is_same_v<PositionT, Position4>;
@@ -661,7 +661,7 @@ class Checker {
     if (!conversation_.send("position startpos"))
       return fail("the engine exited after `position startpos`");
     if (std::string why = ready("`position startpos`"); !why.empty()) return fail(why);
-    // SPEC 5: unknown commands are ignored.
+    // docs/spec.md §5: unknown commands are ignored.
     const std::string unknown = "quixo-compliance-unknown-command 1 2 3";
     if (!conversation_.send(unknown)) return fail("the engine exited after " + quote(unknown));
     if (std::string why = ready("an unknown command"); !why.empty()) return fail(why);
@@ -872,7 +872,8 @@ class Checker {
   }
 
   Verdict ugi() {
-    // SPEC 5: a UQI engine accepts the UGI names too, so that UGI arenas and GUIs can drive it.
+    // docs/spec.md §5: a UQI engine accepts the UGI names too, so that UGI arenas and GUIs can
+    // drive it.
     if (!conversation_.send("ugi")) return fail("the engine exited at `ugi`");
     const Reply ok = conversation_.read_until({"ugiok"}, Clock::now() + options_.timeout);
     if (ok.kind != Reply::Kind::Found) return fail(conversation_.missing(ok, "ugiok after `ugi`"));

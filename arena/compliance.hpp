@@ -1,4 +1,4 @@
-// quixo-arena --compliance: one engine checked against the UQI contract of SPEC section 5, as
+// quixo-arena --compliance: one engine checked against the UQI contract of docs/spec.md §5, as
 // fastchess's --compliance checks a UCI engine. Each check sends the engine a short, fixed
 // conversation and judges its answers with the protocol's parsers and the rules core; every wait
 // has a deadline, so an engine that stalls fails the check instead of hanging the arena, and one

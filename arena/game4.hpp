@@ -1,4 +1,4 @@
-// One four-player team game (SPEC section 2): seats 1..4, team A (seats 1 and 3) plays X, team B
+// One four-player team game (docs/spec.md §2): seats 1..4, team A (seats 1 and 3) plays X, team B
 // (seats 2 and 4) plays O. The seats are filled per seat (four engine processes, two of each
 // team's engine, so partners cannot confer) or per team (one process per team answering for both
 // of its seats). The arena keeps a clock for every seat and sends all four in each `go` (s1time ..

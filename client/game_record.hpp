@@ -20,7 +20,7 @@ namespace quixo::arena {
 // it plays, and its results file never holds one.
 enum class GameResult { XWins, OWins, Draw, Unfinished };
 
-// How the seats of a four-player game are filled (SPEC section 2): one engine process per seat,
+// How the seats of a four-player game are filled (docs/spec.md §2): one engine process per seat,
 // so that partners cannot confer, or one process per team answering for both of its seats.
 enum class Seating { PerSeat, PerTeam };
 // "per-seat", "per-team".
@@ -56,7 +56,7 @@ inline constexpr std::size_t kTerminationCount =
 [[nodiscard]] std::optional<GameResult> parse_result_text(std::string_view text);
 
 struct MoveRecord {
-  std::string move;               // notation of SPEC section 3, e.g. "b1e1", "b1e1X", "0000"
+  std::string move;               // notation of docs/spec.md §3.2, e.g. "b1e1", "b1e1X", "0000"
   std::optional<int> score_cp;    // the mover's last reported score, its point of view
   std::optional<int> score_mate;  // moves to mate, negative when the mover is mated
   std::optional<int> depth;

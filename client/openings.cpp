@@ -43,7 +43,7 @@ Opening parse_opening_line(std::string_view line) {
           "'startpos4', optionally followed by 'moves ...'");
     position_text = std::string(tokens[next]) + " " + std::string(tokens[next + 1]);
     next += 2;
-    // The position string may carry a move number (SPEC section 3). It is kept, so that the
+    // The position string may carry a move number (docs/spec.md §3.3). It is kept, so that the
     // PGN's FEN tag and move numbers go on from it as in the book.
     if (next < tokens.size() && is_move_number(tokens[next])) move_number = tokens[next++];
   }

@@ -6,7 +6,7 @@
 // File format (one opening per line; blank lines and lines starting with '#' are skipped):
 //   <board> <side> [moves m1 m2 ...]      e.g. "5/5/5/5/5 x moves b1e1 e5a5"
 //   startpos [moves m1 m2 ...]
-// with positions and moves in the notation of SPEC section 3 (also `fen <board> <side>` as in
+// with positions and moves in the notation of docs/spec.md §3 (also `fen <board> <side>` as in
 // the `position` command; a move number after the side is kept in the position string, and so in
 // the PGN's FEN tag and move numbers). Four-player
 // openings are written the same way, with a seat to move and four-player moves:

@@ -40,8 +40,9 @@ bool o_moves_first(std::string_view start_position) {
   }
 }
 
-// The full-move number of the FEN's first ply: the position string's move number (SPEC section
-// 3) when it has one, else 1. A book line "x4/5/5/5/o4 x 12 moves ..." numbers its moves from 12.
+// The full-move number of the FEN's first ply: the position string's move number
+// (docs/spec.md §3.3) when it has one, else 1. A book line "x4/5/5/5/o4 x 12 moves ..." numbers
+// its moves from 12.
 std::size_t first_move_number(std::string_view start_position) {
   // The notation's blanks (std::isspace), so that the number read is the one the position has:
   // with '\r' or '\v' as a separator, the writer numbered from 1 and the reader, after the tag

@@ -29,8 +29,9 @@ inline constexpr std::array<std::string_view, 4> kSeatTags = {"Seat1", "Seat2", 
 // plies are numbered as the two-player game's: team A's with "N.", team B's with "N...".
 [[nodiscard]] bool o_moves_first(std::string_view start_position);
 
-// The full-move number of the FEN's first ply: the position string's move number (SPEC section
-// 3) when it has one, else 1. A book line "x4/5/5/5/o4 x 12 moves ..." numbers its moves from 12.
+// The full-move number of the FEN's first ply: the position string's move number
+// (docs/spec.md §3.3) when it has one, else 1. A book line "x4/5/5/5/o4 x 12 moves ..." numbers
+// its moves from 12.
 [[nodiscard]] std::size_t first_move_number(std::string_view start_position);
 
 }  // namespace quixo::arena::pgn_format

@@ -1,9 +1,9 @@
 // PGN for Quixo games, readable by the rating tools of chess (Ordo, BayesElo, pgn-extract):
 // the seven-tag roster with X as White and O as Black, the Quixo tags (Variant, FEN with the
-// SPEC position string, SetUp, TimeControl, Termination, PlyCount), movetext with move numbers in
-// SPEC notation, the opening moves marked {book}, the engines' moves with comments
-// {score/depth time} as cutechess writes them, e.g. {+0.35/9 0.120s} or {+M3/7 0.020s}, and the
-// result.
+// position string of docs/spec.md §3.3, SetUp, TimeControl, Termination, PlyCount), movetext with
+// move numbers in the notation of docs/spec.md §3.2, the opening moves marked {book}, the
+// engines' moves with comments {score/depth time} as cutechess writes them, e.g. {+0.35/9 0.120s}
+// or {+M3/7 0.020s}, and the result.
 //
 // What format_pgn writes, in this order:
 //   [Event] [Site] [Date] [Round] [White] [Black] [Result]   the roster; an empty field is written
@@ -25,7 +25,7 @@
 //       when the record has them (the arena's games do), as fastchess writes them
 // Tag values escape '"' and '\' with '\'; control characters (a tag is one line) become spaces.
 // Movetext: "1. a1e1 {book} 1... e5a5 {+0.35/9 0.120s} 2. ..." numbered from the FEN's move
-// number (SPEC section 3; 1 when it has none: "12..." first for "... o 12"), "N..." first when O
+// number (docs/spec.md §3.3; 1 when it has none: "12..." first for "... o 12"), "N..." first when O
 // is to move there; every O move restates its number because every move
 // carries a comment. The teams alternate in the four-player game, so its plies are numbered the
 // same way (team A's "N.", team B's "N..."), with moves like "b1e1X" and passes "0000". An engine

@@ -25,7 +25,7 @@ using SteadyTime = std::chrono::steady_clock::time_point;
 inline constexpr std::string_view kHuman = "human";
 
 struct GuiMove {
-  std::string move;      // SPEC notation, canonical
+  std::string move;      // notation of docs/spec.md §3.2, canonical
   std::string by;        // "human" or the engine's name
   std::string position;  // after the move, without a move number
   std::int64_t time_ms = 0;

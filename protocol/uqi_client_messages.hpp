@@ -52,7 +52,7 @@ struct GoRequest {
 // (p1 = X), never by "own" and "other".
 [[nodiscard]] std::string format_go(const GoRequest& request, Protocol protocol);
 
-// The four-player `go`: every seat's clock, whoever moves (SPEC section 5), and the mover's
+// The four-player `go`: every seat's clock, whoever moves (docs/spec.md §5), and the mover's
 // fixed limits.
 struct GoRequest4 {
   std::array<GoLimits, 4> seats;  // seats 1..4; time_ms and increment_ms are used
@@ -62,7 +62,7 @@ struct GoRequest4 {
 // The `go` line for `request`: "go s1time 9000 s2time 8000 s3time 9000 s4time 8000 s1inc 100
 // s2inc 100 s3inc 100 s4inc 100 movestogo 12", or the mover's fixed limit ("go nodes 20000",
 // "go depth 8", "go movetime 500", "go infinite"). UGI has no four-player clock names, so the
-// seat names of SPEC section 5 serve both protocols.
+// seat names of docs/spec.md §5 serve both protocols.
 [[nodiscard]] std::string format_go4(const GoRequest4& request);
 
 std::string format_setoption_command(const SetOptionCommand& command);

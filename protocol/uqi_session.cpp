@@ -42,7 +42,7 @@ constexpr SpinOption kSpinOptions[] = {
     {"MultiPV", 1, 16, &EngineOptions::multipv},
 };
 constexpr std::string_view kPonderOption = "Ponder";
-// The folder of the endgame tables (SPEC 6); empty: none.
+// The folder of the endgame tables (docs/spec.md §6); empty: none.
 constexpr std::string_view kTablebasePathOption = "TablebasePath";
 // The tables' cache of decoded blocks, in MiB. A search probes blocks all over a layer, and a miss
 // decodes a whole block: with layers 0-3 loaded, 64 MiB ran the search at a quarter of its
@@ -596,7 +596,7 @@ void UqiSession::bench() {
   const std::int64_t ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                               std::chrono::steady_clock::now() - start)
                               .count();
-  // SPEC 5: the node total is the last line.
+  // docs/spec.md §5: the node total is the last line.
   send_lines({"Total time (ms) : " + std::to_string(ms),
               "Nodes/second    : " + std::to_string(nodes * 1000 / std::uint64_t(ms > 0 ? ms : 1)),
               "Nodes searched : " + std::to_string(nodes)});
@@ -605,7 +605,7 @@ void UqiSession::bench() {
 void UqiSession::query(Args args) {
   const std::string_view what = args.empty() ? std::string_view() : args[0];
   const Outcome outcome = game_.outcome();
-  // The arena's convention (SPEC 4): a threefold repetition is a draw.
+  // The arena's convention (docs/spec.md §4): a threefold repetition is a draw.
   const bool repetition_draw = game_.repetition_count() >= 3;
   if (what == "p1turn") {
     const bool x_to_move = game_.team_to_move() == Color::X;

@@ -285,7 +285,7 @@ for engine in standings["engines"]:
     if engine["games"] != engine["wins"] + engine["losses"] + engine["draws"]:
         problem(f"{name}: games != wins + losses + draws")
 
-# --- the PGN: tags, movetext, and a replay of every move with the rules of SPEC section 1
+# --- the PGN: tags, movetext, and a replay of every move with the rules of docs/spec.md §1
 LINES = [[r * 5 + f for f in range(5)] for r in range(5)] + \
         [[r * 5 + f for r in range(5)] for f in range(5)] + \
         [[i * 5 + i for i in range(5)], [i * 5 + 4 - i for i in range(5)]]

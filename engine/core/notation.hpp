@@ -1,4 +1,5 @@
-// SPEC notation for squares, moves and positions of both variants, with precise error messages.
+// The notation of docs/spec.md §3 for squares, moves and positions of both variants, with
+// precise error messages.
 #pragma once
 
 #include <optional>

@@ -1,5 +1,5 @@
 // perft: the number of sequences of exactly `depth` legal moves, the standard test of move
-// generation. A finished game has no legal moves (SPEC section 3).
+// generation. A finished game has no legal moves (docs/spec.md §3.4).
 #pragma once
 
 #include <atomic>

@@ -1,4 +1,4 @@
-// Quixo notation as the page needs it (SPEC section 3): squares, moves and position strings.
+// Quixo notation as the page needs it (docs/spec.md §3): squares, moves and position strings.
 // The page never decides what is legal (the server sends `legal`); this module only turns the
 // server's strings into something to draw and, for the board editor, back into a string.
 
@@ -157,7 +157,7 @@ export function teamNameOfSeat(seat) {
   return Number(seat) % 2 === 1 ? 'A' : 'B';
 }
 
-// "A1", "B1", "A2", "B2" for seats 1-4 (SPEC section 2).
+// "A1", "B1", "A2", "B2" for seats 1-4 (docs/spec.md §2).
 export function seatLabel(seat) {
   const n = Number(seat);
   return `${teamNameOfSeat(n)}${n <= 2 ? 1 : 2}`;

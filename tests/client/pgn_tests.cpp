@@ -137,7 +137,7 @@ GameRecord o_moves_first() {
   return game;
 }
 
-// A book line with a move number (SPEC section 3): "x4/5/5/5/4o o 12 moves e1a1 ..." keeps it in
+// A book line with a move number (docs/spec.md §3.3): "x4/5/5/5/4o o 12 moves e1a1 ..." keeps it in
 // the FEN tag, and the moves are numbered from it.
 GameRecord numbered_start(std::string start_position) {
   GameRecord game = base_game();

@@ -1,5 +1,5 @@
-// SPEC section 3 notation: squares, moves and position strings of both variants, their round
-// trips, the precise errors for malformed or illegal input, and robustness against garbage.
+// The notation of docs/spec.md §3: squares, moves and position strings of both variants, their
+// round trips, the precise errors for malformed or illegal input, and robustness against garbage.
 #include <boost/test/data/monomorphic.hpp>
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
@@ -347,7 +347,7 @@ BOOST_AUTO_TEST_CASE(move_strings_by_hand) {
   BOOST_TEST(m4.point() == 2);
   const Move4 pass = parse_move(parse_position4(std::string(kPassBoard) + " 1"), "0000");
   BOOST_TEST(pass.is_pass());
-  // the examples of SPEC section 3
+  // the examples of docs/spec.md §3.2
   BOOST_TEST(to_string(Position::start().after(parse_move(Position::start(), "b1e1"))) ==
              "5/5/5/5/4x o");
   BOOST_TEST(to_string(Position::start().after(parse_move(Position::start(), "a1a5"))) ==

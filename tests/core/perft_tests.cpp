@@ -1,6 +1,6 @@
-// Perft: the SPEC table from the start, the four-player start and seeded mid-game positions, all
-// checked against numbers that do not come from the engine: the SPEC's table, or the independent
-// reference oracle (tests/reference) computed while the test runs.
+// Perft: the table of docs/spec.md §3.4 from the start, the four-player start and seeded mid-game
+// positions, all checked against numbers that do not come from the engine: that table, or the
+// independent reference oracle (tests/reference) computed while the test runs.
 
 #include <boost/test/data/monomorphic.hpp>
 #include <boost/test/data/test_case.hpp>
@@ -28,7 +28,7 @@ using quixo::perft_every_leaf;
 using quixo::Position;
 using quixo::Position4;
 
-// SPEC section 3: perft from the two-player start, plies 0-5.
+// docs/spec.md §3.4: perft from the two-player start, plies 0-5.
 constexpr std::uint64_t kSpecStartPerft[] = {1, 44, 1836, 76596, 3018100, 118928388};
 
 ref::SimplePosition to_reference(const Position& position) {
@@ -96,7 +96,7 @@ std::string canonical_text(const ref::SimplePosition& p) {
 
 // ref::perft(p, depth), computed faster: the children of p are grouped by their canonical form
 // and each group's perft is computed once by the reference. Checked against plain ref::perft
-// and the SPEC table below before it is trusted for the four-player depth 4.
+// and the table of docs/spec.md §3.4 below before it is trusted for the four-player depth 4.
 std::uint64_t reference_perft_by_symmetry(const ref::SimplePosition& p, int depth) {
   if (depth == 0) return 1;
   std::map<std::string, std::pair<ref::SimplePosition, std::uint64_t>> classes;
@@ -174,7 +174,7 @@ BOOST_AUTO_TEST_CASE(two_player_start_matches_spec_table) {
       BOOST_TEST(perft(start, depth) == kSpecStartPerft[depth]);
       const quixo::PerftCounts counts = perft_every_leaf(start, depth);
       BOOST_TEST(counts.leaves == kSpecStartPerft[depth]);
-      // SPEC: no line can exist before ply 9.
+      // docs/spec.md §3.4: no line can exist before ply 9.
       BOOST_TEST(counts.decisive_leaves == 0u);
     }
   }
@@ -184,7 +184,7 @@ BOOST_AUTO_TEST_CASE(reference_oracle_matches_spec_table) {
   const ref::SimplePosition start = ref::parse_position("5/5/5/5/5 x");
   for (int depth = 0; depth <= 3; ++depth)
     BOOST_TEST(ref::perft(start, depth) == kSpecStartPerft[depth], "depth " << depth);
-  // The symmetry shortcut used for the four-player depth 4, on a number the SPEC gives.
+  // The symmetry shortcut used for the four-player depth 4, on a number docs/spec.md §3.4 gives.
   BOOST_TEST(reference_perft_by_symmetry(start, 3) == kSpecStartPerft[3]);
   BOOST_TEST(reference_perft_by_symmetry(start, 4) == kSpecStartPerft[4]);
 }

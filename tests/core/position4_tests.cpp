@@ -1,7 +1,7 @@
-// Four-player team rules of SPEC section 2: seats, points, what a seat may take, the pass and
+// Four-player team rules of docs/spec.md §2: seats, points, what a seat may take, the pass and
 // team results. In notation, x = X pointing to seat 1, o = O to seat 2, X = X to seat 3,
 // O = O to seat 4; inside the program seats are 0..3. Every expectation is worked out by hand
-// from SPEC, or checked against the independent reference oracle.
+// from docs/spec.md, or checked against the independent reference oracle.
 #include <boost/test/data/monomorphic.hpp>
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
@@ -28,7 +28,7 @@ using quixo::test::sq;
 
 namespace {
 
-// The seat (0..3) a cube letter points to, by SPEC section 3.
+// The seat (0..3) a cube letter points to, by docs/spec.md §3.3.
 Seat seat_of_letter(char letter) {
   switch (letter) {
     case 'x':

@@ -1,6 +1,7 @@
-// Two-player rules of SPEC section 1: move generation, move application and results.
-// Positions are written in SPEC notation for readability; every expected position and result is
-// worked out by hand from the rules, or checked against the independent reference oracle.
+// Two-player rules of docs/spec.md §1: move generation, move application and results.
+// Positions are written in the notation of docs/spec.md §3 for readability; every expected
+// position and result is worked out by hand from the rules, or checked against the independent
+// reference oracle.
 #include <boost/test/data/monomorphic.hpp>
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
@@ -81,9 +82,9 @@ std::ostream& operator<<(std::ostream& out, const MoveSample& s) {
   return out << "'" << s.before << "' + " << s.move;
 }
 
-// Each worked by hand from SPEC section 1.
+// Each worked by hand from docs/spec.md §1.
 const std::vector<MoveSample> kMoveExamples = {
-    // from the start (the examples of the brief and of SPEC section 3)
+    // from the start (the examples of the brief and of docs/spec.md §3.2)
     {"5/5/5/5/5 x", "b1e1", "5/5/5/5/4x o", "ongoing"},
     {"5/5/5/5/5 x", "a1a5", "x4/5/5/5/5 o", "ongoing"},
     {"5/5/5/5/5 x", "b1b5", "1x3/5/5/5/5 o", "ongoing"},
@@ -109,7 +110,7 @@ const std::vector<MoveSample> kMoveExamples = {
     // making only the opponent's line loses
     {"5/5/5/o4/xoooo x", "a1a5", "x4/5/5/5/ooooo o", "O wins"},
     {"5/5/5/x4/oxxxx o", "a1a5", "o4/5/5/5/xxxxx x", "X wins"},
-    // making both lines at once loses (SPEC: even if the mover also made its own line)
+    // making both lines at once loses (docs/spec.md §1: even if the mover also made its own line)
     {"1xxxx/5/5/o4/xoooo x", "a1a5", "xxxxx/5/5/5/ooooo o", "O wins"},
     {"1oooo/5/5/x4/oxxxx o", "a1a5", "ooooo/5/5/5/xxxxx x", "X wins"},
     // the same position: one push makes X's diagonal, another O's file

@@ -1,5 +1,5 @@
 // The 44 slide geometries, applying a slide to bitboards (single and packed) and line detection.
-// Every expectation here is worked out by hand from SPEC sections 1 and 3, or from a
+// Every expectation here is worked out by hand from docs/spec.md §1 and §3, or from a
 // deliberately naive re-statement of the rule inside the test (never from the engine's output).
 #include <boost/test/data/monomorphic.hpp>
 #include <boost/test/data/test_case.hpp>
@@ -44,7 +44,7 @@ bool naive_has_line(Bitboard cubes) {
 }
 
 // Where a cube on `square` ends up after taking `from` and pushing in at `to`, by the rule of
-// SPEC section 1 stated with coordinates: -1 if it is the taken cube, the square one step toward
+// docs/spec.md §1 stated with coordinates: -1 if it is the taken cube, the square one step toward
 // `from` if it lies between `from` (excluded) and `to` (included), otherwise unchanged.
 Square naive_destination(Square from, Square to, Square square) {
   if (square == from) return -1;

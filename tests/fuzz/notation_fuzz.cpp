@@ -1,4 +1,4 @@
-// Fuzzes the notation of SPEC section 3 (engine/core/notation.hpp): position strings of both
+// Fuzzes the notation of docs/spec.md §3 (engine/core/notation.hpp): position strings of both
 // variants, moves, squares.
 //
 // Input: the first line is a position string, every further line a move played in turn from

@@ -15,10 +15,11 @@
 //     set Hash above 16 MB or Threads above 4 (the range checks of larger values still run for
 //     values that are not numbers or out of the option's range);
 //   - at most 64 lines; the input ends with `stop` and `quit`.
-// Invariants: no crash, hang, leak or UB; exactly one `bestmove` per search started (SPEC 5),
-// in the order of the searches, each of the form `bestmove <move> [ponder <move>]` with a move
-// legal in the searched position (`0000` when it has none), one of the `searchmoves` when they
-// name legal moves, and a ponder move legal after it; one `readyok` per `isready`.
+// Invariants: no crash, hang, leak or UB; exactly one `bestmove` per search started
+// (docs/spec.md §5), in the order of the searches, each of the form
+// `bestmove <move> [ponder <move>]` with a move legal in the searched position (`0000` when it has
+// none), one of the `searchmoves` when they name legal moves, and a ponder move legal after it;
+// one `readyok` per `isready`.
 #include <algorithm>
 #include <sstream>
 #include <string>

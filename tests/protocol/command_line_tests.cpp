@@ -1,7 +1,7 @@
 // The quixo-engine command line, end to end: the real binary (QUIXO_ENGINE_BINARY) is run
 // through the shell with stdout and stderr captured separately, and its perft output is checked
-// against the SPEC table and the independent reference oracle. Also run in-process through
-// run_engine_command_line() with string streams.
+// against the perft table of docs/spec.md §3.4 and the independent reference oracle. Also run
+// in-process through run_engine_command_line() with string streams.
 #include <boost/test/unit_test.hpp>
 
 #include <sys/wait.h>
@@ -167,8 +167,8 @@ BOOST_AUTO_TEST_SUITE(command_line_tests)
 BOOST_AUTO_TEST_CASE(perft_startpos_3_divides_the_spec_count) {
   const RunResult result = run_engine({"perft", "startpos", "3"});
   const DivideOutput divide = check_divide(result, "5/5/5/5/5 x", 3);
-  BOOST_TEST(divide.entries.size() == 44u);  // SPEC: 44 moves from the start
-  BOOST_TEST(divide.nodes == 76596u);        // SPEC table, ply 3
+  BOOST_TEST(divide.entries.size() == 44u);  // docs/spec.md §1: 44 moves from the start
+  BOOST_TEST(divide.nodes == 76596u);        // docs/spec.md §3.4, ply 3
   BOOST_TEST(result.out.substr(result.out.size() - 23) == "\nNodes searched: 76596\n");
 }
 
@@ -190,7 +190,7 @@ BOOST_AUTO_TEST_CASE(perft_position_string_quoted_or_as_fields) {
   BOOST_TEST(numbered.out == quoted.out);
   const RunResult spelled_start = run_engine({"perft", "5/5/5/5/5", "x", "2"});
   BOOST_TEST(spelled_start.out == run_engine({"perft", "startpos", "2"}).out);
-  BOOST_TEST(parse_divide(spelled_start.out).nodes == 1836u);  // SPEC table, ply 2
+  BOOST_TEST(parse_divide(spelled_start.out).nodes == 1836u);  // docs/spec.md §3.4, ply 2
 }
 
 BOOST_AUTO_TEST_CASE(perft_four_player_position_strings) {
@@ -277,7 +277,7 @@ BOOST_AUTO_TEST_CASE(in_process_command_line) {
   BOOST_TEST(divide.entries.size() == 44u);
   std::uint64_t sum = 0;
   for (const auto& entry : divide.entries) sum += entry.second;
-  BOOST_TEST(sum == 1836u);  // SPEC table, ply 2
+  BOOST_TEST(sum == 1836u);  // docs/spec.md §3.4, ply 2
   BOOST_TEST(divide.nodes == 1836u);
   // The in-process output is the binary's output.
   BOOST_TEST(out == run_engine({"perft", "startpos", "2"}).out);

@@ -5,7 +5,7 @@
 // It deliberately shares no code with anything under engine/ and uses plain arrays and strings.
 //
 // Keep it SIMPLE and obviously correct. Do NOT optimise it and do not make it clever: its only
-// value is that a reader can check it against /work/shared/SPEC.md sections 1-3 and the rule
+// value is that a reader can check it against docs/spec.md §1 to §3 and the rule
 // sheet line by line. It is slow on purpose (perft depth 4 from the start takes seconds).
 #pragma once
 
@@ -25,11 +25,11 @@ struct SimplePosition {
 
 enum class SimpleOutcome { Ongoing, XWins, OWins };  // team A = X, team B = O in four-player
 
-// SPEC notation, with or without trailing move number; throws std::invalid_argument on any
-// malformed input. Leading and trailing spaces are tolerated.
+// The notation of docs/spec.md §3.3, with or without trailing move number; throws
+// std::invalid_argument on any malformed input. Leading and trailing spaces are tolerated.
 SimplePosition parse_position(const std::string& text);
 
-// SPEC notation without move number, e.g. "5/5/5/5/5 x", "5/5/5/5/5 1".
+// The notation of docs/spec.md §3.3 without move number, e.g. "5/5/5/5/5 x", "5/5/5/5/5 1".
 std::string format_position(const SimplePosition& p);
 
 // Result of the position as it stands, from the lines on the board and who is to move: a line of
@@ -37,8 +37,8 @@ std::string format_position(const SimplePosition& p);
 // line); otherwise a line of the other symbol means the other side wins; otherwise Ongoing.
 SimpleOutcome outcome(const SimplePosition& p);
 
-// SPEC move strings, e.g. "b1e1", four-player "b1e1X", pass "0000"; empty if the game is over;
-// sorted ascending (std::sort on strings).
+// Move strings of docs/spec.md §3.2, e.g. "b1e1", four-player "b1e1X", pass "0000"; empty if the
+// game is over; sorted ascending (std::sort on strings).
 std::vector<std::string> legal_moves(const SimplePosition& p);
 
 // Precondition: move is in legal_moves(p) (checked: throws std::invalid_argument otherwise).

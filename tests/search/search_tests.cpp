@@ -173,7 +173,7 @@ SlideSet winning_first_moves(const Position& position, int moves) {
   return result;
 }
 
-// --- The hand-made positions (SPEC notation: ranks 5 down to 1, files a-e left to right). ---
+// --- The hand-made positions (docs/spec.md §3.3: ranks 5 down to 1, files a-e left to right). ---
 
 // Win in one for X. X: b1 c1 d1 e1; O: b5 c5 d5; a1 and a5 blank. X completes rank 1 by
 // taking a1 and pushing it in at e1 (b1-e1 slide to a1-d1, new X on e1), or by pushing a new X
@@ -441,7 +441,7 @@ BOOST_DATA_TEST_CASE(a_finished_game_answers_none, bdata::make({0, 1, 2, 3, 4}),
 }
 
 // The only move that does not lose repeats a position of the game: the search scores it as a
-// draw (SPEC 4), where without the history it is a forced loss.
+// draw (docs/spec.md §4), where without the history it is a forced loss.
 BOOST_AUTO_TEST_CASE(a_repetition_of_the_history_is_a_draw) {
   const Position p = parse_position(kRepetitionP);
   // Replay the cycle to build the history, and check that it comes back to P.

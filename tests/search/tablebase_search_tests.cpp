@@ -60,8 +60,8 @@ Position random_position(std::mt19937& random, int blanks, bool blanks_on_border
   return Position(x, o, random() % 2 ? Color::X : Color::O);
 }
 
-// The search score SPEC 6 gives a value of the tables seen `ply` plies from the root: the game
-// ends `distance` plies after that.
+// The search score docs/spec.md §6 gives a value of the tables seen `ply` plies from the root:
+// the game ends `distance` plies after that.
 Score expected_score(tb::TbValue value, int ply) {
   if (value.wdl == tb::Wdl::Win) return mate_in(ply + value.distance);
   if (value.wdl == tb::Wdl::Loss) return mated_in(ply + value.distance);

@@ -241,7 +241,7 @@ Position4 with_seat(const Position4& position, Seat seat) {
   return Position4(by_point, seat);
 }
 
-// --- Hand-made and brute-force-checked positions (SPEC notation; x = X to seat 1, o = O to
+// --- Hand-made and brute-force-checked positions (docs/spec.md §3.3; x = X to seat 1, o = O to
 // seat 2, X = X to seat 3, O = O to seat 4; the number is the seat to move). ---
 
 // Wins in one: four cubes of the mover's team on a rank and a blank at its end, which the mover

@@ -12,7 +12,7 @@
 
 namespace quixo::test {
 
-// "b1" -> its square index: files a-e left to right, ranks 1-5 bottom to top (SPEC section 1).
+// "b1" -> its square index: files a-e left to right, ranks 1-5 bottom to top (docs/spec.md §3.1).
 inline Square sq(std::string_view name) {
   BOOST_REQUIRE(name.size() == 2);
   BOOST_REQUIRE(name[0] >= 'a' && name[0] <= 'e');
