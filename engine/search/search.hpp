@@ -3,7 +3,8 @@
 // transposition table, run by one or more threads (lazy SMP: the threads search the same root
 // and share the table; only the main one reports and decides the move).
 //
-// A game enters as a Variant, a class of static members that says what is the game's own:
+// A game enters as a Variant, a class of static members that says what is the game's own (the
+// concept SearchVariant in search_variant.hpp checks that a variant has them all):
 //   Position, Move, Key (Position::key()), Node (what a node's scan found: `wins`, `safe` moves,
 //     `forced_pass`), kHistorySize, kRepetitionCycle (plies between two turns of one mover);
 //   scan(position), move_of_slide(position, slide) (the move of a winning or parrying geometry),

@@ -18,6 +18,7 @@
 #include "engine_options.hpp"
 #include "evaluation4.hpp"
 #include "limits.hpp"
+#include "search_variant.hpp"
 #include "time_manager.hpp"
 
 namespace quixo {
@@ -162,5 +163,6 @@ struct TeamVariant {
   };
   static constexpr std::string_view kBenchLabel = "Four-player position";
 };
+static_assert(SearchVariant<TeamVariant>);
 
 }  // namespace quixo

@@ -19,6 +19,7 @@
 #include "evaluation.hpp"
 #include "limits.hpp"
 #include "score.hpp"
+#include "search_variant.hpp"
 #include "tb/tablebase.hpp"
 #include "time_manager.hpp"
 
@@ -195,5 +196,6 @@ struct TwoPlayerVariant {
   };
   static constexpr std::string_view kBenchLabel = "Position";
 };
+static_assert(SearchVariant<TwoPlayerVariant>);
 
 }  // namespace quixo
