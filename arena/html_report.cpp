@@ -15,7 +15,7 @@
 
 #include "core/game.hpp"
 #include "file_io.hpp"
-#include "report.hpp"
+#include "report_text.hpp"
 #include "results_store.hpp"
 #include "standings.hpp"
 #include "svg_chart.hpp"
@@ -98,8 +98,8 @@ std::vector<std::size_t> rank_order(const Standings& standings,
   return order;
 }
 
-// The ratings of report.cpp's ranking table (rate_engines: the same numbers), as error bars and
-// as the table.
+// The ratings of the arena style's ranking table (report_arena.cpp; rate_engines: the same
+// numbers), as error bars and as the table.
 std::string ratings_section(const TournamentConfig& config, const Standings& standings,
                             const std::optional<Ratings>& ratings,
                             const std::vector<std::size_t>& order) {

@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "html_report.hpp"
-#include "report.hpp"
+#include "report_text.hpp"
 
 namespace quixo::arena::svg {
 

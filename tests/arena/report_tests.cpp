@@ -1,4 +1,4 @@
-// The exact report styles (report.hpp): --output cutechess prints what cutechess-cli prints for
+// The exact report styles (report_*.hpp): --output cutechess prints what cutechess-cli prints for
 // the same events, --output fastchess what fastchess prints, line for line. Every golden line
 // below names the source it mirrors: for cutechess the snapshot's projects/cli/src/enginematch.cpp
 // (per-game lines, "Finished match") and projects/lib/src/tournament.cpp (results(),
@@ -16,6 +16,8 @@
 #include <vector>
 
 #include "report.hpp"
+#include "report_cutechess.hpp"
+#include "report_fastchess.hpp"
 #include "standings.hpp"
 #include "support/tournament_fixtures.hpp"
 

@@ -29,6 +29,7 @@
 #include "core/notation.hpp"
 #include "pgn_reader.hpp"
 #include "report.hpp"
+#include "report_arena.hpp"
 #include "results_store.hpp"
 #include "support/arena_printing.hpp"
 #include "support/scripted_engine.hpp"
