@@ -1,7 +1,7 @@
 // What the text report styles (report_fastchess, report_cutechess, report_arena) share: number
 // formatting, column padding and the game lines that fastchess and cutechess-cli print alike.
 // The styles themselves, and the registry that finds them by name, are in their own files
-// (report.hpp).
+// (report_styles.hpp).
 #pragma once
 
 #include <cstddef>
