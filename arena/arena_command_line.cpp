@@ -15,12 +15,11 @@
 
 #include "compliance.hpp"
 #include "engine_spec.hpp"
-#include "html_report.hpp"
 #include "merge.hpp"
 #include "openings.hpp"
 #include "program_options_message.hpp"
-#include "report.hpp"
 #include "report_fan_out.hpp"
+#include "report_styles.hpp"
 
 namespace quixo::arena {
 namespace po = boost::program_options;
@@ -182,11 +181,10 @@ void describe_options(po::options_description& options) {
       "NAME=ELO: the rating list gives that engine this rating (others' errors relative to it)")(
       "report-interval", po::value<int>()->default_value(10),
       "games between rating reports (0: only at the end)")(
-      "output", po::value<std::string>()->default_value("fastchess"),
-      "report style: fastchess, cutechess (their lines exactly) or arena (the arena's own report)")(
-      "report-html", po::value<std::string>(),
-      "also write the tournament as one HTML page (ratings, crosstable, charts over the games), "
-      "rewritten as the games finish");
+      "output", po::value<std::string>()->default_value(default_report_style()),
+      report_style_help().c_str());
+  for (const FileReport& report : file_reports())
+    output.add_options()(report.option, po::value<std::string>(), report.description);
   po::options_description cluster("Shards (one tournament played by several processes)", 100);
   cluster.add_options()(
       "shard", po::value<std::string>(),
@@ -449,14 +447,11 @@ int exit_code(TournamentEnd end) {
   return kExitCompleted;
 }
 
-std::unique_ptr<ReportSink> make_report(const std::string& style_name, std::ostream& out,
+// The --output style's sink (report_styles.hpp); std::invalid_argument for an unknown style.
+std::unique_ptr<ReportSink> make_report(const std::string& style, std::ostream& out,
                                         std::ostream& err) {
-  const auto style = parse_report_style(style_name);
-  if (!style)
-    throw std::invalid_argument("--output: expected fastchess, cutechess or arena, not \"" +
-                                style_name + "\"");
   const bool live = &out == &std::cout && ::isatty(STDOUT_FILENO) == 1;
-  return make_text_report(out, err, *style, live);
+  return make_text_report(out, err, style, live);
 }
 
 // quixo-arena merge (argv[1] is "merge").
@@ -466,9 +461,9 @@ int run_merge_command_line(int argc, const char* const* argv, std::ostream& out,
   options.add_options()("help,h", "show this help and exit")("results", po::value<std::string>(),
                                                              "the merged results file to write")(
       "pgn", po::value<std::string>(), "the merged PGN to write (from the shards' PGN files)")(
-      "output", po::value<std::string>()->default_value("fastchess"),
-      "report style: fastchess, cutechess (their lines exactly) or arena (the arena's own report)")(
-      "shards", po::value<std::vector<std::string>>(), "the shards' results files");
+      "output", po::value<std::string>()->default_value(default_report_style()),
+      report_style_help().c_str())("shards", po::value<std::vector<std::string>>(),
+                                   "the shards' results files");
   po::positional_options_description positional;
   positional.add("shards", -1);
   po::variables_map vm;
@@ -631,13 +626,14 @@ int run_arena_command_line(int argc, const char* const* argv, std::ostream& out,
     const TournamentConfig config = make_config(vm);
     const auto text = make_report(vm["output"].as<std::string>(), out, err);
     std::vector<ReportSink*> sinks = {text.get()};
-    std::unique_ptr<ReportSink> html;
-    if (vm.count("report-html")) {
-      // A shard's page is its own, beside the tournament's, as its PGN and results are.
-      std::string path = vm["report-html"].as<std::string>();
+    std::vector<std::unique_ptr<ReportSink>> files;
+    for (const FileReport& report : file_reports()) {
+      if (!vm.count(report.option)) continue;
+      // A shard's report file is its own, beside the tournament's, as its PGN and results are.
+      std::string path = vm[report.option].as<std::string>();
       if (config.shard && !path.empty()) path = shard_file_path(path, *config.shard);
-      html = make_html_report(path);
-      sinks.push_back(html.get());
+      files.push_back(report.make(path));
+      sinks.push_back(files.back().get());
     }
     ReportFanOut sink(std::move(sinks));
     return exit_code(run_tournament(config, sink, interrupt).end);

@@ -15,9 +15,10 @@
 
 #include "core/game.hpp"
 #include "file_io.hpp"
-#include "report.hpp"
+#include "report_text.hpp"
 #include "results_store.hpp"
 #include "standings.hpp"
+#include "svg_chart.hpp"
 
 namespace quixo::arena {
 namespace {
@@ -34,190 +35,14 @@ std::string num(std::int64_t value) {
   return std::to_string(value);
 }
 
-// A coordinate: a tenth of a pixel is finer than any screen draws it.
-std::string px(double value) {
-  return num(value, 1);
-}
-
 std::string percent(double fraction) {
   return num(100.0 * fraction, 1) + " %";
 }
 
-std::string attribute(std::string_view name, std::string_view value) {
-  return " " + std::string(name) + "=\"" + html_escape(value) + "\"";
-}
+using svg::attribute;  // the page's attributes are written as the charts' are
 
 std::string engine_name(const TournamentConfig& config, std::size_t engine) {
   return html_escape(config.engines[engine].name);
-}
-
-// --- SVG ------------------------------------------------------------------------------------
-
-// A chart's plot area inside its picture, and the value ranges it maps onto it (y grows upwards).
-struct Frame {
-  double width = 640;
-  double height = 240;
-  double left = 56;
-  double right = 16;
-  double top = 14;
-  double bottom = 40;
-  double x_min = 0, x_max = 1, y_min = 0, y_max = 1;
-
-  [[nodiscard]] double x(double value) const {
-    const double span = x_max - x_min;
-    return left + (span > 0 ? (value - x_min) / span : 0.5) * (width - left - right);
-  }
-  [[nodiscard]] double y(double value) const {
-    const double span = y_max - y_min;
-    return top + (span > 0 ? (y_max - value) / span : 0.5) * (height - top - bottom);
-  }
-  [[nodiscard]] double plot_bottom() const { return height - bottom; }
-  [[nodiscard]] double plot_right() const { return width - right; }
-};
-
-std::string svg_open(const Frame& frame, std::string_view css_class, std::string_view label) {
-  return "<svg" + attribute("class", "chart " + std::string(css_class)) +
-         attribute("width", px(frame.width)) + attribute("height", px(frame.height)) +
-         attribute("viewBox", "0 0 " + px(frame.width) + " " + px(frame.height)) +
-         attribute("role", "img") + attribute("aria-label", label) + "><title>" +
-         html_escape(label) + "</title>";
-}
-
-std::string line(double x1, double y1, double x2, double y2, std::string_view css_class) {
-  return "<line" + attribute("class", css_class) + attribute("x1", px(x1)) +
-         attribute("y1", px(y1)) + attribute("x2", px(x2)) + attribute("y2", px(y2)) + "/>";
-}
-
-std::string text(double x, double y, std::string_view content, std::string_view anchor = "middle",
-                 std::string_view css_class = "") {
-  return "<text" + (css_class.empty() ? std::string() : attribute("class", css_class)) +
-         attribute("x", px(x)) + attribute("y", px(y)) + attribute("text-anchor", anchor) + ">" +
-         html_escape(content) + "</text>";
-}
-
-// A bar with its value: `data-count` for a reader of the page, the title for a person's pointer.
-std::string rect(double x, double y, double width, double height, std::string_view css_class,
-                 std::string_view title, std::int64_t count) {
-  return "<rect" + attribute("class", css_class) + attribute("x", px(x)) + attribute("y", px(y)) +
-         attribute("width", px(std::max(0.0, width))) +
-         attribute("height", px(std::max(0.0, height))) +
-         attribute("data-count", std::to_string(count)) + "><title>" + html_escape(title) +
-         "</title></rect>";
-}
-
-std::string points_text(const Frame& frame, const std::vector<std::pair<double, double>>& points) {
-  std::string out;
-  for (const auto& [x, y] : points) {
-    if (!out.empty()) out += ' ';
-    out += px(frame.x(x)) + "," + px(frame.y(y));
-  }
-  return out;
-}
-
-// A line through the points, with their values in data-values (x:y, three decimals) so that a
-// reader of the page need not invert the drawing.
-std::string polyline(const Frame& frame, const std::vector<std::pair<double, double>>& points,
-                     std::string_view css_class) {
-  std::string values;
-  for (const auto& [x, y] : points)
-    values += (values.empty() ? "" : " ") + num(x, 0) + ":" + num(y, 3);
-  return "<polyline" + attribute("class", css_class) +
-         attribute("points", points_text(frame, points)) + attribute("data-values", values) + "/>";
-}
-
-// Round tick values between low and high: steps of 1, 2 or 5 times a power of ten.
-std::vector<double> nice_ticks(double low, double high, int target) {
-  std::vector<double> ticks;
-  if (!(high > low) || !std::isfinite(low) || !std::isfinite(high)) {
-    ticks.push_back(low);
-    return ticks;
-  }
-  const double rough = (high - low) / std::max(1, target);
-  const double power = std::pow(10.0, std::floor(std::log10(rough)));
-  double step = power;
-  for (const double factor : {1.0, 2.0, 5.0, 10.0})
-    if (factor * power >= rough) {
-      step = factor * power;
-      break;
-    }
-  for (double tick = std::ceil(low / step) * step; tick <= high + step * 1e-9; tick += step)
-    ticks.push_back(std::fabs(tick) < step * 1e-9 ? 0.0 : tick);
-  return ticks;
-}
-
-int tick_decimals(const std::vector<double>& ticks) {
-  if (ticks.size() < 2) return 0;
-  const double step = ticks[1] - ticks[0];
-  return step >= 1.0 ? 0 : static_cast<int>(std::ceil(-std::log10(step) - 1e-9));
-}
-
-// The axes of a line chart, with grid lines at the ticks and the axis names.
-std::string axes(const Frame& frame, std::string_view x_label, std::string_view y_label) {
-  std::string out = "<g class=\"axes\">";
-  const std::vector<double> y_ticks = nice_ticks(frame.y_min, frame.y_max, 5);
-  const int y_decimals = tick_decimals(y_ticks);
-  for (const double tick : y_ticks) {
-    out += line(frame.left, frame.y(tick), frame.plot_right(), frame.y(tick), "grid");
-    out += text(frame.left - 4, frame.y(tick) + 4, num(tick, y_decimals), "end");
-  }
-  const std::vector<double> x_ticks = nice_ticks(frame.x_min, frame.x_max, 8);
-  for (const double tick : x_ticks) {
-    if (tick != std::floor(tick)) continue;  // games are whole
-    out += line(frame.x(tick), frame.plot_bottom(), frame.x(tick), frame.plot_bottom() + 4, "tick");
-    out += text(frame.x(tick), frame.plot_bottom() + 16, num(tick, 0));
-  }
-  out += line(frame.left, frame.top, frame.left, frame.plot_bottom(), "axis");
-  out += line(frame.left, frame.plot_bottom(), frame.plot_right(), frame.plot_bottom(), "axis");
-  out += text((frame.left + frame.plot_right()) / 2, frame.height - 6, x_label);
-  out += "<text class=\"axis-name\" x=\"12\" y=\"" + px((frame.top + frame.plot_bottom()) / 2) +
-         "\" text-anchor=\"middle\" transform=\"rotate(-90 12 " +
-         px((frame.top + frame.plot_bottom()) / 2) + ")\">" + html_escape(y_label) + "</text>";
-  return out + "</g>";
-}
-
-// Vertical bars, one per label (zero counts too, so that every bin is there), with the counts
-// above them and the labels below.
-std::string category_chart(const std::vector<std::string>& labels,
-                           const std::vector<std::int64_t>& counts, std::string_view css_class,
-                           std::string_view label, std::string_view x_label,
-                           double slot_width = 44) {
-  Frame frame;
-  frame.width = std::max(240.0, slot_width * static_cast<double>(labels.size()) + 72);
-  frame.height = 200;
-  frame.y_max = 1;
-  for (const std::int64_t count : counts)
-    frame.y_max = std::max(frame.y_max, static_cast<double>(count));
-  std::string out = svg_open(frame, css_class, label) + "<g class=\"axes\">";
-  const std::vector<double> y_ticks = nice_ticks(0, frame.y_max, 4);
-  for (const double tick : y_ticks) {
-    if (tick != std::floor(tick)) continue;  // counts are whole
-    out += line(frame.left, frame.y(tick), frame.plot_right(), frame.y(tick), "grid");
-    out += text(frame.left - 4, frame.y(tick) + 4, num(tick, 0), "end");
-  }
-  out += line(frame.left, frame.plot_bottom(), frame.plot_right(), frame.plot_bottom(), "axis");
-  out += text((frame.left + frame.plot_right()) / 2, frame.height - 4, x_label) + "</g>";
-  const double slot = (frame.plot_right() - frame.left) / static_cast<double>(labels.size());
-  for (std::size_t i = 0; i < labels.size(); ++i) {
-    const double x = frame.left + slot * static_cast<double>(i);
-    const double top = frame.y(static_cast<double>(counts[i]));
-    out += rect(x + slot * 0.12, top, slot * 0.76, frame.plot_bottom() - top, "bar",
-                labels[i] + ": " + std::to_string(counts[i]), counts[i]);
-    if (counts[i] > 0) out += text(x + slot / 2, top - 3, std::to_string(counts[i]));
-    out += text(x + slot / 2, frame.plot_bottom() + 14, labels[i], "middle", "bar-label");
-  }
-  return out + "</svg>";
-}
-
-// At most this many points per line: a long tournament's page stays small and quick to make.
-constexpr std::size_t kMaxChartPoints = 400;
-
-std::vector<std::pair<double, double>> thin(std::vector<std::pair<double, double>> points) {
-  if (points.size() <= kMaxChartPoints) return points;
-  std::vector<std::pair<double, double>> kept;
-  const std::size_t n = points.size();
-  for (std::size_t i = 0; i < kMaxChartPoints; ++i)
-    kept.push_back(points[i * (n - 1) / (kMaxChartPoints - 1)]);  // the first and the last too
-  return kept;
 }
 
 // --- Sections -------------------------------------------------------------------------------
@@ -273,8 +98,8 @@ std::vector<std::size_t> rank_order(const Standings& standings,
   return order;
 }
 
-// The ratings of report.cpp's ranking table (rate_engines: the same numbers), as error bars and
-// as the table.
+// The ratings of the arena style's ranking table (report_arena.cpp; rate_engines: the same
+// numbers), as error bars and as the table.
 std::string ratings_section(const TournamentConfig& config, const Standings& standings,
                             const std::optional<Ratings>& ratings,
                             const std::vector<std::size_t>& order) {
@@ -296,7 +121,7 @@ std::string ratings_section(const TournamentConfig& config, const Standings& sta
                             "without it some rating would be infinite") +
       ".</p>\n";
   // The chart: a row per engine in rank order, the interval as a bar and the rating as a dot.
-  Frame frame;
+  svg::Frame frame;
   std::size_t longest = 4;
   for (const EngineTally& tally : standings.engines) longest = std::max(longest, tally.name.size());
   frame.left = std::min(220.0, 16.0 + 7.0 * static_cast<double>(longest));
@@ -315,14 +140,14 @@ std::string ratings_section(const TournamentConfig& config, const Standings& sta
   frame.x_min -= pad;
   frame.x_max += pad;
   const double row = 26.0;
-  out += svg_open(frame, "ratings-chart", "Ratings with 95 % intervals") + "<g class=\"axes\">";
-  const std::vector<double> ticks = nice_ticks(frame.x_min, frame.x_max, 8);
+  out += svg::open(frame, "ratings-chart", "Ratings with 95 % intervals") + "<g class=\"axes\">";
+  const std::vector<double> ticks = svg::nice_ticks(frame.x_min, frame.x_max, 8);
   for (const double tick : ticks) {
-    out += line(frame.x(tick), frame.top, frame.x(tick), frame.plot_bottom(),
-                tick == 0.0 ? "axis" : "grid");
-    out += text(frame.x(tick), frame.plot_bottom() + 16, num(tick, tick_decimals(ticks)));
+    out += svg::line(frame.x(tick), frame.top, frame.x(tick), frame.plot_bottom(),
+                     tick == 0.0 ? "axis" : "grid");
+    out += svg::text(frame.x(tick), frame.plot_bottom() + 16, num(tick, svg::tick_decimals(ticks)));
   }
-  out += text((frame.left + frame.plot_right()) / 2, frame.height - 6, "Elo") + "</g>";
+  out += svg::text((frame.left + frame.plot_right()) / 2, frame.height - 6, "Elo") + "</g>";
   for (std::size_t rank = 0; rank < order.size(); ++rank) {
     const std::size_t i = order[rank];
     const double y = frame.top + row * (static_cast<double>(rank) + 0.5);
@@ -330,16 +155,17 @@ std::string ratings_section(const TournamentConfig& config, const Standings& sta
         std::clamp(ratings->elo[i] - kZ95 * ratings->error[i], frame.x_min, frame.x_max);
     const double high =
         std::clamp(ratings->elo[i] + kZ95 * ratings->error[i], frame.x_min, frame.x_max);
-    out += text(frame.left - 8, y + 4, standings.engines[i].name, "end");
+    out += svg::text(frame.left - 8, y + 4, standings.engines[i].name, "end");
     out += "<g class=\"rating-row\"" + attribute("data-engine", standings.engines[i].name) +
            attribute("data-elo", num(ratings->elo[i], 1)) +
            attribute("data-error", num(kZ95 * ratings->error[i], 1)) + ">";
-    out += line(frame.x(low), y, frame.x(high), y, "error-bar");
-    out += "<circle class=\"rating\"" +
-           attribute("cx", px(frame.x(std::clamp(ratings->elo[i], frame.x_min, frame.x_max)))) +
-           attribute("cy", px(y)) + attribute("r", "5") + "><title>" +
-           html_escape(standings.engines[i].name) + ": " + num(ratings->elo[i], 1) + " &#177; " +
-           num(kZ95 * ratings->error[i], 1) + "</title></circle></g>";
+    out += svg::line(frame.x(low), y, frame.x(high), y, "error-bar");
+    out +=
+        "<circle class=\"rating\"" +
+        attribute("cx", svg::px(frame.x(std::clamp(ratings->elo[i], frame.x_min, frame.x_max)))) +
+        attribute("cy", svg::px(y)) + attribute("r", "5") + "><title>" +
+        html_escape(standings.engines[i].name) + ": " + num(ratings->elo[i], 1) + " &#177; " +
+        num(kZ95 * ratings->error[i], 1) + "</title></circle></g>";
   }
   out += "</svg>\n";
   // The table, as the text report's ranking.
@@ -418,7 +244,7 @@ std::string llr_chart(const TournamentConfig& config, const std::vector<PairingP
     if (point.llr) line_points.emplace_back(static_cast<double>(point.games), *point.llr);
   const double lower = config.sprt->lower_bound();
   const double upper = config.sprt->upper_bound();
-  Frame frame;
+  svg::Frame frame;
   frame.x_max = std::max(1.0, points.empty() ? 1.0 : static_cast<double>(points.back().games));
   frame.y_min = lower;
   frame.y_max = upper;
@@ -429,12 +255,12 @@ std::string llr_chart(const TournamentConfig& config, const std::vector<PairingP
   const double pad = 0.08 * (frame.y_max - frame.y_min);
   frame.y_min -= pad;
   frame.y_max += pad;
-  std::string out = svg_open(frame, "llr-chart", label) + axes(frame, "games", "LLR");
-  out += line(frame.left, frame.y(upper), frame.plot_right(), frame.y(upper), "bound upper");
-  out += text(frame.plot_right() - 4, frame.y(upper) - 4, "H1 above " + num(upper, 2), "end");
-  out += line(frame.left, frame.y(lower), frame.plot_right(), frame.y(lower), "bound lower");
-  out += text(frame.plot_right() - 4, frame.y(lower) + 14, "H0 below " + num(lower, 2), "end");
-  if (!line_points.empty()) out += polyline(frame, thin(line_points), "llr");
+  std::string out = svg::open(frame, "llr-chart", label) + svg::axes(frame, "games", "LLR");
+  out += svg::line(frame.left, frame.y(upper), frame.plot_right(), frame.y(upper), "bound upper");
+  out += svg::text(frame.plot_right() - 4, frame.y(upper) - 4, "H1 above " + num(upper, 2), "end");
+  out += svg::line(frame.left, frame.y(lower), frame.plot_right(), frame.y(lower), "bound lower");
+  out += svg::text(frame.plot_right() - 4, frame.y(lower) + 14, "H0 below " + num(lower, 2), "end");
+  if (!line_points.empty()) out += svg::polyline(frame, svg::thin(line_points), "llr");
   return out + "</svg>";
 }
 
@@ -448,7 +274,7 @@ std::string elo_chart(const std::vector<PairingPoint>& points, const std::string
   std::vector<const PairingPoint*> shown;
   for (const PairingPoint& point : points)
     if (std::isfinite(point.elo)) shown.push_back(&point);
-  Frame frame;
+  svg::Frame frame;
   frame.x_max = std::max(1.0, points.empty() ? 1.0 : static_cast<double>(points.back().games));
   frame.y_min = -10;
   frame.y_max = 10;
@@ -461,12 +287,12 @@ std::string elo_chart(const std::vector<PairingPoint>& points, const std::string
   }
   frame.y_min = std::max(frame.y_min, -kEloClip);
   frame.y_max = std::min(frame.y_max, kEloClip);
-  std::string out = svg_open(frame, "elo-chart", label) + axes(frame, "games", "Elo");
-  out += line(frame.left, frame.y(0), frame.plot_right(), frame.y(0), "zero");
+  std::string out = svg::open(frame, "elo-chart", label) + svg::axes(frame, "games", "Elo");
+  out += svg::line(frame.left, frame.y(0), frame.plot_right(), frame.y(0), "zero");
   if (shown.empty())
     return out +
-           text((frame.left + frame.plot_right()) / 2, (frame.top + frame.plot_bottom()) / 2,
-                "no finite estimate yet (it needs game pairs, not all won by one side)") +
+           svg::text((frame.left + frame.plot_right()) / 2, (frame.top + frame.plot_bottom()) / 2,
+                     "no finite estimate yet (it needs game pairs, not all won by one side)") +
            "</svg>";
   std::vector<std::pair<double, double>> centre, lower, upper;
   for (const PairingPoint* point : shown) {
@@ -476,12 +302,12 @@ std::string elo_chart(const std::vector<PairingPoint>& points, const std::string
     lower.emplace_back(x, std::clamp(point->elo_lower, frame.y_min, frame.y_max));
     upper.emplace_back(x, std::clamp(point->elo_upper, frame.y_min, frame.y_max));
   }
-  const std::vector<std::pair<double, double>> thin_lower = thin(lower);
-  std::vector<std::pair<double, double>> band = thin(upper);
+  const std::vector<std::pair<double, double>> thin_lower = svg::thin(lower);
+  std::vector<std::pair<double, double>> band = svg::thin(upper);
   band.insert(band.end(), thin_lower.rbegin(), thin_lower.rend());
   out += "<polygon" + attribute("class", "elo-band") +
-         attribute("points", points_text(frame, band)) + "/>";
-  out += polyline(frame, thin(centre), "elo");
+         attribute("points", svg::points_text(frame, band)) + "/>";
+  out += svg::polyline(frame, svg::thin(centre), "elo");
   return out + "</svg>";
 }
 
@@ -534,9 +360,9 @@ std::string pairing_section(const TournamentConfig& config, const Standings& sta
     out += "</p>\n<div class=\"charts\">";
     const auto& c = pairing.pairs.counts;
     out += "<figure>" +
-           category_chart({"LL", "LD", "WL+DD", "WD", "WW"}, {c[0], c[1], c[2], c[3], c[4]},
-                          "pentanomial", title + ": game pairs by score",
-                          "game pairs (" + num(pairing.pairs.pairs()) + ")") +
+           svg::category_chart({"LL", "LD", "WL+DD", "WD", "WW"}, {c[0], c[1], c[2], c[3], c[4]},
+                               "pentanomial", title + ": game pairs by score",
+                               "game pairs (" + num(pairing.pairs.pairs()) + ")") +
            "<figcaption>Pentanomial: game pairs by their score for " +
            html_escape(config.engines[pairing.first].name) +
            ", 0 to 2 points (LL, LD, WL or DD, WD, WW)</figcaption></figure>";
@@ -572,8 +398,8 @@ std::string games_section(const Standings& standings, const ReportHistory& histo
                                 : std::to_string(bin * width) + "-" +
                                       std::to_string(bin * width + width - 1));
   out += "<figure>" +
-         category_chart(labels, counts, "plies", "Game length: games by engine moves",
-                        "engine moves (plies) per game") +
+         svg::category_chart(labels, counts, "plies", "Game length: games by engine moves",
+                             "engine moves (plies) per game") +
          "<figcaption>Game length: " + num(static_cast<std::int64_t>(history.plies.size())) +
          " games by their engine moves (book moves not counted)" +
          (history.plies.empty()
@@ -594,10 +420,10 @@ std::string games_section(const Standings& standings, const ReportHistory& histo
   if (ending_labels.empty()) {
     out += "<p>No game has ended yet.</p>";
   } else {
-    out +=
-        "<figure>" +
-        category_chart(ending_labels, ending_counts, "endings", "How the games ended", "ending") +
-        "<figcaption>Endings (Termination)</figcaption></figure>";
+    out += "<figure>" +
+           svg::category_chart(ending_labels, ending_counts, "endings", "How the games ended",
+                               "ending") +
+           "<figcaption>Endings (Termination)</figcaption></figure>";
   }
   out += "</div>\n";
   // The engines' incidents, as the text report's table.
@@ -652,12 +478,13 @@ std::string move_times_section(const TournamentConfig& config, const ReportHisto
     labels.push_back(time_bin_label(bin));
   for (std::size_t e = 0; e < config.engines.size() && e < history.move_times.size(); ++e) {
     const MoveTimes& times = history.move_times[e];
-    out += "<figure class=\"move-time\"" + attribute("data-engine", config.engines[e].name) + ">" +
-           category_chart(labels, std::vector<std::int64_t>(times.bins.begin(), times.bins.end()),
-                          "move-times", config.engines[e].name + ": moves by reply time",
-                          "reply time (ms, s where marked)", 34) +
-           "<figcaption>" + engine_name(config, e) + ": " + num(times.moves) +
-           " moves by reply time</figcaption></figure>";
+    out +=
+        "<figure class=\"move-time\"" + attribute("data-engine", config.engines[e].name) + ">" +
+        svg::category_chart(labels, std::vector<std::int64_t>(times.bins.begin(), times.bins.end()),
+                            "move-times", config.engines[e].name + ": moves by reply time",
+                            "reply time (ms, s where marked)", 34) +
+        "<figcaption>" + engine_name(config, e) + ": " + num(times.moves) +
+        " moves by reply time</figcaption></figure>";
   }
   return out + "</div></section>\n";
 }

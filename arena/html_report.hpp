@@ -1,8 +1,8 @@
 // The tournament as one self-contained HTML page (--report-html): the ratings with their error
 // bars, the crosstable, each pairing's pentanomial counts, its Elo estimate and (with --sprt) its
 // LLR over the games, the game lengths and endings, and the time per move of every engine. Charts
-// are inline SVG made as text, styles are inline CSS; the page loads nothing and runs no script,
-// and while the run goes on it asks the browser to reload it (a meta refresh).
+// are inline SVG made as text (svg_chart.hpp), styles are inline CSS; the page loads nothing and
+// runs no script, and while the run goes on it asks the browser to reload it (a meta refresh).
 //
 // build_html_report is a pure function of the configuration, the standings and the history the
 // page needs beyond them (ReportHistory); make_html_report is the ReportSink that keeps that

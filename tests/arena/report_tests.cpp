@@ -1,4 +1,4 @@
-// The exact report styles (report.hpp): --output cutechess prints what cutechess-cli prints for
+// The exact report styles (report_*.hpp): --output cutechess prints what cutechess-cli prints for
 // the same events, --output fastchess what fastchess prints, line for line. Every golden line
 // below names the source it mirrors: for cutechess the snapshot's projects/cli/src/enginematch.cpp
 // (per-game lines, "Finished match") and projects/lib/src/tournament.cpp (results(),
@@ -7,15 +7,20 @@
 // sprt/sprt.cpp (the LLR line), tournament/roundrobin/roundrobin.cpp (the SPRT's end),
 // tournament/base/tournament.cpp (the timeout tracker) and main.cpp ("Finished match",
 // "Total Time"). The numbers are computed by hand (python3 as a calculator) from the two
-// programs' formulas, not by the code under test.
+// programs' formulas, not by the code under test. At the end, the registry (report_styles.hpp):
+// the styles by name, --output's help and the error for an unknown style.
 #include <boost/test/unit_test.hpp>
 
 #include <cmath>
 #include <sstream>
+#include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
-#include "report.hpp"
+#include "report_cutechess.hpp"
+#include "report_fastchess.hpp"
+#include "report_styles.hpp"
 #include "standings.hpp"
 #include "support/tournament_fixtures.hpp"
 
@@ -245,7 +250,7 @@ BOOST_AUTO_TEST_CASE(cutechess_game_lines) {
   const TournamentConfig config = match_config();
   const std::vector<FinishedGame> games = match_games();
   std::ostringstream out, err;
-  const auto sink = make_text_report(out, err, ReportStyle::Cutechess, false);
+  const auto sink = make_text_report(out, err, "cutechess", false);
   sink->tournament_started(config, compute_standings(config, {}));
   sink->tablebase_loaded(config, "layers 0 1");
   // onGameStarted: "Started game %d of %d (%s vs %s)", White (X) first, the schedule's count.
@@ -295,14 +300,14 @@ BOOST_AUTO_TEST_CASE(cutechess_end_of_match) {
   const Standings standings = compute_standings(config, match_games());
   {
     std::ostringstream out, err;
-    make_text_report(out, err, ReportStyle::Cutechess, false)
+    make_text_report(out, err, "cutechess", false)
         ->tournament_finished(config, standings, TournamentEnd::Completed);
     BOOST_TEST(out.str() == kMatchResults + "\n" + kMatchOutcomes + "Finished match\n", out.str());
     BOOST_TEST(err.str().empty());
   }
   {
     std::ostringstream out, err;
-    const auto sink = make_text_report(out, err, ReportStyle::Cutechess, false);
+    const auto sink = make_text_report(out, err, "cutechess", false);
     sink->interval_report(config, standings);
     sink->tournament_finished(config, standings, TournamentEnd::Interrupted);
     BOOST_TEST(out.str() == kMatchResults + "\n" + kMatchOutcomes + "Finished match\n", out.str());
@@ -347,7 +352,7 @@ BOOST_AUTO_TEST_CASE(fastchess_game_lines) {
   const TournamentConfig config = match_config();
   const std::vector<FinishedGame> games = match_games();
   std::ostringstream out, err;
-  const auto sink = make_text_report(out, err, ReportStyle::Fastchess, false);
+  const auto sink = make_text_report(out, err, "fastchess", false);
   sink->tournament_started(config, compute_standings(config, {}));
   // startGame: "Started game {} of {} ({} vs {})"; endGame: "Finished game {} ({} vs {}): {}
   // {{{}}}", the result and the reason; printResult (the score line) prints nothing in
@@ -449,7 +454,7 @@ BOOST_AUTO_TEST_CASE(fastchess_end_of_match) {
   const std::string finished = "Finished match\nTotal Time: 00:00:00 (hours:minutes:seconds)\n\n";
   {
     std::ostringstream out, err;
-    make_text_report(out, err, ReportStyle::Fastchess, false)
+    make_text_report(out, err, "fastchess", false)
         ->tournament_finished(config, standings, TournamentEnd::SprtAcceptedH1);
     BOOST_TEST(out.str() == fastchess_results(config, standings) +
                                 "SPRT ([0.00, 10.00]) completed - H1 was accepted\n" + tracker +
@@ -461,7 +466,7 @@ BOOST_AUTO_TEST_CASE(fastchess_end_of_match) {
   {
     // Interrupted: no block, and main's "Tournament was interrupted." before "Finished match".
     std::ostringstream out, err;
-    make_text_report(out, err, ReportStyle::Fastchess, false)
+    make_text_report(out, err, "fastchess", false)
         ->tournament_finished(config, standings, TournamentEnd::Interrupted);
     BOOST_TEST(out.str() == tracker + "Tournament was interrupted.\n" + finished, out.str());
   }
@@ -472,16 +477,56 @@ BOOST_AUTO_TEST_CASE(four_player_games_name_the_teams) {
   TournamentConfig config = match_config();
   config.variant = Variant::FourPlayer;
   std::ostringstream out, err;
-  const auto sink = make_text_report(out, err, ReportStyle::Cutechess, false);
+  const auto sink = make_text_report(out, err, "cutechess", false);
   sink->game_started(config, scheduled(0, 0, 1));
   BOOST_TEST(out.str() == "Started game 1 of 8 (A: alpha vs B: beta)\n");
 }
 
 BOOST_AUTO_TEST_CASE(styles_by_name) {
-  BOOST_TEST((parse_report_style("fastchess") == ReportStyle::Fastchess));
-  BOOST_TEST((parse_report_style("cutechess") == ReportStyle::Cutechess));
-  BOOST_TEST((parse_report_style("arena") == ReportStyle::Arena));
-  BOOST_TEST(!parse_report_style("cutechess-cli").has_value());
+  for (const std::string name : {"fastchess", "cutechess", "arena"}) {
+    const ReportStyle* style = parse_report_style(name);
+    BOOST_TEST_REQUIRE(style != nullptr, name);
+    BOOST_TEST(style->name == name);
+  }
+  BOOST_TEST(parse_report_style("cutechess-cli") == nullptr);
+  BOOST_TEST(parse_report_style("") == nullptr);
+  BOOST_TEST(std::string(default_report_style()) == "fastchess");
+  BOOST_TEST(report_styles().size() == 3u);
+}
+
+// Each name makes its own style's sink: the three print a warning each in their own way.
+BOOST_AUTO_TEST_CASE(styles_make_their_sinks) {
+  const std::vector<std::pair<std::string, std::pair<std::string, std::string>>> expected = {
+      {"fastchess", {"Warning; careful\n", ""}},
+      {"cutechess", {"", "Warning: careful\n"}},
+      {"arena", {"Warning: careful\n", ""}}};
+  for (const auto& [name, streams] : expected) {
+    std::ostringstream out, err;
+    make_text_report(out, err, name, false)->warning("careful");
+    BOOST_TEST(out.str() == streams.first, name);
+    BOOST_TEST(err.str() == streams.second, name);
+  }
+}
+
+// --output's help and the error for an unknown style come from the same table: every name and
+// its description, the default marked; the error lists the names.
+BOOST_AUTO_TEST_CASE(help_and_error_list_the_styles) {
+  const std::string help = report_style_help();
+  BOOST_TEST(help.starts_with("report style: fastchess (the default: "), help);
+  for (const ReportStyle& style : report_styles()) {
+    BOOST_TEST(help.find(std::string(style.name) + " (") != std::string::npos, help);
+    BOOST_TEST(help.find(style.description) != std::string::npos, help);
+  }
+  std::ostringstream out, err;
+  try {
+    (void)make_text_report(out, err, "none", false);
+    BOOST_ERROR("an unknown style makes no sink");
+  } catch (const std::invalid_argument& error) {
+    BOOST_TEST(std::string(error.what()) ==
+               "--output: expected fastchess, cutechess or arena, not \"none\"");
+  }
+  BOOST_TEST(out.str().empty());
+  BOOST_TEST(err.str().empty());
 }
 
 BOOST_AUTO_TEST_SUITE_END()

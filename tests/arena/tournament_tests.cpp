@@ -28,7 +28,8 @@
 
 #include "core/notation.hpp"
 #include "pgn_reader.hpp"
-#include "report.hpp"
+#include "report_arena.hpp"
+#include "report_styles.hpp"
 #include "results_store.hpp"
 #include "support/arena_printing.hpp"
 #include "support/scripted_engine.hpp"
@@ -729,7 +730,7 @@ BOOST_AUTO_TEST_CASE(an_sprt_without_a_decision_ends_undecided) {
   BOOST_TEST(json_text(load_json(config.results_path).at("status")) == "SPRT undecided");
 
   std::ostringstream out;
-  make_text_report(out, out, ReportStyle::Arena, false)
+  make_text_report(out, out, "arena", false)
       ->tournament_finished(config, outcome.standings, outcome.end);
   BOOST_TEST(out.str().find("SPRT undecided after 2 games") != std::string::npos, out.str());
   BOOST_TEST(out.str().find("Tournament completed") == std::string::npos, out.str());
@@ -986,7 +987,7 @@ BOOST_DATA_TEST_CASE(the_header_shows_the_time_controls_the_engines_play_under,
   if (header.second_control)
     config.engines[1].time_control = TimeControl::parse(*header.second_control);
   std::ostringstream out;
-  make_text_report(out, out, ReportStyle::Arena, false)
+  make_text_report(out, out, "arena", false)
       ->tournament_started(config, compute_standings(config, {}));
   BOOST_TEST(out.str().find(header.expected) != std::string::npos, out.str());
   BOOST_TEST(out.str().find(header.absent) == std::string::npos, out.str());
