@@ -64,6 +64,24 @@ int required_int(const json::object& object, std::string_view name, int low, int
   return *number;
 }
 
+const char* wdl_name(tb::Wdl wdl) {
+  switch (wdl) {
+    case tb::Wdl::Win:
+      return "win";
+    case tb::Wdl::Loss:
+      return "loss";
+    default:
+      return "draw";
+  }
+}
+
+json::object tb_value_json(const tb::TbValue& value) {
+  json::object entry{{"value", wdl_name(value.wdl)}};
+  entry["distance"] =
+      value.wdl == tb::Wdl::Draw ? json::value(nullptr) : json::value(value.distance);
+  return entry;
+}
+
 Request parse_object(const json::object& object) {
   const std::string type = required_string(object, "type");
   if (type == "new_game") {
@@ -146,6 +164,76 @@ std::string format_info(const uqi::InfoLine& info, std::string_view engine,
       {"pv", std::move(pv)},
       {"string", optional_json(info.string)},
   });
+}
+
+std::string format_state(const StateMessage& state) {
+  json::object message{{"type", "state"}};
+  message["variant"] = state.variant == Variant::TwoPlayer ? "2p" : "4p";
+  json::array players;
+  for (const std::string& player : state.players) players.emplace_back(player);
+  message["players"] = std::move(players);
+  message["time"] = optional_json(state.time);
+  message["start"] = state.start;
+  json::array moves;
+  for (const GuiMove& move : state.moves)
+    moves.push_back(json::object{{"move", move.move},
+                                 {"by", move.by},
+                                 {"position", move.position},
+                                 {"time_ms", move.time_ms},
+                                 {"score", score_json(move.score_cp, move.score_mate)},
+                                 {"depth", optional_json(move.depth)}});
+  message["moves"] = std::move(moves);
+  message["ply"] = state.ply;
+  message["position"] = state.position;
+  message["to_move"] = state.to_move;
+  if (state.result)
+    message["result"] = json::object{{"score", arena::result_text(state.result->result)},
+                                     {"reason", state.result->reason}};
+  else
+    message["result"] = nullptr;
+  message["human_to_move"] = state.human_to_move;
+  json::array legal;
+  for (const LegalMove& move : state.legal)
+    legal.push_back(json::object{{"move", move.move},
+                                 {"from", optional_json(move.from)},
+                                 {"to", optional_json(move.to)},
+                                 {"point", optional_json(move.point)}});
+  message["legal"] = std::move(legal);
+  if (state.clock) {
+    json::array left;
+    for (const std::int64_t ms : state.clock->remaining_ms) left.emplace_back(ms);
+    message["clock"] = json::object{{"remaining_ms", std::move(left)},
+                                    {"running", optional_json(state.clock->running)}};
+  } else {
+    message["clock"] = nullptr;
+  }
+  message["thinking"] =
+      state.thinking
+          ? json::value(json::object{{"engine", state.thinking->engine},
+                                     {"purpose", state.thinking->analysis ? "analysis" : "move"}})
+          : json::value(nullptr);
+  message["ponder"] = state.ponder;
+  message["pondering"] = state.pondering
+                             ? json::value(json::object{{"engine", state.pondering->engine},
+                                                        {"move", state.pondering->move}})
+                             : json::value(nullptr);
+  message["analysis"] = json::object{{"on", state.analysis.on},
+                                     {"engine", state.analysis.engine},
+                                     {"multipv", state.analysis.multipv}};
+  if (state.tb) {
+    json::object tb = tb_value_json(state.tb->value);
+    json::array tb_moves;
+    for (const StateTbMove& move : state.tb->moves) {
+      json::object entry = tb_value_json(move.value);
+      entry["move"] = move.move;
+      tb_moves.push_back(std::move(entry));
+    }
+    tb["moves"] = std::move(tb_moves);
+    message["tb"] = std::move(tb);
+  } else {
+    message["tb"] = nullptr;
+  }
+  return json::serialize(message);
 }
 
 }  // namespace quixo::gui

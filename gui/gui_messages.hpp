@@ -1,15 +1,19 @@
 // The messages between the page and quixo-gui (docs/gui-protocol.md), as typed values: requests
 // parsed from the page's JSON (with a sentence for the page when one is malformed), and the
-// server's messages formatted as JSON. Nothing here knows the game or the engines.
+// server's messages formatted as JSON. Nothing here plays the game or drives the engines: the
+// session gathers what a message says (for `state`, a StateMessage) and formats it here.
 #pragma once
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <variant>
 #include <vector>
 
+#include "gui_game.hpp"
+#include "tb/value.hpp"
 #include "uqi_client_messages.hpp"
 
 namespace quixo::gui {
@@ -67,5 +71,57 @@ std::string format_error(std::string_view message);
 // `purpose` is "move" or "analysis".
 std::string format_info(const uqi::InfoLine& info, std::string_view engine,
                         std::string_view purpose, int ply);
+
+// The parts of the `state` message that may be null.
+struct StateClock {
+  std::vector<std::int64_t> remaining_ms;  // per side or seat
+  std::optional<int> running;              // the index of the clock that runs
+};
+struct StateThinking {
+  std::string engine;
+  bool analysis = false;  // "analysis", else "move"
+};
+struct StatePondering {
+  std::string engine;
+  std::string move;  // the reply it expects
+};
+struct StateAnalysis {
+  bool on = false;
+  std::string engine;
+  int multipv = 1;
+};
+struct StateTbMove {
+  std::string move;
+  tb::TbValue value;  // of the position the move leads to, from the mover's point of view
+};
+struct StateTb {
+  tb::TbValue value;  // the side to move's
+  std::vector<StateTbMove> moves;
+};
+
+// Everything a `state` message says, as the session gathers it after a change. The spans point
+// into the session's game, which must outlive the call to format_state.
+struct StateMessage {
+  Variant variant = Variant::TwoPlayer;
+  std::span<const std::string> players;  // 2p: X, O; 4p: seats 1..4
+  std::optional<std::string> time;       // the time control's text
+  std::string start;                     // the game's first position
+  std::span<const GuiMove> moves;
+  int ply = 0;                      // the shown position is after this many moves
+  std::string position;             // the shown position
+  std::string to_move;              // "x", "o" or the seat "1".."4" of the shown position
+  std::optional<GuiResult> result;  // only where the game ended: at its last move
+  bool human_to_move = false;
+  std::vector<LegalMove> legal;  // every legal move of the shown position
+  std::optional<StateClock> clock;
+  std::optional<StateThinking> thinking;
+  bool ponder = false;  // the game's ponder setting
+  std::optional<StatePondering> pondering;
+  StateAnalysis analysis;
+  std::optional<StateTb> tb;  // the tables' values of the shown position, when they have them
+};
+
+// {"type":"state",...}: every field present, null where the message has nothing.
+std::string format_state(const StateMessage& state);
 
 }  // namespace quixo::gui

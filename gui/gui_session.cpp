@@ -4,7 +4,6 @@
 #include <stdexcept>
 
 #include "core/notation.hpp"
-#include "json_fields.hpp"
 #include "pgn_reader.hpp"
 #include "pgn_writer.hpp"
 #include "tb/probe_report.hpp"
@@ -21,24 +20,6 @@ using SteadyClock = std::chrono::steady_clock;
 constexpr milliseconds kReplyGrace{2'000};
 // A fixed node or depth search, or an infinite one, has no clock; this is its wall-clock cap.
 constexpr milliseconds kUnclockedReplyCap{24LL * 3600 * 1000};
-
-const char* wdl_name(tb::Wdl wdl) {
-  switch (wdl) {
-    case tb::Wdl::Win:
-      return "win";
-    case tb::Wdl::Loss:
-      return "loss";
-    default:
-      return "draw";
-  }
-}
-
-json::object tb_value_json(const tb::TbValue& value) {
-  json::object entry{{"value", wdl_name(value.wdl)}};
-  entry["distance"] =
-      value.wdl == tb::Wdl::Draw ? json::value(nullptr) : json::value(value.distance);
-  return entry;
-}
 
 std::string position_arguments(const GuiGame& game, int ply) {
   std::string text = "fen " + game.start().text();
@@ -483,77 +464,38 @@ void GuiSession::send_error(std::string_view message) {
 }
 
 void GuiSession::send_state() {
-  const SteadyTime now = SteadyClock::now();
-  json::object state{{"type", "state"}};
-  state["variant"] = game_.variant() == Variant::TwoPlayer ? "2p" : "4p";
-  json::array players;
-  for (const std::string& player : game_.players()) players.emplace_back(player);
-  state["players"] = std::move(players);
-  state["time"] =
-      game_.time_control() ? json::value(game_.time_control()->to_string()) : json::value(nullptr);
-  state["start"] = game_.start().text();
-  json::array moves;
-  for (const GuiMove& move : game_.moves())
-    moves.push_back(json::object{{"move", move.move},
-                                 {"by", move.by},
-                                 {"position", move.position},
-                                 {"time_ms", move.time_ms},
-                                 {"score", score_json(move.score_cp, move.score_mate)},
-                                 {"depth", optional_json(move.depth)}});
-  state["moves"] = std::move(moves);
-  state["ply"] = game_.ply();
-  state["position"] = game_.shown().text();
-  state["to_move"] = to_move_text(game_.shown());
-  if (const std::optional<GuiResult>& result = game_.result(); result && game_.at_end())
-    state["result"] =
-        json::object{{"score", arena::result_text(result->result)}, {"reason", result->reason}};
-  else
-    state["result"] = nullptr;
-  state["human_to_move"] = game_.human_to_move() && !(active_ && !active_->analysis);
-  json::array legal;
-  for (const LegalMove& move : game_.legal_moves())
-    legal.push_back(json::object{{"move", move.move},
-                                 {"from", optional_json(move.from)},
-                                 {"to", optional_json(move.to)},
-                                 {"point", optional_json(move.point)}});
-  state["legal"] = std::move(legal);
-  if (game_.has_clock()) {
-    json::array left;
-    for (const std::int64_t ms : game_.remaining_ms(now)) left.emplace_back(ms);
-    state["clock"] = json::object{{"remaining_ms", std::move(left)},
-                                  {"running", optional_json(game_.running_clock())}};
-  } else {
-    state["clock"] = nullptr;
-  }
-  state["thinking"] =
-      active_ ? json::value(json::object{{"engine", active_->engine},
-                                         {"purpose", active_->analysis ? "analysis" : "move"}})
-              : json::value(nullptr);
-  state["ponder"] = ponder_on_;
-  state["pondering"] = pondering_ ? json::value(json::object{{"engine", pondering_->engine},
-                                                             {"move", pondering_->ponder_move}})
-                                  : json::value(nullptr);
-  state["analysis"] = json::object{
-      {"on", analysis_on_},
-      {"engine", analysis_engine_.empty() && !config_.engines.empty() ? config_.engines.front().name
-                                                                      : analysis_engine_},
-      {"multipv", analysis_multipv_}};
-  state["tb"] = nullptr;
+  StateMessage state;
+  state.variant = game_.variant();
+  state.players = game_.players();
+  if (game_.time_control()) state.time = game_.time_control()->to_string();
+  state.start = game_.start().text();
+  state.moves = game_.moves();
+  state.ply = game_.ply();
+  state.position = game_.shown().text();
+  state.to_move = to_move_text(game_.shown());
+  if (game_.at_end()) state.result = game_.result();
+  state.human_to_move = game_.human_to_move() && !(active_ && !active_->analysis);
+  state.legal = game_.legal_moves();
+  if (game_.has_clock())
+    state.clock = StateClock{game_.remaining_ms(SteadyClock::now()), game_.running_clock()};
+  if (active_) state.thinking = StateThinking{active_->engine, active_->analysis};
+  state.ponder = ponder_on_;
+  if (pondering_) state.pondering = StatePondering{pondering_->engine, pondering_->ponder_move};
+  state.analysis = {analysis_on_,
+                    analysis_engine_.empty() && !config_.engines.empty()
+                        ? config_.engines.front().name
+                        : analysis_engine_,
+                    analysis_multipv_};
   if (config_.tables && game_.variant() == Variant::TwoPlayer) {
     const Position position = parse_position(game_.shown().text());
     if (const std::optional<tb::ProbeReport> report = tb::probe_report(*config_.tables, position)) {
-      json::object tb = tb_value_json(report->value);
-      json::array moves_json;
-      for (const tb::MoveValue& move : report->moves) {
-        json::object entry = tb_value_json(move.value);
-        entry["move"] = to_string(move.move);
-        moves_json.push_back(std::move(entry));
-      }
-      tb["moves"] = std::move(moves_json);
-      state["tb"] = std::move(tb);
+      StateTb tb{report->value, {}};
+      for (const tb::MoveValue& move : report->moves)
+        tb.moves.push_back({to_string(move.move), move.value});
+      state.tb = std::move(tb);
     }
   }
-  send_(json::serialize(state));
+  send_(format_state(state));
 }
 
 }  // namespace quixo::gui

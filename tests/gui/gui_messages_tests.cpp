@@ -1,5 +1,5 @@
 // The page's messages as typed values: every request type read with its fields, bad ones named,
-// and an engine's `info` line formatted for the page.
+// an engine's `info` line and the session's `state` formatted for the page.
 #include <boost/json.hpp>
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
@@ -81,6 +81,95 @@ BOOST_AUTO_TEST_CASE(an_info_line_is_formatted_with_nulls_for_what_it_lacks) {
   BOOST_TEST(message.at("pv").as_array().size() == 2u);
   const json::object error = json::parse(format_error("bad \"move\"")).as_object();
   BOOST_TEST(error.at("message").as_string() == "bad \"move\"");
+}
+
+BOOST_AUTO_TEST_CASE(a_two_player_state_carries_its_moves_clocks_searches_and_table_values) {
+  const std::vector<std::string> players{"human", "quixo"};
+  GuiMove first = move_by("human");
+  first.move = "c1c5";
+  first.position = "2x2/5/5/5/5 o";
+  first.time_ms = 1200;
+  GuiMove second = move_by("quixo");
+  second.move = "a1e1";
+  second.position = "2x2/5/5/5/4o x";
+  second.time_ms = 950;
+  second.score_cp = 35;
+  second.depth = 9;
+  const std::vector<GuiMove> moves{first, second};
+  StateMessage state;
+  state.players = players;
+  state.time = "60+1";
+  state.start = "5/5/5/5/5 x";
+  state.moves = moves;
+  state.ply = 2;
+  state.position = "2x2/5/5/5/4o x";
+  state.to_move = "x";
+  state.human_to_move = true;
+  state.legal = {{"b1e1", "b1", "e1", std::nullopt}, {"a5a1", "a5", "a1", std::nullopt}};
+  state.clock = StateClock{{59000, 60000}, 0};
+  state.ponder = true;
+  state.pondering = StatePondering{"quixo", "b1e1"};
+  state.analysis = {false, "quixo", 3};
+  state.tb =
+      StateTb{{tb::Wdl::Win, 12}, {{"b1e1", {tb::Wdl::Loss, 11}}, {"a5a1", {tb::Wdl::Draw, 0}}}};
+
+  const json::value message = json::parse(format_state(state));
+  BOOST_TEST(message == json::parse(R"({"type":"state","variant":"2p","players":["human","quixo"],
+    "time":"60+1","start":"5/5/5/5/5 x",
+    "moves":[{"move":"c1c5","by":"human","position":"2x2/5/5/5/5 o","time_ms":1200,"score":null,
+              "depth":null},
+             {"move":"a1e1","by":"quixo","position":"2x2/5/5/5/4o x","time_ms":950,
+              "score":{"cp":35},"depth":9}],
+    "ply":2,"position":"2x2/5/5/5/4o x","to_move":"x","result":null,"human_to_move":true,
+    "legal":[{"move":"b1e1","from":"b1","to":"e1","point":null},
+             {"move":"a5a1","from":"a5","to":"a1","point":null}],
+    "clock":{"remaining_ms":[59000,60000],"running":0},"thinking":null,"ponder":true,
+    "pondering":{"engine":"quixo","move":"b1e1"},
+    "analysis":{"on":false,"engine":"quixo","multipv":3},
+    "tb":{"value":"win","distance":12,"moves":[{"value":"loss","distance":11,"move":"b1e1"},
+                                               {"value":"draw","distance":null,"move":"a5a1"}]}
+  })"));
+}
+
+BOOST_AUTO_TEST_CASE(a_four_player_state_names_its_seats_points_and_result_with_nulls_elsewhere) {
+  const std::vector<std::string> players{"human", "quixo", "human", "mock"};
+  GuiMove pass = move_by("quixo");
+  pass.move = "0000";
+  pass.position = "xOxOx/O3O/x3x/O3O/xOxOx 3";
+  pass.score_mate = -2;
+  const std::vector<GuiMove> moves{pass};
+  StateMessage state;
+  state.variant = Variant::FourPlayer;
+  state.players = players;
+  state.start = "xOxOx/O3O/x3x/O3O/xOxOx 2";
+  state.moves = moves;
+  state.ply = 1;
+  state.position = "xOxOx/O3O/x3x/O3O/xOxOx 3";
+  state.to_move = "3";
+  state.result = GuiResult{GameResult::OWins, Termination::Line, "team B makes five in a row"};
+  state.legal = {{"a1a5X", "a1", "a5", "X"}, {"a1a5x", "a1", "a5", "x"}};
+  state.thinking = StateThinking{"quixo", true};
+  state.analysis = {true, "quixo", 1};
+
+  const json::value message = json::parse(format_state(state));
+  BOOST_TEST(message == json::parse(R"({"type":"state","variant":"4p",
+    "players":["human","quixo","human","mock"],"time":null,"start":"xOxOx/O3O/x3x/O3O/xOxOx 2",
+    "moves":[{"move":"0000","by":"quixo","position":"xOxOx/O3O/x3x/O3O/xOxOx 3","time_ms":0,
+              "score":{"mate":-2},"depth":null}],
+    "ply":1,"position":"xOxOx/O3O/x3x/O3O/xOxOx 3","to_move":"3",
+    "result":{"score":"0-1","reason":"team B makes five in a row"},"human_to_move":false,
+    "legal":[{"move":"a1a5X","from":"a1","to":"a5","point":"X"},
+             {"move":"a1a5x","from":"a1","to":"a5","point":"x"}],
+    "clock":null,"thinking":{"engine":"quixo","purpose":"analysis"},"ponder":false,
+    "pondering":null,"analysis":{"on":true,"engine":"quixo","multipv":1},"tb":null})"));
+  // The keys in the order docs/gui-protocol.md lists them.
+  std::vector<std::string> keys;
+  for (const auto& field : message.as_object()) keys.emplace_back(field.key());
+  BOOST_TEST(keys == (std::vector<std::string>{"type", "variant", "players", "time", "start",
+                                               "moves", "ply", "position", "to_move", "result",
+                                               "human_to_move", "legal", "clock", "thinking",
+                                               "ponder", "pondering", "analysis", "tb"}),
+             boost::test_tools::per_element());
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -1,5 +1,6 @@
 // quixo-gui's server over real sockets (a Beast client): the page's files, the WebSocket, and the
 // security rules (Host and Origin, message size and rate, the number of pages).
+#include <algorithm>
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
@@ -109,6 +110,34 @@ BOOST_AUTO_TEST_CASE(the_page_is_served_with_a_policy_that_keeps_it_local) {
   // localhost names the same loopback server.
   BOOST_TEST(get(server, "/", "localhost:" + std::to_string(server.server->port())).result_int() ==
              200);
+}
+
+BOOST_AUTO_TEST_CASE(every_module_the_page_imports_is_built_in_as_javascript) {
+  // The page is ES modules (app.js, a module per panel, and what they share): one that is not
+  // built in, or is served as another type, stops the whole page in the browser.
+  const std::vector<WebAsset>& assets = web_assets();
+  const auto find = [&](std::string_view path) {
+    return std::find_if(assets.begin(), assets.end(),
+                        [&](const WebAsset& asset) { return asset.path == path; });
+  };
+  BOOST_REQUIRE(find("/index.html") != assets.end());
+  BOOST_TEST(find("/index.html")->body.find(R"(<script type="module" src="app.js">)") !=
+             std::string_view::npos);
+  int imports = 0;
+  for (const WebAsset& asset : assets) {
+    if (!asset.path.ends_with(".js")) continue;
+    BOOST_TEST(asset.content_type == "text/javascript; charset=utf-8", asset.path);
+    constexpr std::string_view kFrom = "from './";
+    for (std::size_t at = asset.body.find(kFrom); at != std::string_view::npos;
+         at = asset.body.find(kFrom, at + 1)) {
+      const std::size_t name = at + kFrom.size();
+      const std::string path =
+          "/" + std::string(asset.body.substr(name, asset.body.find('\'', name) - name));
+      BOOST_TEST((find(path) != assets.end()), asset.path << " imports " << path);
+      ++imports;
+    }
+  }
+  BOOST_TEST(imports > 10);
 }
 
 BOOST_AUTO_TEST_CASE(a_request_for_another_host_is_refused) {
