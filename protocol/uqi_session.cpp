@@ -78,6 +78,15 @@ std::string option_key(std::string_view name) {
   return key;
 }
 
+// The session's two-player Engine or its four-player TeamEngine.
+template <bool kFourPlayer>
+auto& engine_of(Engine& two_player, TeamEngine& four_player) {
+  if constexpr (kFourPlayer)
+    return four_player;
+  else
+    return two_player;
+}
+
 // A perft deeper than this would run for hours; `go perft` is a debugging command.
 constexpr int kMaxPerftDepth = 12;
 
@@ -463,13 +472,7 @@ void UqiSession::search(const uqi::GoCommand& command, const GameLine<PositionT>
     limits.seat_time_ms = command.seat_time_ms;
     limits.seat_increment_ms = command.seat_increment_ms;
   }
-  auto& engine = [this]() -> auto& {
-    if constexpr (kFourPlayer)
-      return team_engine_;
-    else
-      return engine_;
-  }
-  ();
+  auto& engine = engine_of<kFourPlayer>(engine_, team_engine_);
   engine.set_position(position, line.history);
   BasicSearchCallbacks<MoveOf<PositionT>> callbacks;
   callbacks.on_info = [this](const auto& info) { send(uqi::format_info(info)); };
