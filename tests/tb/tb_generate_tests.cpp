@@ -1,7 +1,8 @@
 // The generator's tables (the fixture's layers 0..QUIXO_TEST_TABLE_BLANKS, made by the real
 // quixo-tb): the per-class counts equal the published ones row for row, the longest wins are 70
 // and 75 plies, every stored value passes the forward-only verifier, the verifier catches one
-// changed value (three kinds in release, one under the sanitizers), and the values do not depend on the number of threads.
+// changed value (three kinds in release, one under the sanitizers), and the values do not depend on
+// the number of threads.
 #include <boost/test/data/monomorphic.hpp>
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
