@@ -45,10 +45,13 @@ constexpr const char* kUsage =
     "                                  run resumes at the layer it was in\n"
     "  verify --blanks K --dir DIR     check every stored value against its children, with the\n"
     "                                  forward move generator only, and every file's checksum\n"
+    "                                  (--every N: every N-th slot only, a quick look)\n"
     "  stats --blanks K --dir DIR      per (x, o) counts of won, lost and drawn boards with O to\n"
     "                                  move, in the layout of the published counts\n"
     "  probe --dir DIR POSITION        the position's value (win N, loss N or draw: N plies to\n"
     "                                  the end), then every legal move with the value it leads to\n"
+    "  sample --blanks K --dir DIR     positions of layer K with the value asked for (--value,\n"
+    "                                  --min-distance, --max-distance), X to move, one per line\n"
     "\n"
     "Example:\n"
     "  quixo-tb generate --blanks 2 --dir tb && quixo-tb probe --dir tb \"xxxxo/oxoxo/...\"\n";
@@ -70,6 +73,8 @@ void describe_options(po::options_description& options) {
       "memory", po::value<std::uint64_t>()->default_value(physical_memory_mb() * 9 / 10),
       "generate: refuse a layer that needs more than this many MB")(
       "level", po::value<int>()->default_value(9), "generate: zstd compression level (1..19)")(
+      "every", po::value<std::uint64_t>()->default_value(1),
+      "verify: check every N-th slot of each layer (1: all of them)")(
       "position", po::value<std::string>(), "probe: the position, in the notation of SPEC 3")(
       "count", po::value<int>()->default_value(100), "sample: positions to print")(
       "value", po::value<std::string>()->default_value("win"), "sample: win, loss or draw")(
@@ -124,6 +129,9 @@ int generate(const po::variables_map& vm, std::ostream& out, std::ostream& err) 
 }
 
 int verify(const po::variables_map& vm, std::ostream& out) {
+  SlotSelection selection;
+  selection.step = vm["every"].as<std::uint64_t>();
+  if (selection.step == 0) throw po::error("--every must be at least 1");
   const auto dir = required_dir(vm);
   const int blanks = required_blanks(vm);
   const int threads = std::max(1, vm["threads"].as<int>());
@@ -136,7 +144,8 @@ int verify(const po::variables_map& vm, std::ostream& out) {
     file.check_file_checksum();
     auto index = std::make_unique<LayerIndex>(k);
     LayerValues values = file.decode_all(threads);
-    const VerifyReport report = verify_layer(*index, values, lower_index.get(), lower, threads);
+    const VerifyReport report =
+        verify_layer(*index, values, lower_index.get(), lower, threads, selection);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     out << "layer " << k << ": " << report.checked << " slots checked, " << report.failures

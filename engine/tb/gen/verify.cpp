@@ -4,6 +4,7 @@
 #include <atomic>
 #include <mutex>
 #include <span>
+#include <stdexcept>
 
 #include "core/notation.hpp"
 #include "core/position.hpp"
@@ -12,11 +13,10 @@
 
 namespace quixo::tb {
 
-namespace {}  // namespace
-
 VerifyReport verify_layer(const LayerIndex& index, std::span<const PackedValue> values,
                           const LayerIndex* lower_index, std::span<const PackedValue> lower_values,
-                          int threads) {
+                          int threads, SlotSelection selection) {
+  if (selection.step == 0) throw std::invalid_argument("verify_layer: a step of 0 slots");
   VerifyReport report;
   std::atomic<std::uint64_t> failures{0};
   std::mutex errors_mutex;
@@ -32,8 +32,12 @@ VerifyReport verify_layer(const LayerIndex& index, std::span<const PackedValue> 
     if (blanks == index.blanks()) return unpack_value(values[index.slot_of(board)]);
     return unpack_value(lower_values[lower_index->slot_of(board)]);
   };
-  parallel_for(values.size(), 4096, threads, [&](std::uint64_t begin, std::uint64_t end, int) {
-    for (Slot slot = begin; slot < end; ++slot) {
+  const Slot first = std::min<Slot>(selection.begin, values.size());
+  const Slot last = std::clamp<Slot>(selection.end, first, values.size());
+  const std::uint64_t count = last == first ? 0 : (last - first - 1) / selection.step + 1;
+  parallel_for(count, 4096, threads, [&](std::uint64_t begin, std::uint64_t end, int) {
+    for (std::uint64_t k = begin; k < end; ++k) {
+      const Slot slot = first + k * selection.step;
       const auto content = index.board_of(slot);
       // the mover plays X here, so that the forward generator sees a plain position
       const Position position(content.board.mover, content.board.opponent, Color::X);
@@ -65,9 +69,8 @@ VerifyReport verify_layer(const LayerIndex& index, std::span<const PackedValue> 
           // the child from its mover's (O's) point of view, as X to move
           const Position flipped(child.cubes(Color::O), child.cubes(Color::X), Color::X);
           TbValue value;
-          if (child.outcome() != Outcome::Ongoing)
-            value =
-                child.outcome() == Outcome::XWins ? TbValue{Wdl::Win, 1} : TbValue{Wdl::Loss, 1};
+          if (const Outcome ended = child.outcome(); ended != Outcome::Ongoing)
+            value = ended == Outcome::XWins ? TbValue{Wdl::Win, 1} : TbValue{Wdl::Loss, 1};
           else
             value = value_of(flipped).before_move();
           if (preference(value) > best) {
@@ -80,7 +83,7 @@ VerifyReport verify_layer(const LayerIndex& index, std::span<const PackedValue> 
         fail(position, "stored " + to_string(stored) + ", expected " + to_string(expected));
     }
   });
-  report.checked = values.size();
+  report.checked = count;
   report.failures = failures.load();
   return report;
 }

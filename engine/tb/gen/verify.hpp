@@ -19,14 +19,23 @@ struct VerifyReport {
   std::vector<std::string> first_errors;  // up to 10, as "position: stored X, expected Y"
 };
 
-// Checks every slot of a layer against its children with the forward move generator only
+// The slots verify_layer checks: those of [begin, end) (clipped to the layer) whose distance from
+// begin is a multiple of step. The default is every slot; a step checks an even sample of a layer
+// too big to check whole (`quixo-tb verify --every N`), a range the neighbourhood of one slot.
+struct SlotSelection {
+  Slot begin = 0;
+  Slot end = ~Slot{0};
+  Slot step = 1;
+};
+
+// Checks every selected slot of a layer against its children with the forward move generator only
 // (Position::legal_moves, after, outcome): holes are exactly the non-canonical slots, every board
 // and its 8 symmetric images map back to their slot, finished boards are win or loss 0, and every
 // other value and distance is the best over the moves (the fastest win, a draw, or the slowest
 // loss). Local consistency of values with distances implies that they are exact.
 VerifyReport verify_layer(const LayerIndex& index, std::span<const PackedValue> values,
                           const LayerIndex* lower_index, std::span<const PackedValue> lower_values,
-                          int threads);
+                          int threads, SlotSelection selection = {});
 
 // One row of the published counts: x X-cubes and o O-cubes, O to move, counting every board
 // (symmetric boards are not merged).
