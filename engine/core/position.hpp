@@ -1,7 +1,9 @@
 // The two-player game: position, moves, move generation and results.
 #pragma once
 
+#include <cassert>
 #include <cstdint>
+#include <type_traits>
 
 #include "move_list.hpp"
 #include "slide.hpp"
@@ -35,7 +37,9 @@ class Position {
   constexpr Position() = default;
   // Requires disjoint boards within the 25 squares; the caller (the notation parser, tests) checks.
   constexpr Position(Bitboard x_cubes, Bitboard o_cubes, Color to_move)
-      : cubes_{x_cubes & kFullBoard, o_cubes & kFullBoard}, to_move_(to_move) {}
+      : cubes_{x_cubes & kFullBoard, o_cubes & kFullBoard}, to_move_(to_move) {
+    assert((x_cubes & o_cubes) == 0);
+  }
 
   static constexpr Position start() { return Position(); }
 
@@ -58,6 +62,7 @@ class Position {
 
   // The position after `move`, which must be legal here.
   [[gnu::always_inline]] constexpr Position after(Move move) const {
+    if (!std::is_constant_evaluated()) assert(is_legal(move));
     const Slide& slide = slide_at(move.slide());
     Position next = *this;
     next.cubes_[int(to_move_)] = slide.apply(cubes_[int(to_move_)]) | slide.inserted;

@@ -1,8 +1,10 @@
 // The four-player team game: seats, pointed cubes, moves with a point, passes and results.
 #pragma once
 
+#include <cassert>
 #include <compare>
 #include <cstdint>
+#include <type_traits>
 
 #include "move_list.hpp"
 #include "slide.hpp"
@@ -99,6 +101,7 @@ class Position4 {
   bool is_legal(Move4 move) const;
 
   [[gnu::always_inline]] constexpr Position4 after(Move4 move) const {
+    if (!std::is_constant_evaluated()) assert(is_legal(move));
     Position4 next = *this;
     next.to_move_ = std::uint8_t(next_seat(to_move_));
     if (move.is_pass()) return next;

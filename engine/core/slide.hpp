@@ -110,6 +110,7 @@ inline constexpr detail::SlideTables kSlideTables = detail::make_slide_tables();
 inline constexpr const std::array<Slide, kSlideCount>& kSlides = kSlideTables.slides;
 
 constexpr const Slide& slide_at(SlideIndex index) {
+  assert(index < kSlideCount);
   return kSlides[index];
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <bit>
+#include <cassert>
 #include <cstdint>
 
 namespace quixo {
@@ -14,13 +15,18 @@ inline constexpr int kBoardSize = 5;
 inline constexpr int kSquareCount = 25;
 inline constexpr Bitboard kFullBoard = (Bitboard{1} << kSquareCount) - 1;
 
+// The core checks its preconditions with assert (squares and slides in range, a move applied legal
+// where it is played): the debug and asan presets keep assertions on, release compiles them out.
 constexpr Square make_square(int file, int rank) {
+  assert(file >= 0 && file < kBoardSize && rank >= 0 && rank < kBoardSize);
   return rank * kBoardSize + file;
 }
 constexpr int file_of(Square square) {
+  assert(square >= 0 && square < kSquareCount);
   return square % kBoardSize;
 }
 constexpr int rank_of(Square square) {
+  assert(square >= 0 && square < kSquareCount);
   return square / kBoardSize;
 }
 constexpr Bitboard square_bb(Square square) {
