@@ -475,10 +475,10 @@ void UqiSession::search(const uqi::GoCommand& command, const GameLine<PositionT>
   auto& engine = engine_of<kFourPlayer>(engine_, team_engine_);
   engine.set_position(position, line.history);
   BasicSearchCallbacks<MoveOf<PositionT>> callbacks;
-  callbacks.on_info = [this](const auto& info) { send(uqi::format_info(info)); };
+  callbacks.on_info = [this](const auto& info) { this->send(uqi::format_info(info)); };
   callbacks.on_bestmove = [this, position](auto best, auto ponder) {
-    if constexpr (!kFourPlayer) report_table_problem();
-    send_legal_bestmove(position, best, ponder);
+    if constexpr (!kFourPlayer) this->report_table_problem();
+    this->send_legal_bestmove(position, best, ponder);
   };
   try {
     if constexpr (kFourPlayer)

@@ -25,8 +25,8 @@ packages=(
   fonts-dejavu-core
   # the page's pure JavaScript checks (gui/web/tests, node's own test runner)
   nodejs
-  # The fuzz preset (scripts/fuzz.sh): clang++, libFuzzer and the sanitizer runtimes, and
-  # llvm-symbolizer for readable stack traces.
+  # The sanitizer and fuzz presets (asan, tsan, fuzz; scripts/fuzz.sh): clang++, libFuzzer and the
+  # sanitizer runtimes, and llvm-symbolizer for readable stack traces.
   clang
   libclang-rt-14-dev
   llvm

@@ -23,6 +23,7 @@
 #include "command_line.hpp"
 #include "core/notation.hpp"
 #include "reference/simple_rules.hpp"
+#include "support/sanitizers.hpp"
 
 namespace {
 
@@ -359,7 +360,7 @@ BOOST_AUTO_TEST_CASE(print_perft_divide_throws_before_printing) {
 // A Hash the machine cannot give is an error of the run (exit 1, the reason on stderr), not a
 // crash. A memory limit breaks sanitizer runtimes, so this runs in plain builds only.
 BOOST_AUTO_TEST_CASE(hash_that_cannot_be_allocated_exits_1) {
-#if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+#if !defined(QUIXO_ADDRESS_SANITIZER) && !defined(QUIXO_THREAD_SANITIZER)
   for (const std::string size : {"4096", "65536"}) {
     const RunResult result =
         run_engine({"--option", "Hash=" + size, "bench"}, "ulimit -v 1000000 && exec ");

@@ -24,6 +24,7 @@
 #include "core/text_helpers.hpp"
 #include "search/pattern_evaluation.hpp"
 #include "support/child_process.hpp"
+#include "support/sanitizers.hpp"
 #include "support/test_tables.hpp"
 #include "tb/tablebase.hpp"
 #include "tb/tb_file.hpp"
@@ -1147,7 +1148,7 @@ BOOST_AUTO_TEST_CASE(an_in_process_session_guards_its_output_from_the_search_thr
 
 // A memory limit breaks sanitizer runtimes (they reserve terabytes of address space), so the
 // tests that impose one run only in plain builds.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#if defined(QUIXO_ADDRESS_SANITIZER) || defined(QUIXO_THREAD_SANITIZER)
 constexpr bool kSanitizedBuild = true;
 #else
 constexpr bool kSanitizedBuild = false;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/symmetry.hpp"
+#include "support/sanitizers.hpp"
 #include "tb/index.hpp"
 
 namespace bdata = boost::unit_test::data;
@@ -174,7 +175,7 @@ BOOST_AUTO_TEST_CASE(every_class_of_layer_0_has_exactly_one_slot) {
   BOOST_TEST(weighted == std::uint64_t{1} << 25);  // every board counted once
 }
 
-#if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+#if !defined(QUIXO_ADDRESS_SANITIZER) && !defined(QUIXO_THREAD_SANITIZER)
 // 100 M slots: release builds only.
 BOOST_AUTO_TEST_CASE(every_class_of_layer_1_has_exactly_one_slot) {
   const LayerIndex index(1);
