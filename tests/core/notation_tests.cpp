@@ -99,8 +99,14 @@ std::vector<Position4> random_positions4(unsigned seed, int games) {
       positions.push_back(position);
     }
   }
-  for (int seat = 1; seat <= 4; ++seat)
-    positions.push_back(parse_position4(std::string(kPassBoard) + " " + std::to_string(seat)));
+  for (int seat = 1; seat <= 4; ++seat) {
+    // appended, not `string + " " + string`: that expression trips GCC 12's -Warray-bounds false
+    // positive inside libstdc++ at -O1 (GCC bug 105651's family)
+    std::string text(kPassBoard);
+    text += ' ';
+    text += std::to_string(seat);
+    positions.push_back(parse_position4(text));
+  }
   return positions;
 }
 
