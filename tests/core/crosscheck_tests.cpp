@@ -38,18 +38,6 @@ ref::SimpleOutcome to_reference(Outcome outcome) {
   return ref::SimpleOutcome::Ongoing;
 }
 
-std::string name_of(ref::SimpleOutcome outcome) {
-  switch (outcome) {
-    case ref::SimpleOutcome::XWins:
-      return "X wins";
-    case ref::SimpleOutcome::OWins:
-      return "O wins";
-    case ref::SimpleOutcome::Ongoing:
-      break;
-  }
-  return "ongoing";
-}
-
 // Every move the engine's types can express (all 44 geometries, with each cube letter in the
 // four-player game, and the pass): is_legal() must say yes exactly for the reference's moves.
 std::vector<Move> every_move(const Position&) {
@@ -106,9 +94,9 @@ std::vector<std::string> check_position(const PositionT& position,
              "the reference has " << ref::format_position(reference));
   CROSSCHECK((parse_engine_position(position, text) == position), "the text does not parse back");
   const ref::SimpleOutcome outcome = ref::outcome(reference);
-  CROSSCHECK(
-      to_reference(position.outcome()) == outcome,
-      "engine " << name_of(to_reference(position.outcome())) << ", reference " << name_of(outcome));
+  CROSSCHECK(to_reference(position.outcome()) == outcome,
+             "engine " << ref::outcome_name(to_reference(position.outcome())) << ", reference "
+                       << ref::outcome_name(outcome));
   CROSSCHECK(position.is_game_over() == (outcome != ref::SimpleOutcome::Ongoing), "");
 
   const std::vector<std::string> expected = ref::legal_moves(reference);

@@ -21,10 +21,13 @@
 #include "core/position.hpp"
 #include "reference/simple_rules.hpp"
 #include "support/board_literals.hpp"
+#include "support/random_positions.hpp"
 
 namespace bdata = boost::unit_test::data;
 using namespace quixo;
 using quixo::test::bb;
+using quixo::test::Keep;
+using quixo::test::random_positions;
 using quixo::test::sq;
 
 namespace {
@@ -40,30 +43,6 @@ Move mv(std::string_view text) {
 
 Position pos(std::string_view text) {
   return parse_position(text);
-}
-
-std::string outcome_name(Outcome outcome) {
-  switch (outcome) {
-    case Outcome::XWins:
-      return "X wins";
-    case Outcome::OWins:
-      return "O wins";
-    case Outcome::Ongoing:
-      break;
-  }
-  return "ongoing";
-}
-
-std::string outcome_name(reference::SimpleOutcome outcome) {
-  switch (outcome) {
-    case reference::SimpleOutcome::XWins:
-      return "X wins";
-    case reference::SimpleOutcome::OWins:
-      return "O wins";
-    case reference::SimpleOutcome::Ongoing:
-      break;
-  }
-  return "ongoing";
 }
 
 std::set<std::string> move_names(const Position& position) {
@@ -149,22 +128,6 @@ const std::vector<OutcomeSample> kOutcomes = {
     {"x3o/x3o/x3o/x3o/x3o x", "X wins"},
 };
 
-// Positions reached by seeded random play, with at least one game reaching its end.
-std::vector<Position> random_game_positions(unsigned seed, int games, int max_plies) {
-  std::mt19937 rng(seed);
-  std::vector<Position> positions;
-  for (int game = 0; game < games; ++game) {
-    Position position = Position::start();
-    positions.push_back(position);
-    for (int ply = 0; ply < max_plies && !position.is_game_over(); ++ply) {
-      const MoveList2 moves = position.legal_moves();
-      position = position.after(moves[rng() % moves.size()]);
-      positions.push_back(position);
-    }
-  }
-  return positions;
-}
-
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(position_tests)
@@ -230,7 +193,7 @@ BOOST_AUTO_TEST_CASE(corner_and_edge_moves) {
 
 BOOST_AUTO_TEST_CASE(no_move_goes_back_to_its_own_square) {
   for (Square s = 0; s < kSquareCount; ++s) BOOST_TEST(slide_index(s, s) == -1);
-  for (const Position& position : random_game_positions(11, 30, 80))
+  for (const Position& position : random_positions<Position>(11, 1600, {80, 80, Keep::All}))
     for (const Move move : position.legal_moves()) BOOST_TEST_REQUIRE(move.from() != move.to());
 }
 
@@ -243,7 +206,7 @@ BOOST_DATA_TEST_CASE(hand_worked_moves, bdata::make(kMoveExamples), sample) {
   BOOST_TEST(to_string(after) == sample.after);
   BOOST_TEST((after == pos(sample.after)));
   BOOST_TEST((after.side_to_move() == ~before.side_to_move()));
-  BOOST_TEST(outcome_name(after.outcome()) == sample.outcome);
+  BOOST_TEST(to_string(after.outcome()) == sample.outcome);
   BOOST_TEST(after.is_game_over() == (sample.outcome != "ongoing"));
   // the mover's cube is on the destination square
   BOOST_TEST((after.cubes(before.side_to_move()) & square_bb(move.to())) != 0u);
@@ -251,7 +214,7 @@ BOOST_DATA_TEST_CASE(hand_worked_moves, bdata::make(kMoveExamples), sample) {
   const auto oracle_after =
       reference::apply_move(reference::parse_position(sample.before), sample.move);
   BOOST_TEST(reference::format_position(oracle_after) == sample.after);
-  BOOST_TEST(outcome_name(reference::outcome(oracle_after)) == sample.outcome);
+  BOOST_TEST(reference::outcome_name(reference::outcome(oracle_after)) == sample.outcome);
 }
 
 BOOST_AUTO_TEST_CASE(unchanged_board_still_changes_the_side) {
@@ -285,7 +248,7 @@ BOOST_AUTO_TEST_CASE(opponent_cubes_are_never_taken) {
   BOOST_TEST(!o_to_move.is_legal(mv("b5b1")));
   BOOST_TEST(!o_to_move.is_legal(mv("a3e3")));
   // In random games, no generated move takes an opponent cube.
-  for (const Position& p : random_game_positions(12, 40, 100))
+  for (const Position& p : random_positions<Position>(12, 2000, {100, 100, Keep::All}))
     for (const Move move : p.legal_moves())
       BOOST_TEST_REQUIRE((p.cubes(~p.side_to_move()) & square_bb(move.from())) == 0u);
 }
@@ -310,9 +273,9 @@ BOOST_AUTO_TEST_CASE(finished_games_have_no_moves) {
 
 BOOST_DATA_TEST_CASE(outcomes_of_hand_made_positions, bdata::make(kOutcomes), sample) {
   const Position position = pos(sample.position);
-  BOOST_TEST(outcome_name(position.outcome()) == sample.outcome);
-  BOOST_TEST(outcome_name(reference::outcome(reference::parse_position(sample.position))) ==
-             sample.outcome);
+  BOOST_TEST(to_string(position.outcome()) == sample.outcome);
+  BOOST_TEST(reference::outcome_name(
+                 reference::outcome(reference::parse_position(sample.position))) == sample.outcome);
 }
 
 BOOST_AUTO_TEST_CASE(keys_identify_positions) {
@@ -326,7 +289,7 @@ BOOST_AUTO_TEST_CASE(keys_identify_positions) {
   // key equality exactly when positions are equal, over many positions of random games
   std::map<std::uint64_t, Position> by_key;
   int duplicates = 0;
-  for (const Position& position : random_game_positions(13, 60, 60)) {
+  for (const Position& position : random_positions<Position>(13, 2500, {60, 60, Keep::All})) {
     const auto [it, inserted] = by_key.emplace(position.key(), position);
     if (!inserted) {
       ++duplicates;
@@ -369,7 +332,8 @@ BOOST_AUTO_TEST_CASE(random_games_follow_the_rules) {
       BOOST_TEST_REQUIRE((next.cubes(mover) & square_bb(move.to())) != 0u);
       oracle = reference::apply_move(oracle, to_string(move));
       BOOST_TEST_REQUIRE(to_string(next) == reference::format_position(oracle));
-      BOOST_TEST_REQUIRE(outcome_name(next.outcome()) == outcome_name(reference::outcome(oracle)));
+      BOOST_TEST_REQUIRE(to_string(next.outcome()) ==
+                         reference::outcome_name(reference::outcome(oracle)));
       position = next;
     }
     finished += position.is_game_over();
