@@ -273,20 +273,15 @@ BOOST_DATA_TEST_CASE(four_player_pass_positions_match_reference, bdata::make(kPa
 BOOST_AUTO_TEST_CASE(midgame_positions_exercise_both_line_rules) {
   ReferenceCounts two_player, four_player;
   std::set<std::string> texts;
-  for (const unsigned seed : kTwoPlayerSeeds) {
-    const Position position = midgame_position<Position>(seed);
+  const auto count = [&](const auto& position, ReferenceCounts& total) {
     texts.insert(quixo::to_string(position));
     const ReferenceCounts counts = reference_counts(to_reference(position), 2);
-    BOOST_TEST(counts.decisive > 0u, "two-player seed " << seed);
-    two_player.self_defeating += counts.self_defeating;
-  }
-  for (const unsigned seed : kFourPlayerSeeds) {
-    const Position4 position = midgame_position<Position4>(seed);
-    texts.insert(quixo::to_string(position));
-    const ReferenceCounts counts = reference_counts(to_reference(position), 2);
-    BOOST_TEST(counts.decisive > 0u, "four-player seed " << seed);
-    four_player.self_defeating += counts.self_defeating;
-  }
+    BOOST_TEST(counts.decisive > 0u, quixo::to_string(position));
+    total.self_defeating += counts.self_defeating;
+  };
+  for (const unsigned seed : kTwoPlayerSeeds) count(midgame_position<Position>(seed), two_player);
+  for (const unsigned seed : kFourPlayerSeeds)
+    count(midgame_position<Position4>(seed), four_player);
   BOOST_TEST(texts.size() == kTwoPlayerSeeds.size() + kFourPlayerSeeds.size());
   BOOST_TEST(two_player.self_defeating > 0u);
   BOOST_TEST(four_player.self_defeating > 0u);

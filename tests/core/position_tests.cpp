@@ -22,13 +22,11 @@
 #include "reference/simple_rules.hpp"
 #include "support/board_literals.hpp"
 #include "support/random_positions.hpp"
+#include "support/rules_samples.hpp"
 
 namespace bdata = boost::unit_test::data;
 using namespace quixo;
-using quixo::test::bb;
-using quixo::test::Keep;
-using quixo::test::random_positions;
-using quixo::test::sq;
+using namespace quixo::test;
 
 namespace {
 
@@ -43,22 +41,6 @@ Move mv(std::string_view text) {
 
 Position pos(std::string_view text) {
   return parse_position(text);
-}
-
-std::set<std::string> move_names(const Position& position) {
-  std::set<std::string> names;
-  for (const Move move : position.legal_moves()) names.insert(to_string(move));
-  return names;
-}
-
-struct MoveSample {
-  std::string before;
-  std::string move;
-  std::string after;
-  std::string outcome;  // of the position after the move
-};
-std::ostream& operator<<(std::ostream& out, const MoveSample& s) {
-  return out << "'" << s.before << "' + " << s.move;
 }
 
 // Each worked by hand from docs/spec.md §1.
@@ -96,14 +78,6 @@ const std::vector<MoveSample> kMoveExamples = {
     {"o3x/o2x1/o1x2/ox3/1o3 x", "c1a1", "o3x/o2x1/o1x2/ox3/x1o2 o", "X wins"},
     {"o3x/o2x1/o1x2/ox3/1o3 x", "a1e1", "o3x/o2x1/o1x2/ox3/o3x o", "O wins"},
 };
-
-struct OutcomeSample {
-  std::string position;
-  std::string outcome;
-};
-std::ostream& operator<<(std::ostream& out, const OutcomeSample& s) {
-  return out << "'" << s.position << "'";
-}
 
 const std::vector<OutcomeSample> kOutcomes = {
     {"5/5/5/5/5 x", "ongoing"},
@@ -200,21 +174,11 @@ BOOST_AUTO_TEST_CASE(no_move_goes_back_to_its_own_square) {
 BOOST_DATA_TEST_CASE(hand_worked_moves, bdata::make(kMoveExamples), sample) {
   const Position before = pos(sample.before);
   const Move move = mv(sample.move);
-  BOOST_TEST(before.is_legal(move));
-  BOOST_TEST(before.legal_moves().contains(move));
-  const Position after = before.after(move);
-  BOOST_TEST(to_string(after) == sample.after);
-  BOOST_TEST((after == pos(sample.after)));
+  // the oracle agrees on the board and the result
+  const Position after = check_move_sample<Position>(sample, move);
   BOOST_TEST((after.side_to_move() == ~before.side_to_move()));
-  BOOST_TEST(to_string(after.outcome()) == sample.outcome);
-  BOOST_TEST(after.is_game_over() == (sample.outcome != "ongoing"));
   // the mover's cube is on the destination square
   BOOST_TEST((after.cubes(before.side_to_move()) & square_bb(move.to())) != 0u);
-  // the oracle agrees on the board and the result
-  const auto oracle_after =
-      reference::apply_move(reference::parse_position(sample.before), sample.move);
-  BOOST_TEST(reference::format_position(oracle_after) == sample.after);
-  BOOST_TEST(reference::outcome_name(reference::outcome(oracle_after)) == sample.outcome);
 }
 
 BOOST_AUTO_TEST_CASE(unchanged_board_still_changes_the_side) {
@@ -272,10 +236,7 @@ BOOST_AUTO_TEST_CASE(finished_games_have_no_moves) {
 }
 
 BOOST_DATA_TEST_CASE(outcomes_of_hand_made_positions, bdata::make(kOutcomes), sample) {
-  const Position position = pos(sample.position);
-  BOOST_TEST(to_string(position.outcome()) == sample.outcome);
-  BOOST_TEST(reference::outcome_name(
-                 reference::outcome(reference::parse_position(sample.position))) == sample.outcome);
+  check_outcome_sample<Position>(sample);
 }
 
 BOOST_AUTO_TEST_CASE(keys_identify_positions) {
@@ -310,34 +271,17 @@ BOOST_AUTO_TEST_CASE(keys_identify_positions) {
 BOOST_AUTO_TEST_CASE(random_games_follow_the_rules) {
   // Along random games: the side alternates; the cube count never falls; the inserted cube is
   // the mover's; the move list matches the oracle's; results match the oracle.
-  std::mt19937 rng(2025);
-  int finished = 0;
-  for (int game = 0; game < 40; ++game) {
-    Position position = Position::start();
-    reference::SimplePosition oracle = reference::parse_position("5/5/5/5/5 x");
-    for (int ply = 0; ply < 200 && !position.is_game_over(); ++ply) {
-      const std::vector<std::string> oracle_moves = reference::legal_moves(oracle);
-      BOOST_TEST_REQUIRE(move_names(position) ==
-                         std::set<std::string>(oracle_moves.begin(), oracle_moves.end()));
-      const MoveList2 moves = position.legal_moves();
-      BOOST_TEST_REQUIRE(moves.size() == std::size_t(position.legal_move_count()));
-      const Move move = moves[rng() % moves.size()];
-      const Position next = position.after(move);
-      const Color mover = position.side_to_move();
-      BOOST_TEST_REQUIRE((next.side_to_move() == ~mover));
-      BOOST_TEST_REQUIRE((next.cubes(Color::X) & next.cubes(Color::O)) == 0u);
-      BOOST_TEST_REQUIRE(std::popcount(next.cubes(mover)) >= std::popcount(position.cubes(mover)));
-      BOOST_TEST_REQUIRE(std::popcount(next.cubes(~mover)) ==
-                         std::popcount(position.cubes(~mover)));
-      BOOST_TEST_REQUIRE((next.cubes(mover) & square_bb(move.to())) != 0u);
-      oracle = reference::apply_move(oracle, to_string(move));
-      BOOST_TEST_REQUIRE(to_string(next) == reference::format_position(oracle));
-      BOOST_TEST_REQUIRE(to_string(next.outcome()) ==
-                         reference::outcome_name(reference::outcome(oracle)));
-      position = next;
-    }
-    finished += position.is_game_over();
-  }
+  const int finished = play_beside_the_oracle<Position>(
+      2025, 40, [](const Position& position, Move move, const Position& next) {
+        const Color mover = position.side_to_move();
+        BOOST_TEST_REQUIRE((next.side_to_move() == ~mover));
+        BOOST_TEST_REQUIRE((next.cubes(Color::X) & next.cubes(Color::O)) == 0u);
+        BOOST_TEST_REQUIRE(std::popcount(next.cubes(mover)) >=
+                           std::popcount(position.cubes(mover)));
+        BOOST_TEST_REQUIRE(std::popcount(next.cubes(~mover)) ==
+                           std::popcount(position.cubes(~mover)));
+        BOOST_TEST_REQUIRE((next.cubes(mover) & square_bb(move.to())) != 0u);
+      });
   BOOST_TEST(finished > 0);
 }
 

@@ -37,30 +37,36 @@ namespace {
 
 // --- One traits struct a game: its engine, its positions and how to call its go. ---
 
-struct TwoPlayer {
-  using EngineT = Engine;
-  using PositionT = Position;
-  using MoveT = Move;
+// What both games' traits share: the types, random positions (each game's last position before
+// it ends, after at most `max_plies` plies) and the parser.
+template <class Engine_, class Position_, class Move_, int max_plies>
+struct Game {
+  using EngineT = Engine_;
+  using PositionT = Position_;
+  using MoveT = Move_;
+  static PositionT parse(std::string_view text) { return parse_as<PositionT>(text); }
+  static std::vector<PositionT> random(unsigned seed, int count) {
+    return random_positions<PositionT>(seed, count, {0, max_plies, Keep::LastOngoing});
+  }
+};
+
+struct TwoPlayer : Game<Engine, Position, Move, 49> {
   static constexpr bool kMultiPv = true;
   static constexpr std::string_view kBenchLabel = "Position ";
   static constexpr std::size_t kMinBenchLines = 10;
-
+  // searchmoves go in the limits.
   static void go(Engine& engine, SearchLimits limits, SearchCallbacks callbacks,
                  std::vector<Move> search_moves) {
     limits.search_moves = std::move(search_moves);
     engine.go(limits, std::move(callbacks));
   }
-  static Position parse(std::string_view text) { return parse_position(text); }
-  static std::vector<Position> random(unsigned seed, int count) {
-    return random_positions<Position>(seed, count, {0, 49, Keep::LastOngoing});
-  }
   // Boards without a forced result at the depths searched here (the empty board included).
   static constexpr std::string_view kQuiet[] = {"5/5/5/5/5 x", "oo2x/x3x/o1x1x/o1o2/xoo2 x"};
   // A board whose depth 6 takes more than 10000 nodes.
   static constexpr std::string_view kBusy = "ox2o/5/x4/5/x3o x";
-  // X to move: a win in one, which leaves the search nothing to find.
+  // A win in one, which leaves the search nothing to find.
   static constexpr std::string_view kWinInOne = "1xxxx/5/5/5/1oooo x";
-  // Boards on which every move loses at once.
+  // A board on which every move loses at once.
   static constexpr std::string_view kAllMovesLose = "oooox/o3o/o3o/o3o/xoooo x";
   static constexpr std::string_view kFinished[] = {"5/5/5/5/xxxxx o", "5/5/5/5/xxxxx x",
                                                    "o4/o4/o4/o4/o1xx1 x", "ooooo/5/5/5/xxxxx x"};
@@ -70,21 +76,14 @@ struct TwoPlayer {
   }
 };
 
-struct FourPlayer {
-  using EngineT = TeamEngine;
-  using PositionT = Position4;
-  using MoveT = Move4;
+struct FourPlayer : Game<TeamEngine, Position4, Move4, 59> {
   static constexpr bool kMultiPv = false;
   static constexpr std::string_view kBenchLabel = "Four-player position ";
   static constexpr std::size_t kMinBenchLines = 4;
-
+  // searchmoves are an argument of go.
   static void go(TeamEngine& engine, const SearchLimits& limits, TeamSearchCallbacks callbacks,
                  std::vector<Move4> search_moves) {
     engine.go(limits, std::move(callbacks), std::move(search_moves));
-  }
-  static Position4 parse(std::string_view text) { return parse_position4(text); }
-  static std::vector<Position4> random(unsigned seed, int count) {
-    return random_positions<Position4>(seed, count, {0, 59, Keep::LastOngoing});
   }
   static constexpr std::string_view kQuiet[] = {"oX2X/4o/x4/x4/O1Oox 4",
                                                 "1Ox1O/xO2o/OX3/XO2X/oX1xo 1"};

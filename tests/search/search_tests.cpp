@@ -29,11 +29,8 @@ namespace {
 
 using Run = SearchRun<Move>;
 
-// Positions of random games (seeded): each game's last position before it ends, after at most 49
-// plies.
-std::vector<Position> random_games(unsigned seed, int count) {
-  return random_positions<Position>(seed, count, {0, 49, Keep::LastOngoing});
-}
+// The random positions of these tests: each game's last before it ends, after at most 49 plies.
+constexpr RandomGames kGames{0, 49, Keep::LastOngoing};
 
 // True when the side to move wins by force within `moves` of its own moves: brute force over
 // the rules, independent of the search (a move that makes the opponent's line loses, so the
@@ -345,7 +342,8 @@ BOOST_DATA_TEST_CASE(every_answer_is_legal, bdata::make({1, 2}), threads) {
   Engine engine;
   engine.set_options(options(threads, 1, 1));
   int count = 0;
-  for (const Position& position : random_games(2024u + unsigned(threads), 60)) {
+  for (const Position& position :
+       random_positions<Position>(2024u + unsigned(threads), 60, kGames)) {
     const SearchLimits limits[] = {node_limit(1), node_limit(37), node_limit(400),
                                    depth_limit(1 + count % 3)};
     for (const SearchLimits& limit : limits) {
@@ -364,7 +362,7 @@ BOOST_AUTO_TEST_CASE(a_symmetric_table_gives_legal_answers) {
   opts.features.symmetric_table = true;
   engine.set_options(opts);
   int count = 0;
-  for (const Position& position : random_games(77u, 40)) {
+  for (const Position& position : random_positions<Position>(77u, 40, kGames)) {
     const Run run = search(engine, position, depth_limit(2 + count % 4));
     check_answer(position, run);
     ++count;

@@ -32,11 +32,8 @@ namespace {
 
 using TeamRun = SearchRun<Move4>;
 
-// Positions of random games (seeded): each game's last position before it ends, after at most 59
-// plies.
-std::vector<Position4> random_games(unsigned seed, int count) {
-  return random_positions<Position4>(seed, count, {0, 59, Keep::LastOngoing});
-}
+// The random positions of these tests: each game's last before it ends, after at most 59 plies.
+constexpr RandomGames kGames{0, 59, Keep::LastOngoing};
 
 // --- Brute force over the rules core, independent of the search (with team_search.hpp's). ---
 
@@ -249,7 +246,7 @@ BOOST_DATA_TEST_CASE(a_position_where_every_move_loses_still_gets_a_move,
 BOOST_DATA_TEST_CASE(random_positions_get_sound_answers, bdata::make({11u, 12u, 13u}), seed) {
   TeamEngine engine;
   engine.set_options(options());
-  for (const Position4& position : random_games(seed, 8)) {
+  for (const Position4& position : random_positions<Position4>(seed, 8, kGames)) {
     const TeamRun run = search(engine, position, node_limit(4000));
     check_answer(position, run);
     const Score score = run.last().score;
@@ -313,7 +310,7 @@ BOOST_DATA_TEST_CASE(a_repetition_of_the_games_history_is_a_draw,
 BOOST_DATA_TEST_CASE(searchmoves_of_another_position_are_ignored, bdata::make({21u, 22u}), seed) {
   TeamEngine engine;
   engine.set_options(options());
-  for (const Position4& position : random_games(seed, 6)) {
+  for (const Position4& position : random_positions<Position4>(seed, 6, kGames)) {
     const std::vector<Move4> safe = safe_moves(position);
     if (safe.size() < 4) continue;
     const Seat other = next_seat(position.seat_to_move());
@@ -348,7 +345,7 @@ BOOST_AUTO_TEST_CASE(search_features_apply) {
 // with the same cubes and that seat to move (its real takeable set).
 BOOST_DATA_TEST_CASE(the_evaluation_adds_up_and_counts_each_seats_wins,
                      bdata::make({31u, 32u, 33u}), seed) {
-  std::vector<Position4> positions = random_games(seed, 12);
+  std::vector<Position4> positions = random_positions<Position4>(seed, 12, kGames);
   for (const std::string& text : kWinInTwo) positions.push_back(parse_position4(text));
   positions.push_back(parse_position4(kWinThroughPass));
   positions.push_back(parse_position4(kForcedPass));

@@ -1,14 +1,27 @@
-// Positions of random games, for the tests that check a property over many boards: one sampler
-// for both games (Position, Position4), seeded, so that every run checks the same positions.
+// Positions for the tests of both games (Position, Position4): the positions of seeded random
+// games, for the tests that check a property over many boards (one sampler, seeded, so that every
+// run checks the same positions), and a position read from its notation by type.
 #pragma once
 
 #include <random>
+#include <string_view>
+#include <type_traits>
 #include <vector>
 
+#include "core/notation.hpp"
 #include "core/position.hpp"
 #include "core/position4.hpp"
 
 namespace quixo::test {
+
+// The position of `text` (docs/spec.md §3.3) in the game of PositionT.
+template <class PositionT>
+PositionT parse_as(std::string_view text) {
+  if constexpr (std::is_same_v<PositionT, Position>)
+    return parse_position(text);
+  else
+    return parse_position4(text);
+}
 
 // Which positions of each random game are kept.
 enum class Keep {
