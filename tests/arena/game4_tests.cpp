@@ -32,6 +32,7 @@
 #include "pgn_reader.hpp"
 #include "pgn_writer.hpp"
 #include "support/arena_printing.hpp"
+#include "support/game_records.hpp"
 #include "support/scripted_engine.hpp"
 
 namespace bdata = boost::unit_test::data;
@@ -708,17 +709,6 @@ GameRecord four_player_record(Seating seating, std::string start = std::string(k
   game.termination = Termination::TimeForfeit;
   game.reason = "seat 2 (B1, base) did not move within its 10 ms";
   return game;
-}
-
-MoveRecord move_record(std::string move, std::optional<int> cp, std::optional<int> mate,
-                       std::optional<int> depth, std::int64_t time_ms) {
-  MoveRecord record;
-  record.move = std::move(move);
-  record.score_cp = cp;
-  record.score_mate = mate;
-  record.depth = depth;
-  record.time_ms = time_ms;
-  return record;
 }
 
 BOOST_DATA_TEST_CASE(a_four_player_pgn_reads_as_a_team_game, kSeatings, seating) {

@@ -20,22 +20,12 @@
 #include "game_record.hpp"
 #include "pgn_reader.hpp"
 #include "pgn_writer.hpp"
+#include "support/game_records.hpp"
 
 namespace bdata = boost::unit_test::data;
 using namespace quixo::arena;
 
 namespace {
-
-MoveRecord engine_move(std::string move, std::optional<int> cp, std::optional<int> mate,
-                       std::optional<int> depth, std::int64_t time_ms) {
-  MoveRecord record;
-  record.move = std::move(move);
-  record.score_cp = cp;
-  record.score_mate = mate;
-  record.depth = depth;
-  record.time_ms = time_ms;
-  return record;
-}
 
 // Replaces the first `from` in `text`; false when there is none.
 bool replace_once(std::string& text, const std::string& from, const std::string& to) {
@@ -87,10 +77,10 @@ GameRecord x_wins_by_line() {
   game.x_name = "Quixo \"Dev\" 1.0";
   game.o_name = "C:\\engines\\base\\";
   game.opening_moves = {"c5a5", "b1a1"};
-  game.moves = {engine_move("b5e5", 35, {}, 9, 120),     engine_move("e2e1", -5, {}, 8, 15),
-                engine_move("d5e5", 0, {}, 10, 1000),    engine_move("d1e1", -120, {}, 11, 2048),
-                engine_move("c1c5", {}, 2, 12, 7),       engine_move("e4a4", {}, -1, 3, 0),
-                engine_move("b1b5", {}, 1, 1, 123456789)};
+  game.moves = {move_record("b5e5", 35, {}, 9, 120),     move_record("e2e1", -5, {}, 8, 15),
+                move_record("d5e5", 0, {}, 10, 1000),    move_record("d1e1", -120, {}, 11, 2048),
+                move_record("c1c5", {}, 2, 12, 7),       move_record("e4a4", {}, -1, 3, 0),
+                move_record("b1b5", {}, 1, 1, 123456789)};
   game.time_control = "40/60+0.6";
   game.result = GameResult::XWins;
   game.termination = Termination::Line;
@@ -103,7 +93,7 @@ GameRecord o_wins_by_line() {
   GameRecord game = base_game();
   for (const char* move :
        {"d5d1", "a2a1", "b5b1", "e5a5", "e2e1", "e4a4", "c5c1", "a3a5", "e3e1", "a2a1"})
-    game.moves.push_back(engine_move(move, {}, {}, {}, 15));
+    game.moves.push_back(move_record(move, {}, {}, {}, 15));
   game.moves[3].depth = 4;  // a depth without a score: written "?/4"
   game.o_time_control = "40/60+0.6";
   game.result = GameResult::OWins;
@@ -130,7 +120,7 @@ GameRecord o_moves_first() {
   GameRecord game = base_game();
   game.start_position = "x4/5/5/5/4o o";
   game.opening_moves = {"e1a1"};
-  game.moves = {engine_move("b1b5", 10, {}, 5, 30), engine_move("a1e1", -10, {}, 5, 31)};
+  game.moves = {move_record("b1b5", 10, {}, 5, 30), move_record("a1e1", -10, {}, 5, 31)};
   game.result = GameResult::XWins;
   game.termination = Termination::TimeForfeit;
   game.reason = "O lost on time";
@@ -145,7 +135,7 @@ GameRecord numbered_start(std::string start_position) {
   game.start_position = std::move(start_position);
   game.opening_moves =
       o_first ? std::vector<std::string>{"e1a1", "b1b5"} : std::vector<std::string>{"b1b5", "e1a1"};
-  game.moves = {engine_move(o_first ? "a1e1" : "a5e5", 10, {}, 5, 30)};
+  game.moves = {move_record(o_first ? "a1e1" : "a5e5", 10, {}, 5, 30)};
   game.result = GameResult::Draw;
   game.termination = Termination::PlyCap;
   game.reason = "the ply cap of 3 was reached";
@@ -174,7 +164,7 @@ std::ostream& operator<<(std::ostream& out, const RoundTripSample& sample) {
 GameRecord ended_by(Termination termination, GameResult result) {
   GameRecord game = base_game();
   game.opening_moves = {"a1e1"};
-  game.moves = {engine_move("e5a5", 12, {}, 6, 50), engine_move("b1b5", -3, {}, 6, 51)};
+  game.moves = {move_record("e5a5", 12, {}, 6, 50), move_record("b1b5", -3, {}, 6, 51)};
   game.result = result;
   game.termination = termination;
   game.reason = "ended by " + std::string(termination_name(termination));
@@ -205,12 +195,12 @@ std::vector<RoundTripSample> round_trip_samples() {
   GameRecord extremes = ended_by(Termination::Repetition, GameResult::Draw);
   constexpr int kMin = std::numeric_limits<int>::min();
   constexpr int kMax = std::numeric_limits<int>::max();
-  extremes.moves = {engine_move("e5a5", kMin, {}, kMax, std::numeric_limits<std::int64_t>::max()),
-                    engine_move("b1b5", kMax, {}, 0, -1),
-                    engine_move("a5a1", {}, kMin, -1, std::numeric_limits<std::int64_t>::min()),
-                    engine_move("c1c5", {}, kMax, {}, 0),
-                    engine_move("a2a1", {}, 0, 1, 1),
-                    engine_move("d1d5", 0, {}, {}, 1)};
+  extremes.moves = {move_record("e5a5", kMin, {}, kMax, std::numeric_limits<std::int64_t>::max()),
+                    move_record("b1b5", kMax, {}, 0, -1),
+                    move_record("a5a1", {}, kMin, -1, std::numeric_limits<std::int64_t>::min()),
+                    move_record("c1c5", {}, kMax, {}, 0),
+                    move_record("a2a1", {}, 0, 1, 1),
+                    move_record("d1d5", 0, {}, {}, 1)};
   samples.push_back({"extreme values", extremes});
   // The same control for both engines still round-trips as "O's given explicitly".
   GameRecord same_controls = ended_by(Termination::Repetition, GameResult::Draw);
@@ -236,9 +226,9 @@ BOOST_AUTO_TEST_CASE(a_small_game_has_the_exact_text) {
   game.round = "3";
   game.o_name = "beta \"B\" \\2";
   game.opening_moves = {"a1e1"};
-  game.moves = {engine_move("e5a5", 35, {}, 9, 120), engine_move("b1b5", {}, {}, {}, 15),
-                engine_move("a5a1", {}, -2, 7, 1500), engine_move("c1c5", -7, {}, 12, 2),
-                engine_move("a2a1", {}, 3, 5, 99999)};
+  game.moves = {move_record("e5a5", 35, {}, 9, 120), move_record("b1b5", {}, {}, {}, 15),
+                move_record("a5a1", {}, -2, 7, 1500), move_record("c1c5", -7, {}, 12, 2),
+                move_record("a2a1", {}, 3, 5, 99999)};
   game.moves[1].nodes = 12345;  // not written
   game.result = GameResult::Draw;
   game.termination = Termination::PlyCap;

@@ -20,35 +20,10 @@ namespace {
 namespace ref = quixo::reference;
 using quixo::Move;
 using quixo::Move4;
-using quixo::Outcome;
 using quixo::Position;
 using quixo::Position4;
 
 constexpr int kPlyCap = 200;
-
-ref::SimpleOutcome to_reference(Outcome outcome) {
-  switch (outcome) {
-    case Outcome::XWins:
-      return ref::SimpleOutcome::XWins;
-    case Outcome::OWins:
-      return ref::SimpleOutcome::OWins;
-    case Outcome::Ongoing:
-      break;
-  }
-  return ref::SimpleOutcome::Ongoing;
-}
-
-std::string name_of(ref::SimpleOutcome outcome) {
-  switch (outcome) {
-    case ref::SimpleOutcome::XWins:
-      return "X wins";
-    case ref::SimpleOutcome::OWins:
-      return "O wins";
-    case ref::SimpleOutcome::Ongoing:
-      break;
-  }
-  return "ongoing";
-}
 
 // Every move the engine's types can express (all 44 geometries, with each cube letter in the
 // four-player game, and the pass): is_legal() must say yes exactly for the reference's moves.
@@ -106,9 +81,9 @@ std::vector<std::string> check_position(const PositionT& position,
              "the reference has " << ref::format_position(reference));
   CROSSCHECK((parse_engine_position(position, text) == position), "the text does not parse back");
   const ref::SimpleOutcome outcome = ref::outcome(reference);
-  CROSSCHECK(
-      to_reference(position.outcome()) == outcome,
-      "engine " << name_of(to_reference(position.outcome())) << ", reference " << name_of(outcome));
+  CROSSCHECK(quixo::to_string(position.outcome()) == ref::outcome_name(outcome),
+             "engine " << quixo::to_string(position.outcome()) << ", reference "
+                       << ref::outcome_name(outcome));
   CROSSCHECK(position.is_game_over() == (outcome != ref::SimpleOutcome::Ongoing), "");
 
   const std::vector<std::string> expected = ref::legal_moves(reference);
@@ -200,27 +175,26 @@ GameStats play_games(const std::string& start_text, unsigned seed, int games,
   return stats;
 }
 
-}  // namespace
-
-BOOST_AUTO_TEST_SUITE(crosscheck_tests)
-
-BOOST_AUTO_TEST_CASE(two_player_random_games_agree_with_reference) {
-  const GameStats stats =
-      play_games<Position>(std::string(quixo::kStartPosition), 20240601, 2000, 100);
-  BOOST_TEST(stats.games == 2000);
-  // The games reach both results, and the rule that making the other side's line loses.
+// Random games reach both results, and the rule that making the other side's line loses.
+void check_games_reach_every_result(const GameStats& stats, int games) {
+  BOOST_TEST(stats.games == games);
   BOOST_TEST(stats.x_wins > 0);
   BOOST_TEST(stats.o_wins > 0);
   BOOST_TEST(stats.self_defeating > 0);
 }
 
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(crosscheck_tests)
+
+BOOST_AUTO_TEST_CASE(two_player_random_games_agree_with_reference) {
+  check_games_reach_every_result(
+      play_games<Position>(std::string(quixo::kStartPosition), 20240601, 2000, 100), 2000);
+}
+
 BOOST_AUTO_TEST_CASE(four_player_random_games_agree_with_reference) {
-  const GameStats stats =
-      play_games<Position4>(std::string(quixo::kStartPosition4), 20240602, 700, 50);
-  BOOST_TEST(stats.games == 700);
-  BOOST_TEST(stats.x_wins > 0);
-  BOOST_TEST(stats.o_wins > 0);
-  BOOST_TEST(stats.self_defeating > 0);
+  check_games_reach_every_result(
+      play_games<Position4>(std::string(quixo::kStartPosition4), 20240602, 700, 50), 700);
 }
 
 // Games from positions where passes happen: the seat to move has no cube it may take.

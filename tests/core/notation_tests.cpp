@@ -18,6 +18,7 @@
 #include "core/position4.hpp"
 #include "reference/simple_rules.hpp"
 #include "support/board_literals.hpp"
+#include "support/random_positions.hpp"
 
 namespace bdata = boost::unit_test::data;
 using namespace quixo;
@@ -72,33 +73,15 @@ bool is_readable_message(std::string_view message) {
 
 constexpr std::string_view kPassBoard = "oXoXo/X3X/o3o/X3X/oXoXo";
 
-std::vector<Position> random_positions(unsigned seed, int games) {
-  std::mt19937 rng(seed);
-  std::vector<Position> positions;
-  for (int game = 0; game < games; ++game) {
-    Position position = Position::start();
-    positions.push_back(position);
-    for (int ply = 0; ply < 150 && !position.is_game_over(); ++ply) {
-      const MoveList2 moves = position.legal_moves();
-      position = position.after(moves[rng() % moves.size()]);
-      positions.push_back(position);
-    }
-  }
-  return positions;
+// Every position of seeded random games of at most 150 plies (the start and the finished ones too),
+// the first `count` of them; in the four-player game also a board whose only move is the pass,
+// with each seat to move.
+std::vector<Position> whole_games(unsigned seed, int count) {
+  return test::random_positions<Position>(seed, count, {150, 150, test::Keep::All});
 }
-
-std::vector<Position4> random_positions4(unsigned seed, int games) {
-  std::mt19937 rng(seed);
-  std::vector<Position4> positions;
-  for (int game = 0; game < games; ++game) {
-    Position4 position = Position4::start();
-    positions.push_back(position);
-    for (int ply = 0; ply < 150 && !position.is_game_over(); ++ply) {
-      const MoveList4 moves = position.legal_moves();
-      position = position.after(moves[rng() % moves.size()]);
-      positions.push_back(position);
-    }
-  }
+std::vector<Position4> whole_games4(unsigned seed, int count) {
+  std::vector<Position4> positions =
+      test::random_positions<Position4>(seed, count, {150, 150, test::Keep::All});
   for (int seat = 1; seat <= 4; ++seat) {
     // appended, not `string + " " + string`: that expression trips GCC 12's -Warray-bounds false
     // positive inside libstdc++ at -O1 (GCC bug 105651's family)
@@ -384,7 +367,7 @@ BOOST_AUTO_TEST_CASE(optional_move_number) {
 
 BOOST_AUTO_TEST_CASE(two_player_round_trips) {
   int moves_checked = 0;
-  for (const Position& position : random_positions(101, 60)) {
+  for (const Position& position : whole_games(101, 3000)) {
     const std::string text = to_string(position);
     BOOST_TEST_REQUIRE((parse_position(text) == position), text);
     BOOST_TEST_REQUIRE(to_string(parse_position(text)) == text);
@@ -404,7 +387,7 @@ BOOST_AUTO_TEST_CASE(two_player_round_trips) {
 
 BOOST_AUTO_TEST_CASE(four_player_round_trips) {
   int moves_checked = 0, passes = 0;
-  for (const Position4& position : random_positions4(202, 40)) {
+  for (const Position4& position : whole_games4(202, 1800)) {
     const std::string text = to_string(position);
     BOOST_TEST_REQUIRE((parse_position4(text) == position), text);
     BOOST_TEST_REQUIRE(to_string(parse_position4(text)) == text);
@@ -491,8 +474,8 @@ BOOST_AUTO_TEST_CASE(garbage_never_crashes) {
   // valid position strings with one or two random edits
   const std::string alphabet = std::string("012345679xoXO/ \t.-", 18) + std::string(1, '\0');
   std::vector<std::string> valid;
-  for (const Position& p : random_positions(303, 10)) valid.push_back(to_string(p));
-  for (const Position4& p : random_positions4(404, 10)) valid.push_back(to_string(p));
+  for (const Position& p : whole_games(303, 500)) valid.push_back(to_string(p));
+  for (const Position4& p : whole_games4(404, 400)) valid.push_back(to_string(p));
   for (int i = 0; i < 2500; ++i) {
     std::string s = valid[rng() % valid.size()];
     for (int edit = 0; edit < 1 + int(rng() % 2); ++edit) {

@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <map>
-#include <random>
 #include <set>
 #include <string>
 #include <utility>
@@ -18,6 +17,7 @@
 #include "core/notation.hpp"
 #include "core/perft.hpp"
 #include "reference/simple_rules.hpp"
+#include "support/random_positions.hpp"
 
 namespace {
 
@@ -110,31 +110,63 @@ std::uint64_t reference_perft_by_symmetry(const ref::SimplePosition& p, int dept
   return total;
 }
 
-// Random play with a fixed seed: uniform over the engine's legal moves.
-template <class PositionT>
-PositionT play_random(PositionT position, int plies, std::mt19937& rng) {
-  for (int ply = 0; ply < plies && !position.is_game_over(); ++ply) {
-    const auto moves = position.legal_moves();
-    if (moves.empty()) break;
-    position = position.after(moves[rng() % moves.size()]);
-  }
-  return position;
-}
-
 // A position 20-60 random plies into a game, still going on, in which a line (and so the end of
 // the game) happens within two plies somewhere in its move tree.
 template <class PositionT>
 PositionT midgame_position(unsigned seed) {
-  std::mt19937 rng(seed);
-  for (int attempt = 0; attempt < 1000; ++attempt) {
-    const int plies = 20 + int(rng() % 41);
-    const PositionT position = play_random(PositionT::start(), plies, rng);
-    if (position.is_game_over()) continue;
-    if (perft_every_leaf(position, 2).decisive_leaves == 0) continue;
-    return position;
-  }
+  for (const PositionT& position : quixo::test::random_positions<PositionT>(
+           seed, 100, {20, 60, quixo::test::Keep::AfterAllPlies}))
+    if (perft_every_leaf(position, 2).decisive_leaves != 0) return position;
   BOOST_FAIL("no ongoing mid-game position with a line within two plies for seed " << seed);
   return PositionT::start();
+}
+
+// perft and perft_every_leaf of a position still going on against the reference: the leaves to
+// `leaf_depth`, and the leaves and decisive leaves to `decisive_depth`.
+template <class PositionT>
+void check_against_reference(const PositionT& position, int leaf_depth, int decisive_depth) {
+  const ref::SimplePosition reference = to_reference(position);
+  BOOST_TEST_MESSAGE(quixo::to_string(position));
+  BOOST_TEST_REQUIRE((ref::outcome(reference) == ref::SimpleOutcome::Ongoing));
+  BOOST_TEST_CONTEXT("position " << quixo::to_string(position)) {
+    for (int depth = 1; depth <= leaf_depth; ++depth) {
+      const std::uint64_t expected = ref::perft(reference, depth);
+      BOOST_TEST(perft(position, depth) == expected, "depth " << depth);
+      BOOST_TEST(perft_every_leaf(position, depth).leaves == expected, "depth " << depth);
+    }
+    for (int depth = 1; depth <= decisive_depth; ++depth) {
+      const ReferenceCounts expected = reference_counts(reference, depth);
+      const quixo::PerftCounts counts = perft_every_leaf(position, depth);
+      BOOST_TEST(counts.leaves == expected.leaves, "depth " << depth);
+      BOOST_TEST(counts.decisive_leaves == expected.decisive, "depth " << depth);
+    }
+  }
+}
+
+// divide() to each depth up to `max_depth`: one entry per legal move in generation order, each
+// the perft of the child (the engine's and the reference's), summing to perft.
+template <class PositionT>
+void check_divide(const PositionT& position, int max_depth) {
+  const ref::SimplePosition reference = to_reference(position);
+  for (int depth = 1; depth <= max_depth; ++depth) {
+    BOOST_TEST_CONTEXT(quixo::to_string(position) << " depth " << depth) {
+      const auto entries = quixo::divide(position, depth);
+      const auto moves = position.legal_moves();
+      BOOST_TEST_REQUIRE(entries.size() == moves.size());
+      std::uint64_t sum = 0;
+      for (std::size_t i = 0; i < entries.size(); ++i) {
+        const auto& [move, count] = entries[i];
+        BOOST_TEST((move == moves[i]), "entry " << i);
+        BOOST_TEST(count == perft(position.after(move), depth - 1), quixo::to_string(move));
+        BOOST_TEST(
+            count == ref::perft(ref::apply_move(reference, quixo::to_string(move)), depth - 1),
+            quixo::to_string(move));
+        sum += count;
+      }
+      BOOST_TEST(sum == perft(position, depth));
+      BOOST_TEST(sum == ref::perft(reference, depth));
+    }
+  }
 }
 
 const std::vector<unsigned> kTwoPlayerSeeds = {11, 23, 37, 41, 59, 67, 73, 89, 97, 101, 131, 151};
@@ -210,43 +242,11 @@ BOOST_AUTO_TEST_CASE(four_player_start_matches_reference) {
 }
 
 BOOST_DATA_TEST_CASE(two_player_midgame_matches_reference, bdata::make(kTwoPlayerSeeds), seed) {
-  const Position position = midgame_position<Position>(seed);
-  const ref::SimplePosition reference = to_reference(position);
-  BOOST_TEST_MESSAGE("seed " << seed << ": " << quixo::to_string(position));
-  BOOST_TEST_REQUIRE((ref::outcome(reference) == ref::SimpleOutcome::Ongoing));
-  BOOST_TEST_CONTEXT("position " << quixo::to_string(position)) {
-    for (int depth = 1; depth <= 4; ++depth) {
-      const std::uint64_t expected = ref::perft(reference, depth);
-      BOOST_TEST(perft(position, depth) == expected, "depth " << depth);
-      BOOST_TEST(perft_every_leaf(position, depth).leaves == expected, "depth " << depth);
-    }
-    for (int depth = 1; depth <= 3; ++depth) {
-      const ReferenceCounts expected = reference_counts(reference, depth);
-      const quixo::PerftCounts counts = perft_every_leaf(position, depth);
-      BOOST_TEST(counts.leaves == expected.leaves, "depth " << depth);
-      BOOST_TEST(counts.decisive_leaves == expected.decisive, "depth " << depth);
-    }
-  }
+  check_against_reference(midgame_position<Position>(seed), 4, 3);
 }
 
 BOOST_DATA_TEST_CASE(four_player_midgame_matches_reference, bdata::make(kFourPlayerSeeds), seed) {
-  const Position4 position = midgame_position<Position4>(seed);
-  const ref::SimplePosition reference = to_reference(position);
-  BOOST_TEST_MESSAGE("seed " << seed << ": " << quixo::to_string(position));
-  BOOST_TEST_REQUIRE((ref::outcome(reference) == ref::SimpleOutcome::Ongoing));
-  BOOST_TEST_CONTEXT("position " << quixo::to_string(position)) {
-    for (int depth = 1; depth <= 3; ++depth) {
-      const std::uint64_t expected = ref::perft(reference, depth);
-      BOOST_TEST(perft(position, depth) == expected, "depth " << depth);
-      BOOST_TEST(perft_every_leaf(position, depth).leaves == expected, "depth " << depth);
-    }
-    for (int depth = 1; depth <= 2; ++depth) {
-      const ReferenceCounts expected = reference_counts(reference, depth);
-      const quixo::PerftCounts counts = perft_every_leaf(position, depth);
-      BOOST_TEST(counts.leaves == expected.leaves, "depth " << depth);
-      BOOST_TEST(counts.decisive_leaves == expected.decisive, "depth " << depth);
-    }
-  }
+  check_against_reference(midgame_position<Position4>(seed), 3, 2);
 }
 
 BOOST_DATA_TEST_CASE(four_player_pass_positions_match_reference, bdata::make(kPassPositions),
@@ -273,20 +273,15 @@ BOOST_DATA_TEST_CASE(four_player_pass_positions_match_reference, bdata::make(kPa
 BOOST_AUTO_TEST_CASE(midgame_positions_exercise_both_line_rules) {
   ReferenceCounts two_player, four_player;
   std::set<std::string> texts;
-  for (const unsigned seed : kTwoPlayerSeeds) {
-    const Position position = midgame_position<Position>(seed);
+  const auto count = [&](const auto& position, ReferenceCounts& total) {
     texts.insert(quixo::to_string(position));
     const ReferenceCounts counts = reference_counts(to_reference(position), 2);
-    BOOST_TEST(counts.decisive > 0u, "two-player seed " << seed);
-    two_player.self_defeating += counts.self_defeating;
-  }
-  for (const unsigned seed : kFourPlayerSeeds) {
-    const Position4 position = midgame_position<Position4>(seed);
-    texts.insert(quixo::to_string(position));
-    const ReferenceCounts counts = reference_counts(to_reference(position), 2);
-    BOOST_TEST(counts.decisive > 0u, "four-player seed " << seed);
-    four_player.self_defeating += counts.self_defeating;
-  }
+    BOOST_TEST(counts.decisive > 0u, quixo::to_string(position));
+    total.self_defeating += counts.self_defeating;
+  };
+  for (const unsigned seed : kTwoPlayerSeeds) count(midgame_position<Position>(seed), two_player);
+  for (const unsigned seed : kFourPlayerSeeds)
+    count(midgame_position<Position4>(seed), four_player);
   BOOST_TEST(texts.size() == kTwoPlayerSeeds.size() + kFourPlayerSeeds.size());
   BOOST_TEST(two_player.self_defeating > 0u);
   BOOST_TEST(four_player.self_defeating > 0u);
@@ -295,57 +290,15 @@ BOOST_AUTO_TEST_CASE(midgame_positions_exercise_both_line_rules) {
 // divide(): one entry per legal move in generation order, each the perft of the child, summing
 // to perft; for the two-player positions each entry is also checked against the reference.
 BOOST_DATA_TEST_CASE(two_player_divide_sums_to_perft, bdata::make(kTwoPlayerSeeds), seed) {
-  std::vector<Position> positions = {Position::start(), midgame_position<Position>(seed)};
-  for (const Position& position : positions) {
-    const ref::SimplePosition reference = to_reference(position);
-    for (int depth = 1; depth <= 3; ++depth) {
-      BOOST_TEST_CONTEXT(quixo::to_string(position) << " depth " << depth) {
-        const auto entries = quixo::divide(position, depth);
-        const auto moves = position.legal_moves();
-        BOOST_TEST_REQUIRE(entries.size() == moves.size());
-        std::uint64_t sum = 0;
-        for (std::size_t i = 0; i < entries.size(); ++i) {
-          const auto& [move, count] = entries[i];
-          BOOST_TEST((move == moves[i]), "entry " << i);
-          BOOST_TEST(count == perft(position.after(move), depth - 1), quixo::to_string(move));
-          BOOST_TEST(
-              count == ref::perft(ref::apply_move(reference, quixo::to_string(move)), depth - 1),
-              quixo::to_string(move));
-          sum += count;
-        }
-        BOOST_TEST(sum == perft(position, depth));
-        BOOST_TEST(sum == ref::perft(reference, depth));
-      }
-    }
+  for (const Position& position : {Position::start(), midgame_position<Position>(seed)}) {
+    check_divide(position, 3);
     BOOST_TEST(quixo::divide(position, 0).empty());
   }
 }
 
 BOOST_DATA_TEST_CASE(four_player_divide_sums_to_perft, bdata::make(kFourPlayerSeeds), seed) {
-  std::vector<Position4> positions = {midgame_position<Position4>(seed)};
-  if (seed == kFourPlayerSeeds.front()) positions.push_back(Position4::start());
-  for (const Position4& position : positions) {
-    const ref::SimplePosition reference = to_reference(position);
-    for (int depth = 1; depth <= 2; ++depth) {
-      BOOST_TEST_CONTEXT(quixo::to_string(position) << " depth " << depth) {
-        const auto entries = quixo::divide(position, depth);
-        const auto moves = position.legal_moves();
-        BOOST_TEST_REQUIRE(entries.size() == moves.size());
-        std::uint64_t sum = 0;
-        for (std::size_t i = 0; i < entries.size(); ++i) {
-          const auto& [move, count] = entries[i];
-          BOOST_TEST((move == moves[i]), "entry " << i);
-          BOOST_TEST(count == perft(position.after(move), depth - 1), quixo::to_string(move));
-          BOOST_TEST(
-              count == ref::perft(ref::apply_move(reference, quixo::to_string(move)), depth - 1),
-              quixo::to_string(move));
-          sum += count;
-        }
-        BOOST_TEST(sum == perft(position, depth));
-        BOOST_TEST(sum == ref::perft(reference, depth));
-      }
-    }
-  }
+  check_divide(midgame_position<Position4>(seed), 2);
+  if (seed == kFourPlayerSeeds.front()) check_divide(Position4::start(), 2);
   // Depth 3 below each move on the full-branching start, against the engine's own perft only.
   const Position4 start = Position4::start();
   if (seed == kFourPlayerSeeds.front()) {
@@ -378,20 +331,19 @@ BOOST_AUTO_TEST_CASE(finished_positions_have_perft_zero) {
   for (const std::string& text : kFinishedTwoPlayer) check_finished(quixo::parse_position(text));
   for (const std::string& text : kFinishedFourPlayer) check_finished(quixo::parse_position4(text));
   // And the last positions of seeded random games.
-  std::mt19937 rng(2024);
   int finished_two = 0, finished_four = 0;
-  for (int game = 0; game < 40; ++game) {
-    const Position end = play_random(Position::start(), 1000, rng);
+  for (const Position& end :
+       quixo::test::random_positions<Position>(2024, 40, {1000, 1000, quixo::test::Keep::Last}))
     if (end.is_game_over()) {
       ++finished_two;
       check_finished(end);
     }
-    const Position4 end4 = play_random(Position4::start(), 1000, rng);
-    if (end4.is_game_over()) {
+  for (const Position4& end :
+       quixo::test::random_positions<Position4>(2025, 40, {1000, 1000, quixo::test::Keep::Last}))
+    if (end.is_game_over()) {
       ++finished_four;
-      check_finished(end4);
+      check_finished(end);
     }
-  }
   BOOST_TEST(finished_two > 20);
   BOOST_TEST(finished_four > 20);
 }

@@ -20,11 +20,11 @@
 #include "core/position4.hpp"
 #include "reference/simple_rules.hpp"
 #include "support/board_literals.hpp"
+#include "support/rules_samples.hpp"
 
 namespace bdata = boost::unit_test::data;
 using namespace quixo;
-using quixo::test::bb;
-using quixo::test::sq;
+using namespace quixo::test;
 
 namespace {
 
@@ -56,46 +56,6 @@ Move4 mv(std::string_view text) {
 
 Position4 pos(std::string_view text) {
   return parse_position4(text);
-}
-
-std::string outcome_name(Outcome outcome) {
-  switch (outcome) {
-    case Outcome::XWins:
-      return "X wins";
-    case Outcome::OWins:
-      return "O wins";
-    case Outcome::Ongoing:
-      break;
-  }
-  return "ongoing";
-}
-
-std::string outcome_name(reference::SimpleOutcome outcome) {
-  switch (outcome) {
-    case reference::SimpleOutcome::XWins:
-      return "X wins";
-    case reference::SimpleOutcome::OWins:
-      return "O wins";
-    case reference::SimpleOutcome::Ongoing:
-      break;
-  }
-  return "ongoing";
-}
-
-std::set<std::string> move_names(const Position4& position) {
-  std::set<std::string> names;
-  for (const Move4 move : position.legal_moves()) names.insert(to_string(move));
-  return names;
-}
-
-struct MoveSample {
-  std::string before;
-  std::string move;
-  std::string after;
-  std::string outcome;  // of the position after the move
-};
-std::ostream& operator<<(std::ostream& out, const MoveSample& s) {
-  return out << "'" << s.before << "' + " << s.move;
 }
 
 const std::vector<MoveSample> kMoveExamples = {
@@ -131,14 +91,6 @@ const std::vector<MoveSample> kMoveExamples = {
     {"1oOoO/5/5/x4/oXXXX 2", "a1a5o", "ooOoO/5/5/5/xXXXX 3", "X wins"},
     {"1xXxX/5/5/o4/XoOoO 3", "a1a5x", "xxXxX/5/5/5/ooOoO 4", "O wins"},
 };
-
-struct OutcomeSample {
-  std::string position;
-  std::string outcome;
-};
-std::ostream& operator<<(std::ostream& out, const OutcomeSample& s) {
-  return out << "'" << s.position << "'";
-}
 
 const std::vector<OutcomeSample> kOutcomes = {
     {"5/5/5/5/5 1", "ongoing"},
@@ -237,20 +189,10 @@ BOOST_AUTO_TEST_CASE(every_seat_has_88_moves_on_an_empty_board) {
 BOOST_DATA_TEST_CASE(hand_worked_moves, bdata::make(kMoveExamples), sample) {
   const Position4 before = pos(sample.before);
   const Move4 move = mv(sample.move);
-  BOOST_TEST(before.is_legal(move));
-  BOOST_TEST(before.legal_moves().contains(move));
-  const Position4 after = before.after(move);
-  BOOST_TEST(to_string(after) == sample.after);
-  BOOST_TEST((after == pos(sample.after)));
+  const Position4 after = check_move_sample<Position4>(sample, move);
   BOOST_TEST(after.seat_to_move() == next_seat(before.seat_to_move()));
-  BOOST_TEST(outcome_name(after.outcome()) == sample.outcome);
-  BOOST_TEST(after.is_game_over() == (sample.outcome != "ongoing"));
   // the placed cube is on the destination and points to the chosen seat
   BOOST_TEST((after.cubes_pointing_to(move.point()) & square_bb(move.to())) != 0u);
-  const auto oracle_after =
-      reference::apply_move(reference::parse_position(sample.before), sample.move);
-  BOOST_TEST(reference::format_position(oracle_after) == sample.after);
-  BOOST_TEST(outcome_name(reference::outcome(oracle_after)) == sample.outcome);
 }
 
 BOOST_DATA_TEST_CASE(what_each_seat_may_take, bdata::make({0, 1, 2, 3}), seat) {
@@ -341,10 +283,7 @@ BOOST_AUTO_TEST_CASE(seats_rotate_clockwise_including_passes) {
 }
 
 BOOST_DATA_TEST_CASE(outcomes_of_hand_made_positions, bdata::make(kOutcomes), sample) {
-  const Position4 position = pos(sample.position);
-  BOOST_TEST(outcome_name(position.outcome()) == sample.outcome);
-  BOOST_TEST(outcome_name(reference::outcome(reference::parse_position(sample.position))) ==
-             sample.outcome);
+  check_outcome_sample<Position4>(sample);
 }
 
 BOOST_AUTO_TEST_CASE(finished_games_have_no_moves_not_even_a_pass) {
@@ -365,42 +304,25 @@ BOOST_AUTO_TEST_CASE(finished_games_have_no_moves_not_even_a_pass) {
 }
 
 BOOST_AUTO_TEST_CASE(random_games_follow_the_rules) {
-  std::mt19937 rng(4444);
-  int finished = 0;
-  for (int game = 0; game < 40; ++game) {
-    Position4 position = Position4::start();
-    reference::SimplePosition oracle = reference::parse_position("5/5/5/5/5 1");
-    for (int ply = 0; ply < 200 && !position.is_game_over(); ++ply) {
-      const std::vector<std::string> oracle_moves = reference::legal_moves(oracle);
-      BOOST_TEST_REQUIRE(move_names(position) ==
-                         std::set<std::string>(oracle_moves.begin(), oracle_moves.end()));
-      const MoveList4 moves = position.legal_moves();
-      BOOST_TEST_REQUIRE(moves.size() == std::size_t(position.legal_move_count()));
-      const Seat seat = position.seat_to_move();
-      for (const Move4 move : moves) {
-        if (move.is_pass()) continue;
-        // only blank cubes or the team's cubes pointing to this seat; points within the team
-        const Bitboard from = square_bb(move.from());
-        BOOST_TEST_REQUIRE(((position.blanks() | position.cubes_pointing_to(seat)) & from) != 0u);
-        BOOST_TEST_REQUIRE((move.point() == seat || move.point() == partner_of(seat)));
-      }
-      const Move4 move = moves[rng() % moves.size()];
-      const Position4 next = position.after(move);
-      BOOST_TEST_REQUIRE(next.seat_to_move() == next_seat(seat));
-      Bitboard all = 0;
-      for (Seat s = 0; s < kSeatCount; ++s) {
-        BOOST_TEST_REQUIRE((all & next.cubes_pointing_to(s)) == 0u);
-        all |= next.cubes_pointing_to(s);
-      }
-      if (!move.is_pass())
-        BOOST_TEST_REQUIRE((next.cubes_pointing_to(move.point()) & square_bb(move.to())) != 0u);
-      oracle = reference::apply_move(oracle, to_string(move));
-      BOOST_TEST_REQUIRE(to_string(next) == reference::format_position(oracle));
-      BOOST_TEST_REQUIRE(outcome_name(next.outcome()) == outcome_name(reference::outcome(oracle)));
-      position = next;
-    }
-    finished += position.is_game_over();
-  }
+  const int finished = play_beside_the_oracle<Position4>(
+      4444, 40, [](const Position4& position, Move4 move, const Position4& next) {
+        const Seat seat = position.seat_to_move();
+        for (const Move4 legal : position.legal_moves()) {
+          if (legal.is_pass()) continue;
+          // only blank cubes or the team's cubes pointing to this seat; points within the team
+          const Bitboard from = square_bb(legal.from());
+          BOOST_TEST_REQUIRE(((position.blanks() | position.cubes_pointing_to(seat)) & from) != 0u);
+          BOOST_TEST_REQUIRE((legal.point() == seat || legal.point() == partner_of(seat)));
+        }
+        BOOST_TEST_REQUIRE(next.seat_to_move() == next_seat(seat));
+        Bitboard all = 0;
+        for (Seat s = 0; s < kSeatCount; ++s) {
+          BOOST_TEST_REQUIRE((all & next.cubes_pointing_to(s)) == 0u);
+          all |= next.cubes_pointing_to(s);
+        }
+        if (!move.is_pass())
+          BOOST_TEST_REQUIRE((next.cubes_pointing_to(move.point()) & square_bb(move.to())) != 0u);
+      });
   BOOST_TEST(finished > 0);
 }
 

@@ -21,11 +21,12 @@
 #include "core/position.hpp"
 #include "reference/simple_rules.hpp"
 #include "support/board_literals.hpp"
+#include "support/random_positions.hpp"
+#include "support/rules_samples.hpp"
 
 namespace bdata = boost::unit_test::data;
 using namespace quixo;
-using quixo::test::bb;
-using quixo::test::sq;
+using namespace quixo::test;
 
 namespace {
 
@@ -40,46 +41,6 @@ Move mv(std::string_view text) {
 
 Position pos(std::string_view text) {
   return parse_position(text);
-}
-
-std::string outcome_name(Outcome outcome) {
-  switch (outcome) {
-    case Outcome::XWins:
-      return "X wins";
-    case Outcome::OWins:
-      return "O wins";
-    case Outcome::Ongoing:
-      break;
-  }
-  return "ongoing";
-}
-
-std::string outcome_name(reference::SimpleOutcome outcome) {
-  switch (outcome) {
-    case reference::SimpleOutcome::XWins:
-      return "X wins";
-    case reference::SimpleOutcome::OWins:
-      return "O wins";
-    case reference::SimpleOutcome::Ongoing:
-      break;
-  }
-  return "ongoing";
-}
-
-std::set<std::string> move_names(const Position& position) {
-  std::set<std::string> names;
-  for (const Move move : position.legal_moves()) names.insert(to_string(move));
-  return names;
-}
-
-struct MoveSample {
-  std::string before;
-  std::string move;
-  std::string after;
-  std::string outcome;  // of the position after the move
-};
-std::ostream& operator<<(std::ostream& out, const MoveSample& s) {
-  return out << "'" << s.before << "' + " << s.move;
 }
 
 // Each worked by hand from docs/spec.md §1.
@@ -118,14 +79,6 @@ const std::vector<MoveSample> kMoveExamples = {
     {"o3x/o2x1/o1x2/ox3/1o3 x", "a1e1", "o3x/o2x1/o1x2/ox3/o3x o", "O wins"},
 };
 
-struct OutcomeSample {
-  std::string position;
-  std::string outcome;
-};
-std::ostream& operator<<(std::ostream& out, const OutcomeSample& s) {
-  return out << "'" << s.position << "'";
-}
-
 const std::vector<OutcomeSample> kOutcomes = {
     {"5/5/5/5/5 x", "ongoing"},
     {"5/5/5/5/5 o", "ongoing"},
@@ -148,22 +101,6 @@ const std::vector<OutcomeSample> kOutcomes = {
     {"x3o/x3o/x3o/x3o/x3o o", "O wins"},
     {"x3o/x3o/x3o/x3o/x3o x", "X wins"},
 };
-
-// Positions reached by seeded random play, with at least one game reaching its end.
-std::vector<Position> random_game_positions(unsigned seed, int games, int max_plies) {
-  std::mt19937 rng(seed);
-  std::vector<Position> positions;
-  for (int game = 0; game < games; ++game) {
-    Position position = Position::start();
-    positions.push_back(position);
-    for (int ply = 0; ply < max_plies && !position.is_game_over(); ++ply) {
-      const MoveList2 moves = position.legal_moves();
-      position = position.after(moves[rng() % moves.size()]);
-      positions.push_back(position);
-    }
-  }
-  return positions;
-}
 
 }  // namespace
 
@@ -230,28 +167,18 @@ BOOST_AUTO_TEST_CASE(corner_and_edge_moves) {
 
 BOOST_AUTO_TEST_CASE(no_move_goes_back_to_its_own_square) {
   for (Square s = 0; s < kSquareCount; ++s) BOOST_TEST(slide_index(s, s) == -1);
-  for (const Position& position : random_game_positions(11, 30, 80))
+  for (const Position& position : random_positions<Position>(11, 1600, {80, 80, Keep::All}))
     for (const Move move : position.legal_moves()) BOOST_TEST_REQUIRE(move.from() != move.to());
 }
 
 BOOST_DATA_TEST_CASE(hand_worked_moves, bdata::make(kMoveExamples), sample) {
   const Position before = pos(sample.before);
   const Move move = mv(sample.move);
-  BOOST_TEST(before.is_legal(move));
-  BOOST_TEST(before.legal_moves().contains(move));
-  const Position after = before.after(move);
-  BOOST_TEST(to_string(after) == sample.after);
-  BOOST_TEST((after == pos(sample.after)));
+  // the oracle agrees on the board and the result
+  const Position after = check_move_sample<Position>(sample, move);
   BOOST_TEST((after.side_to_move() == ~before.side_to_move()));
-  BOOST_TEST(outcome_name(after.outcome()) == sample.outcome);
-  BOOST_TEST(after.is_game_over() == (sample.outcome != "ongoing"));
   // the mover's cube is on the destination square
   BOOST_TEST((after.cubes(before.side_to_move()) & square_bb(move.to())) != 0u);
-  // the oracle agrees on the board and the result
-  const auto oracle_after =
-      reference::apply_move(reference::parse_position(sample.before), sample.move);
-  BOOST_TEST(reference::format_position(oracle_after) == sample.after);
-  BOOST_TEST(outcome_name(reference::outcome(oracle_after)) == sample.outcome);
 }
 
 BOOST_AUTO_TEST_CASE(unchanged_board_still_changes_the_side) {
@@ -285,7 +212,7 @@ BOOST_AUTO_TEST_CASE(opponent_cubes_are_never_taken) {
   BOOST_TEST(!o_to_move.is_legal(mv("b5b1")));
   BOOST_TEST(!o_to_move.is_legal(mv("a3e3")));
   // In random games, no generated move takes an opponent cube.
-  for (const Position& p : random_game_positions(12, 40, 100))
+  for (const Position& p : random_positions<Position>(12, 2000, {100, 100, Keep::All}))
     for (const Move move : p.legal_moves())
       BOOST_TEST_REQUIRE((p.cubes(~p.side_to_move()) & square_bb(move.from())) == 0u);
 }
@@ -309,10 +236,7 @@ BOOST_AUTO_TEST_CASE(finished_games_have_no_moves) {
 }
 
 BOOST_DATA_TEST_CASE(outcomes_of_hand_made_positions, bdata::make(kOutcomes), sample) {
-  const Position position = pos(sample.position);
-  BOOST_TEST(outcome_name(position.outcome()) == sample.outcome);
-  BOOST_TEST(outcome_name(reference::outcome(reference::parse_position(sample.position))) ==
-             sample.outcome);
+  check_outcome_sample<Position>(sample);
 }
 
 BOOST_AUTO_TEST_CASE(keys_identify_positions) {
@@ -326,7 +250,7 @@ BOOST_AUTO_TEST_CASE(keys_identify_positions) {
   // key equality exactly when positions are equal, over many positions of random games
   std::map<std::uint64_t, Position> by_key;
   int duplicates = 0;
-  for (const Position& position : random_game_positions(13, 60, 60)) {
+  for (const Position& position : random_positions<Position>(13, 2500, {60, 60, Keep::All})) {
     const auto [it, inserted] = by_key.emplace(position.key(), position);
     if (!inserted) {
       ++duplicates;
@@ -347,33 +271,17 @@ BOOST_AUTO_TEST_CASE(keys_identify_positions) {
 BOOST_AUTO_TEST_CASE(random_games_follow_the_rules) {
   // Along random games: the side alternates; the cube count never falls; the inserted cube is
   // the mover's; the move list matches the oracle's; results match the oracle.
-  std::mt19937 rng(2025);
-  int finished = 0;
-  for (int game = 0; game < 40; ++game) {
-    Position position = Position::start();
-    reference::SimplePosition oracle = reference::parse_position("5/5/5/5/5 x");
-    for (int ply = 0; ply < 200 && !position.is_game_over(); ++ply) {
-      const std::vector<std::string> oracle_moves = reference::legal_moves(oracle);
-      BOOST_TEST_REQUIRE(move_names(position) ==
-                         std::set<std::string>(oracle_moves.begin(), oracle_moves.end()));
-      const MoveList2 moves = position.legal_moves();
-      BOOST_TEST_REQUIRE(moves.size() == std::size_t(position.legal_move_count()));
-      const Move move = moves[rng() % moves.size()];
-      const Position next = position.after(move);
-      const Color mover = position.side_to_move();
-      BOOST_TEST_REQUIRE((next.side_to_move() == ~mover));
-      BOOST_TEST_REQUIRE((next.cubes(Color::X) & next.cubes(Color::O)) == 0u);
-      BOOST_TEST_REQUIRE(std::popcount(next.cubes(mover)) >= std::popcount(position.cubes(mover)));
-      BOOST_TEST_REQUIRE(std::popcount(next.cubes(~mover)) ==
-                         std::popcount(position.cubes(~mover)));
-      BOOST_TEST_REQUIRE((next.cubes(mover) & square_bb(move.to())) != 0u);
-      oracle = reference::apply_move(oracle, to_string(move));
-      BOOST_TEST_REQUIRE(to_string(next) == reference::format_position(oracle));
-      BOOST_TEST_REQUIRE(outcome_name(next.outcome()) == outcome_name(reference::outcome(oracle)));
-      position = next;
-    }
-    finished += position.is_game_over();
-  }
+  const int finished = play_beside_the_oracle<Position>(
+      2025, 40, [](const Position& position, Move move, const Position& next) {
+        const Color mover = position.side_to_move();
+        BOOST_TEST_REQUIRE((next.side_to_move() == ~mover));
+        BOOST_TEST_REQUIRE((next.cubes(Color::X) & next.cubes(Color::O)) == 0u);
+        BOOST_TEST_REQUIRE(std::popcount(next.cubes(mover)) >=
+                           std::popcount(position.cubes(mover)));
+        BOOST_TEST_REQUIRE(std::popcount(next.cubes(~mover)) ==
+                           std::popcount(position.cubes(~mover)));
+        BOOST_TEST_REQUIRE((next.cubes(mover) & square_bb(move.to())) != 0u);
+      });
   BOOST_TEST(finished > 0);
 }
 

@@ -14,12 +14,14 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "core/notation.hpp"
 #include "core/perft.hpp"
 #include "core/symmetry.hpp"
 #include "support/board_literals.hpp"
+#include "support/random_positions.hpp"
 
 namespace bdata = boost::unit_test::data;
 using namespace quixo;
@@ -56,54 +58,24 @@ Bitboard transform_by_squares(Symmetry symmetry, Bitboard cubes) {
   return image;
 }
 
-std::vector<Position> random_positions(unsigned seed, int games, int max_plies) {
-  std::mt19937 rng(seed);
-  std::vector<Position> positions;
-  for (int game = 0; game < games; ++game) {
-    Position position = Position::start();
-    positions.push_back(position);
-    for (int ply = 0; ply < max_plies && !position.is_game_over(); ++ply) {
-      const MoveList2 moves = position.legal_moves();
-      position = position.after(moves[rng() % moves.size()]);
-      positions.push_back(position);
-    }
-  }
-  return positions;
-}
-
-std::vector<Position4> random_positions4(unsigned seed, int games, int max_plies) {
-  std::mt19937 rng(seed);
-  std::vector<Position4> positions;
-  for (int game = 0; game < games; ++game) {
-    Position4 position = Position4::start();
-    positions.push_back(position);
-    for (int ply = 0; ply < max_plies && !position.is_game_over(); ++ply) {
-      const MoveList4 moves = position.legal_moves();
-      position = position.after(moves[rng() % moves.size()]);
-      positions.push_back(position);
-    }
-  }
-  positions.push_back(parse_position4("oXoXo/X3X/o3o/X3X/oXoXo 1"));  // a pass position
-  return positions;
-}
-
-// Mid-game positions where the game goes on, taken `plies` moves into seeded random games.
+// The first `count` positions of seeded random games of at most `max_plies` plies (the start and
+// the finished ones too); in the four-player game also a position whose only move is the pass.
 template <class PositionT>
-std::vector<PositionT> mid_game(unsigned seed, int count, int plies) {
-  std::mt19937 rng(seed);
-  std::vector<PositionT> positions;
-  while (int(positions.size()) < count) {
-    PositionT position = PositionT::start();
-    for (int ply = 0; ply < plies && !position.is_game_over(); ++ply) {
-      const auto moves = position.legal_moves();
-      position = position.after(moves[rng() % moves.size()]);
-    }
-    if (!position.is_game_over()) positions.push_back(position);
-  }
+std::vector<PositionT> whole_games(unsigned seed, int count, int max_plies) {
+  std::vector<PositionT> positions =
+      test::random_positions<PositionT>(seed, count, {max_plies, max_plies, test::Keep::All});
+  if constexpr (std::is_same_v<PositionT, Position4>)
+    positions.push_back(parse_position4("oXoXo/X3X/o3o/X3X/oXoXo 1"));
   return positions;
 }
 
 // The positions the perft invariance is checked on: early and late middle games.
+// Mid-game positions where the game goes on, taken `plies` moves into seeded random games.
+template <class PositionT>
+std::vector<PositionT> mid_game(unsigned seed, int count, int plies) {
+  return test::random_positions<PositionT>(seed, count, {plies, plies, test::Keep::AfterAllPlies});
+}
+
 std::vector<Position> perft_positions() {
   std::vector<Position> positions = mid_game<Position>(70, 3, 10);
   for (const Position& p : mid_game<Position>(71, 5, 24)) positions.push_back(p);
@@ -247,7 +219,7 @@ BOOST_DATA_TEST_CASE(moves_transform_square_by_square, bdata::make({0, 1, 2, 3, 
 BOOST_DATA_TEST_CASE(two_player_rules_commute, bdata::make({0, 1, 2, 3, 4, 5, 6, 7}), index) {
   const Symmetry s = symmetry_at(index);
   int moves_checked = 0;
-  for (const Position& position : random_positions(500 + unsigned(index), 12, 120)) {
+  for (const Position& position : whole_games<Position>(500 + unsigned(index), 600, 120)) {
     const Position image = transform(s, position);
     BOOST_TEST_REQUIRE((transform(inverse(s), image) == position));
     BOOST_TEST_REQUIRE((image.side_to_move() == position.side_to_move()));
@@ -271,7 +243,7 @@ BOOST_DATA_TEST_CASE(two_player_rules_commute, bdata::make({0, 1, 2, 3, 4, 5, 6,
 BOOST_DATA_TEST_CASE(four_player_rules_commute, bdata::make({0, 1, 2, 3, 4, 5, 6, 7}), index) {
   const Symmetry s = symmetry_at(index);
   int moves_checked = 0;
-  for (const Position4& position : random_positions4(600 + unsigned(index), 8, 120)) {
+  for (const Position4& position : whole_games<Position4>(600 + unsigned(index), 300, 120)) {
     const Position4 image = transform(s, position);
     BOOST_TEST_REQUIRE((transform(inverse(s), image) == position));
     BOOST_TEST_REQUIRE(image.seat_to_move() == position.seat_to_move());
@@ -362,7 +334,7 @@ BOOST_AUTO_TEST_CASE(outcomes_are_invariant) {
 }
 
 BOOST_AUTO_TEST_CASE(canonical_forms) {
-  for (const Position& position : random_positions(800, 20, 60)) {
+  for (const Position& position : whole_games<Position>(800, 900, 60)) {
     const Position canon = canonical(position);
     bool is_an_image = false;
     for (Symmetry s : kAllSymmetries) {

@@ -21,6 +21,7 @@
 #include "core/notation.hpp"
 #include "core/text_helpers.hpp"
 #include "support/go_command_format.hpp"
+#include "support/search_limits.hpp"
 #include "uqi_client_messages.hpp"
 #include "uqi_engine_messages.hpp"
 
@@ -122,6 +123,12 @@ using uqi::GoLimits;
 using uqi::GoRequest;
 using uqi::GoRequest4;
 using uqi::Protocol;
+// The limit builders of the search suites, for GoLimits (the same field names).
+using quixo::test::depth_limit;
+using quixo::test::infinite;
+using quixo::test::move_time;
+using quixo::test::node_limit;
+using quixo::test::pondering;
 
 GoLimits clock_limits(std::int64_t time_ms, std::int64_t increment_ms,
                       std::optional<int> moves_to_go = std::nullopt) {
@@ -144,31 +151,6 @@ std::ostream& operator<<(std::ostream& out, const GoSample& sample) {
   return out << sample.label;
 }
 
-GoLimits movetime(std::int64_t ms) {
-  GoLimits limits;
-  limits.move_time_ms = ms;
-  return limits;
-}
-GoLimits nodes(std::uint64_t count) {
-  GoLimits limits;
-  limits.nodes = count;
-  return limits;
-}
-GoLimits depth(int plies) {
-  GoLimits limits;
-  limits.depth = plies;
-  return limits;
-}
-GoLimits infinite() {
-  GoLimits limits;
-  limits.infinite = true;
-  return limits;
-}
-GoLimits pondering(GoLimits limits) {
-  limits.ponder = true;
-  return limits;
-}
-
 const std::vector<GoSample> kGoSamples = {
     {"uqi clock, X to move", Protocol::Uqi, true, clock_limits(9000, 100, 12),
      clock_limits(8000, 50), "go xtime 9000 otime 8000 xinc 100 oinc 50 movestogo 12"},
@@ -183,20 +165,21 @@ const std::vector<GoSample> kGoSamples = {
      clock_limits(2500, 0), "go xtime 2500 otime 1000 xinc 0 oinc 0"},
     {"ugi sudden death, X to move", Protocol::Ugi, true, clock_limits(1000, 0),
      clock_limits(2500, 0), "go p1time 1000 p2time 2500 p1inc 0 p2inc 0"},
-    {"uqi movetime", Protocol::Uqi, true, movetime(500), {}, "go movetime 500"},
-    {"ugi movetime, O", Protocol::Ugi, false, movetime(500), {}, "go movetime 500"},
-    {"uqi nodes, O", Protocol::Uqi, false, nodes(20000), {}, "go nodes 20000"},
-    {"ugi nodes", Protocol::Ugi, true, nodes(20000), {}, "go nodes 20000"},
-    {"uqi depth", Protocol::Uqi, true, depth(8), {}, "go depth 8"},
-    {"ugi depth, O", Protocol::Ugi, false, depth(8), {}, "go depth 8"},
-    {"uqi infinite", Protocol::Uqi, true, infinite(), {}, "go infinite"},
-    {"ugi infinite, O", Protocol::Ugi, false, infinite(), clock_limits(5, 5), "go infinite"},
+    {"uqi movetime", Protocol::Uqi, true, move_time<GoLimits>(500), {}, "go movetime 500"},
+    {"ugi movetime, O", Protocol::Ugi, false, move_time<GoLimits>(500), {}, "go movetime 500"},
+    {"uqi nodes, O", Protocol::Uqi, false, node_limit<GoLimits>(20000), {}, "go nodes 20000"},
+    {"ugi nodes", Protocol::Ugi, true, node_limit<GoLimits>(20000), {}, "go nodes 20000"},
+    {"uqi depth", Protocol::Uqi, true, depth_limit<GoLimits>(8), {}, "go depth 8"},
+    {"ugi depth, O", Protocol::Ugi, false, depth_limit<GoLimits>(8), {}, "go depth 8"},
+    {"uqi infinite", Protocol::Uqi, true, infinite<GoLimits>(), {}, "go infinite"},
+    {"ugi infinite, O", Protocol::Ugi, false, infinite<GoLimits>(), clock_limits(5, 5),
+     "go infinite"},
     {"uqi ponder, O", Protocol::Uqi, false, pondering(clock_limits(900, 10)), clock_limits(700, 10),
      "go ponder xtime 700 otime 900 xinc 10 oinc 10"},
     {"ugi ponder movetime",
      Protocol::Ugi,
      true,
-     pondering(movetime(300)),
+     pondering(move_time<GoLimits>(300)),
      {},
      "go ponder movetime 300"},
 };

@@ -278,6 +278,18 @@ SimpleOutcome outcome(const SimplePosition& p) {
   return SimpleOutcome::Ongoing;
 }
 
+std::string outcome_name(SimpleOutcome outcome) {
+  switch (outcome) {
+    case SimpleOutcome::XWins:
+      return "X wins";
+    case SimpleOutcome::OWins:
+      return "O wins";
+    case SimpleOutcome::Ongoing:
+      break;
+  }
+  return "ongoing";
+}
+
 std::vector<std::string> legal_moves(const SimplePosition& p) {
   std::vector<std::string> moves;
   if (outcome(p) != SimpleOutcome::Ongoing) return moves;

@@ -37,6 +37,9 @@ std::string format_position(const SimplePosition& p);
 // line); otherwise a line of the other symbol means the other side wins; otherwise Ongoing.
 SimpleOutcome outcome(const SimplePosition& p);
 
+// "X wins", "O wins" or "ongoing": the words of the engine's notation, for comparing results.
+std::string outcome_name(SimpleOutcome outcome);
+
 // Move strings of docs/spec.md §3.2, e.g. "b1e1", four-player "b1e1X", pass "0000"; empty if the
 // game is over; sorted ascending (std::sort on strings).
 std::vector<std::string> legal_moves(const SimplePosition& p);

@@ -1,18 +1,22 @@
 // The harness of the search suites (both games): start a search through an engine facade's
 // `go`, collect its `info` lines and its `bestmove` from the callbacks, and wait for it with a
-// timeout, so that a search that never answers fails its test instead of hanging the suite.
+// timeout, so that a search that never answers fails its test instead of hanging the suite; and
+// the checks that every answer of either game passes.
 #pragma once
 
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <vector>
 
+#include "core/notation.hpp"
 #include "search/search_types.hpp"
 
 namespace quixo::test {
@@ -114,6 +118,55 @@ SearchRun<MoveT> finish_search(EngineT& engine, SearchObserver<MoveT>& observer)
   SearchRun<MoveT> run = observer.snapshot();
   BOOST_TEST(run.bestmove_count == 1);
   return run;
+}
+
+// The moves' names, separated by spaces.
+template <class MoveT>
+std::string names(const std::vector<MoveT>& moves) {
+  std::string text;
+  for (const MoveT move : moves) text += (text.empty() ? "" : " ") + to_string(move);
+  return text;
+}
+
+template <class MoveT>
+bool contains(const std::vector<MoveT>& moves, MoveT move) {
+  return std::find(moves.begin(), moves.end(), move) != moves.end();
+}
+
+// Every move of the line is legal where it is played, and the line ends where the game does.
+template <class PositionT, class MoveT>
+void check_pv(const PositionT& root, const BasicSearchInfo<MoveT>& info) {
+  BOOST_TEST_CONTEXT("pv " << names(info.pv) << " from " << to_string(root)) {
+    BOOST_TEST(!info.pv.empty());
+    PositionT position = root;
+    for (const MoveT move : info.pv) {
+      BOOST_TEST_REQUIRE(!position.is_game_over());
+      BOOST_TEST_REQUIRE(position.is_legal(move));
+      position = position.after(move);
+    }
+  }
+}
+
+// What any answer to a search of an unfinished game shows, in either game: one legal bestmove,
+// a legal ponder move after it (if any), legal lines with sound depths and table fill. The
+// suites' check_answer adds each game's tactics.
+template <class PositionT, class MoveT>
+void check_legal_answer(const PositionT& position, const SearchRun<MoveT>& run) {
+  BOOST_TEST(run.bestmove_count == 1);
+  BOOST_TEST_REQUIRE(!run.best.is_none());
+  BOOST_TEST_REQUIRE(position.is_legal(run.best));
+  const PositionT next = position.after(run.best);
+  if (!run.ponder.is_none()) {
+    BOOST_TEST(!next.is_game_over());
+    BOOST_TEST(next.is_legal(run.ponder));
+  }
+  for (const BasicSearchInfo<MoveT>& info : run.infos) {
+    check_pv(position, info);
+    BOOST_TEST(info.depth >= 1);
+    BOOST_TEST(info.selective_depth >= info.depth);
+    BOOST_TEST(info.hashfull >= 0);
+    BOOST_TEST(info.hashfull <= 1000);
+  }
 }
 
 }  // namespace quixo::test

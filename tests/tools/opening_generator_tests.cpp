@@ -167,6 +167,11 @@ std::string first_line(const std::string& path) {
   return line;
 }
 
+// A book shipped in configs/, found from this file's path (tests/ is next to configs/).
+std::vector<Opening> shipped_book(const char* name) {
+  return load_openings((std::filesystem::path(QUIXO_SOURCE_DIR) / "configs" / name).string());
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(opening_generator_tests)
@@ -231,11 +236,9 @@ BOOST_AUTO_TEST_CASE(impossible_requests_are_refused) {
   });
 }
 
-// The shipped book, found from this file's path (tests/ is next to configs/).
+// The shipped two-player book.
 BOOST_AUTO_TEST_CASE(the_shipped_book_loads_and_is_sound) {
-  const std::filesystem::path path =
-      std::filesystem::path(QUIXO_SOURCE_DIR) / "configs" / "openings.txt";
-  const std::vector<Opening> book = load_openings(path.string());
+  const std::vector<Opening> book = shipped_book("openings.txt");
   BOOST_TEST(book.size() == 200u);
   check_book(book);
 }
@@ -288,9 +291,7 @@ BOOST_AUTO_TEST_CASE(the_search_check_of_four_player_openings_applies_when_built
 }
 
 BOOST_AUTO_TEST_CASE(the_shipped_four_player_book_loads_and_is_sound) {
-  const std::filesystem::path path =
-      std::filesystem::path(QUIXO_SOURCE_DIR) / "configs" / "openings4.txt";
-  const std::vector<Opening> book = load_openings(path.string());
+  const std::vector<Opening> book = shipped_book("openings4.txt");
   BOOST_TEST(book.size() == 100u);
   check_book4(book);
 }
