@@ -155,7 +155,11 @@ BOOST_AUTO_TEST_CASE(a_selection_checks_its_slots_only) {
 BOOST_AUTO_TEST_CASE(values_do_not_depend_on_the_number_of_threads) {
   const LayerIndex index(0);
   const auto from_file = layer_values(0);
+  // Under ASan the three-thread solve only: a one-thread solve runs the same code through the same
+  // memory, and a whole-layer solve takes most of a minute there; release solves with both.
+#if !defined(QUIXO_ADDRESS_SANITIZER)
   BOOST_TEST((solve_layer(index, nullptr, {}, 1) == from_file));
+#endif
   BOOST_TEST((solve_layer(index, nullptr, {}, 3) == from_file));
 }
 #endif
