@@ -338,7 +338,7 @@ std::string format_info(const SearchInfo& info) {
   return format_any_info(info);
 }
 
-std::string format_info(const TeamSearchInfo& info) {
+std::string format_info(const SearchInfo4& info) {
   return format_any_info(info);
 }
 

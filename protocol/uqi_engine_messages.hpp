@@ -16,9 +16,9 @@
 #include "core/game.hpp"
 #include "core/notation.hpp"
 #include "search/engine.hpp"
+#include "search/engine4.hpp"
 #include "search/limits.hpp"
 #include "search/score.hpp"
-#include "search/team_search.hpp"
 #include "uqi_option_types.hpp"
 
 namespace quixo::uqi {
@@ -86,7 +86,7 @@ std::string format_score(Score score, Bound bound = Bound::Exact);
 // measured" (seldepth, hashfull) are still printed so the line has a fixed shape.
 std::string format_info(const SearchInfo& info);
 // The same for the four-player search: the pv in four-player notation ("b1e1X", "0000").
-std::string format_info(const TeamSearchInfo& info);
+std::string format_info(const SearchInfo4& info);
 std::string format_info_string(std::string_view text);  // "info string <text>"
 
 // `bestmove <move> [ponder <move>]`; a missing best move (no legal move) is written "0000".

@@ -78,9 +78,9 @@ std::string option_key(std::string_view name) {
   return key;
 }
 
-// The session's two-player Engine or its four-player TeamEngine.
+// The session's two-player Engine or its four-player Engine4.
 template <bool kFourPlayer>
-auto& engine_of(Engine& two_player, TeamEngine& four_player) {
+auto& engine_of(Engine& two_player, Engine4& four_player) {
   if constexpr (kFourPlayer)
     return four_player;
   else
@@ -111,7 +111,7 @@ std::variant<int, std::string> spin_value(std::string_view name, int min, int ma
 UqiSession::UqiSession(std::ostream& out) : out_(out) {
   options_ = engine_.options();
   learned_evaluation_ = engine_.evaluator().learned() != nullptr;
-  team_engine_.set_options(options_);
+  engine4_.set_options(options_);
 }
 
 UqiSession::~UqiSession() {
@@ -146,9 +146,9 @@ void UqiSession::stop_and_wait() {
   perft_cancel_ = true;
   if (perft_thread_.joinable()) perft_thread_.join();
   engine_.stop();
-  team_engine_.stop();
+  engine4_.stop();
   engine_.wait();
-  team_engine_.wait();
+  engine4_.wait();
   release_held_bestmove();
 }
 
@@ -187,7 +187,7 @@ bool UqiSession::handle_line(std::string_view line) {
     } else if (command == "uqinewgame" || command == "uginewgame" || command == "ucinewgame") {
       stop_and_wait();
       engine_.new_game();
-      team_engine_.new_game();
+      engine4_.new_game();
     } else if (command == "setoption") {
       setoption(args);
     } else if (command == "position") {
@@ -197,11 +197,11 @@ bool UqiSession::handle_line(std::string_view line) {
     } else if (command == "stop") {
       perft_cancel_ = true;
       engine_.stop();
-      team_engine_.stop();
+      engine4_.stop();
       release_held_bestmove();
     } else if (command == "ponderhit") {
       engine_.ponderhit();
-      team_engine_.ponderhit();
+      engine4_.ponderhit();
       if (held_until_ponderhit_) release_held_bestmove();
     } else if (command == "d") {
       display();
@@ -397,7 +397,7 @@ void UqiSession::apply_options(const EngineOptions& changed) {
   // cannot be allocated): undo the first when the second fails, so both stay as they were.
   engine_.set_options(changed);
   try {
-    team_engine_.set_options(changed);
+    engine4_.set_options(changed);
   } catch (...) {
     engine_.set_options(options_);
     throw;
@@ -472,7 +472,7 @@ void UqiSession::search(const uqi::GoCommand& command, const GameLine<PositionT>
     limits.seat_time_ms = command.seat_time_ms;
     limits.seat_increment_ms = command.seat_increment_ms;
   }
-  auto& engine = engine_of<kFourPlayer>(engine_, team_engine_);
+  auto& engine = engine_of<kFourPlayer>(engine_, engine4_);
   engine.set_position(position, line.history);
   BasicSearchCallbacks<MoveOf<PositionT>> callbacks;
   callbacks.on_info = [this](const auto& info) { this->send(uqi::format_info(info)); };
@@ -595,7 +595,7 @@ void UqiSession::bench() {
   const auto start = std::chrono::steady_clock::now();
   // Both variants' searches: the total is the signature of the whole engine.
   const auto report = [&](const std::string& line) { send(line); };
-  const std::uint64_t nodes = engine_.bench(report) + team_engine_.bench(report);
+  const std::uint64_t nodes = engine_.bench(report) + engine4_.bench(report);
   const std::int64_t ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                               std::chrono::steady_clock::now() - start)
                               .count();

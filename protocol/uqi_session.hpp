@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "search/engine.hpp"
-#include "search/team_search.hpp"
+#include "search/engine4.hpp"
 #include "uqi_engine_messages.hpp"
 
 namespace quixo {
@@ -73,7 +73,7 @@ class UqiSession {
   void report_table_problem();
   void position(Args args);
   void go(Args args);
-  // `go`'s search of either game: the Engine searches a two-player line, the TeamEngine a
+  // `go`'s search of either game: the Engine searches a two-player line, the Engine4 a
   // four-player one, each told the positions before it for repetitions.
   template <class PositionT>
   void search(const uqi::GoCommand& command, const GameLine<PositionT>& line);
@@ -136,7 +136,7 @@ class UqiSession {
   // Last members: destroyed first, while everything their callbacks use is still alive. Each
   // variant has its own engine; at most one of them searches at a time.
   Engine engine_;
-  TeamEngine team_engine_;
+  Engine4 engine4_;
 };
 
 }  // namespace quixo

@@ -13,8 +13,8 @@
 #include "core/position4.hpp"
 #include "core/symmetry.hpp"
 #include "search/engine.hpp"
+#include "search/engine4.hpp"
 #include "search/score.hpp"
-#include "search/team_search.hpp"
 
 namespace quixo::opening_generator {
 
@@ -25,7 +25,7 @@ using arena::OpeningError;
 using arena::random_below;
 
 // What the two variants do differently; the generator below is one algorithm over them.
-struct TwoPlayerVariant {
+struct TwoPlayerOpenings {
   using PositionType = Position;
   using EngineType = Engine;
   using Callbacks = SearchCallbacks;
@@ -40,10 +40,10 @@ struct TwoPlayerVariant {
   static bool lost_in_two(const Position&) { return false; }
 };
 
-struct FourPlayerVariant {
+struct FourPlayerOpenings {
   using PositionType = Position4;
-  using EngineType = TeamEngine;
-  using Callbacks = TeamSearchCallbacks;
+  using EngineType = Engine4;
+  using Callbacks = SearchCallbacks4;
   // Position4 has no symmetric key: the smallest position string of its 8 images (points and seat
   // included) stands for the class.
   using CanonicalKey = std::string;
@@ -71,7 +71,7 @@ bool has_winning_move(const PositionT& position, Color mover) {
 // Whether every move of the seat to move loses at once or lets the next seat (the other team)
 // win with its reply: the position is lost in two plies. Four players only: the next seat's
 // reply can undo what a two-player search would see.
-bool FourPlayerVariant::lost_in_two(const Position4& position) {
+bool FourPlayerOpenings::lost_in_two(const Position4& position) {
   const Outcome loss = win_for(~position.team_to_move());
   for (const Move4 move : position.legal_moves()) {
     const Position4 next = position.after(move);
@@ -162,8 +162,8 @@ std::vector<Opening> generate_openings(const OpeningGeneratorOptions& options) {
                        std::to_string(options.max_plies));
   if (options.search_depth < 0 || options.max_abs_score_cp < 0)
     throw OpeningError("generate_openings: search_depth and max_abs_score_cp must not be negative");
-  return options.variant == Variant::FourPlayer ? generate<FourPlayerVariant>(options)
-                                                : generate<TwoPlayerVariant>(options);
+  return options.variant == Variant::FourPlayer ? generate<FourPlayerOpenings>(options)
+                                                : generate<TwoPlayerOpenings>(options);
 }
 
 }  // namespace quixo::opening_generator

@@ -1,7 +1,7 @@
 #include "engine_base.hpp"
 
+#include "four_player_variant.hpp"
 #include "search.hpp"
-#include "team_variant.hpp"
 #include "two_player_variant.hpp"
 
 namespace quixo {
@@ -49,6 +49,6 @@ bool EngineBase<Variant>::searching() const {
 }
 
 template class EngineBase<TwoPlayerVariant>;
-template class EngineBase<TeamVariant>;
+template class EngineBase<FourPlayerVariant>;
 
 }  // namespace quixo

@@ -1,4 +1,4 @@
-// What the facades of both games (Engine in engine.hpp, TeamEngine in team_search.hpp) do
+// What the facades of both games (Engine in engine.hpp, Engine4 in engine4.hpp) do
 // alike: options, a new game, stop, ponderhit and waiting for the running search. Each facade
 // adds its game's position, go and bench.
 #pragma once

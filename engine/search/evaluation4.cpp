@@ -17,13 +17,13 @@ Score threat_value(int threats, Score first, Score extra) {
   return first + extra * (std::min(threats, 3) - 1);
 }
 
-TeamEvalBreakdown breakdown_of(const Position4& position, SlideSet own_team_wins,
-                               SlideSet opponent_team_wins, const TeamEvalWeights& weights) {
+EvalBreakdown4 breakdown_of(const Position4& position, SlideSet own_team_wins,
+                            SlideSet opponent_team_wins, const EvalWeights4& weights) {
   const Seat mover = position.seat_to_move();
   const Color team = team_of(mover);
   const Bitboard own = position.cubes(team), opponent = position.cubes(~team);
   const Bitboard border_blanks = kBorder & position.blanks();
-  TeamEvalBreakdown terms;
+  EvalBreakdown4 terms;
 
   // What each seat could play if it were to move now: blanks and the cubes pointing to it. The
   // wins of a seat are its team's winning geometries whose from-square it may take.
@@ -53,8 +53,8 @@ TeamEvalBreakdown breakdown_of(const Position4& position, SlideSet own_team_wins
 
 }  // namespace
 
-const TeamEvalWeights& default_team_weights() {
-  static const TeamEvalWeights weights;
+const EvalWeights4& default_weights4() {
+  static const EvalWeights4 weights;
   return weights;
 }
 
@@ -69,20 +69,19 @@ SlideSet opponent_team_wins(const Position4& position) {
 }
 
 Score evaluate(const Position4& position, SlideSet own_team_wins, SlideSet opponent_team_wins,
-               const TeamEvalWeights& weights) {
+               const EvalWeights4& weights) {
   return breakdown_of(position, own_team_wins, opponent_team_wins, weights).total;
 }
 
-Score evaluate(const Position4& position, const TeamEvalWeights& weights) {
+Score evaluate(const Position4& position, const EvalWeights4& weights) {
   return evaluate(position, team_scan(position).wins, opponent_team_wins(position), weights);
 }
 
-TeamEvalBreakdown evaluate_with_breakdown(const Position4& position,
-                                          const TeamEvalWeights& weights) {
+EvalBreakdown4 evaluate_with_breakdown(const Position4& position, const EvalWeights4& weights) {
   return breakdown_of(position, team_scan(position).wins, opponent_team_wins(position), weights);
 }
 
-std::vector<std::string> breakdown_lines(const TeamEvalBreakdown& terms) {
+std::vector<std::string> breakdown_lines(const EvalBreakdown4& terms) {
   const auto number = [](Score value) { return std::to_string(value); };
   const auto seats = [&](const std::array<int, kRelativeSeats>& values) {
     return "mover " + number(values[0]) + ", next opponent " + number(values[1]) + ", partner " +

@@ -22,7 +22,7 @@ inline constexpr int kRelativeSeats = 4;
 
 // Every weight is data, so that a tuner can change them without touching the code. The board
 // features' weights are shared with the two-player evaluation (board_terms.hpp).
-struct TeamEvalWeights : eval_terms::BoardWeights {
+struct EvalWeights4 : eval_terms::BoardWeights {
   // Mobility: per geometry (slide) a seat may play. The mover's against the next opponent's,
   // who answer each other at once; the partner's against the last opponent's, who come later.
   // Blank border squares are takeable by every seat, so these measure own-pointing cubes.
@@ -47,7 +47,7 @@ struct TeamEvalWeights : eval_terms::BoardWeights {
 };
 
 // The terms of one evaluation, for the `eval` command.
-struct TeamEvalBreakdown : eval_terms::BoardTerms {
+struct EvalBreakdown4 : eval_terms::BoardTerms {
   Score mobility = 0;
   Score threats = 0;          // the next opponent's wins in one
   Score partner_threats = 0;  // the partner's wins in one
@@ -61,26 +61,26 @@ struct TeamEvalBreakdown : eval_terms::BoardTerms {
   std::array<int, kRelativeSeats> wins{};
 };
 
-const TeamEvalWeights& default_team_weights();
+const EvalWeights4& default_weights4();
 
 // `own_team_wins` / `opponent_team_wins`: the geometries that complete the line of the team to
 // move / of the other team and not the other's, over every border cube a seat of that team
 // could ever take: scan_moves(...).wins for the team boards in that order. The evaluation
 // restricts them to each seat's takeable set. The search has the first from its own move scan.
 Score evaluate(const Position4& position, SlideSet own_team_wins, SlideSet opponent_team_wins,
-               const TeamEvalWeights& weights = default_team_weights());
+               const EvalWeights4& weights = default_weights4());
 // The same, computing both scans.
-Score evaluate(const Position4& position, const TeamEvalWeights& weights = default_team_weights());
+Score evaluate(const Position4& position, const EvalWeights4& weights = default_weights4());
 
 // The scan of the team to move's geometries (wins and losses over the team boards) and the
 // other team's winning geometries, as evaluate() takes them.
 MoveScan team_scan(const Position4& position);
 SlideSet opponent_team_wins(const Position4& position);
 
-TeamEvalBreakdown evaluate_with_breakdown(const Position4& position,
-                                          const TeamEvalWeights& weights = default_team_weights());
+EvalBreakdown4 evaluate_with_breakdown(const Position4& position,
+                                       const EvalWeights4& weights = default_weights4());
 
 // The breakdown as text, one line per term (no line breaks), for `eval`.
-std::vector<std::string> breakdown_lines(const TeamEvalBreakdown& breakdown);
+std::vector<std::string> breakdown_lines(const EvalBreakdown4& breakdown);
 
 }  // namespace quixo

@@ -42,7 +42,7 @@
 // score; a drawn root searches its drawing moves only, without probing, so that the search picks
 // the draw that gives the opponent most chances to go wrong, and reports the draw score.
 //
-// Only the facades (engine_base.cpp, engine.cpp, team_search.cpp) use this header.
+// Only the facades (engine_base.cpp, engine.cpp, engine4.cpp) use this header.
 #pragma once
 
 #include <algorithm>

@@ -38,7 +38,7 @@ struct BasicSearchCallbacks {
 
 using SearchInfo = BasicSearchInfo<Move>;
 using SearchCallbacks = BasicSearchCallbacks<Move>;
-using TeamSearchInfo = BasicSearchInfo<Move4>;
-using TeamSearchCallbacks = BasicSearchCallbacks<Move4>;
+using SearchInfo4 = BasicSearchInfo<Move4>;
+using SearchCallbacks4 = BasicSearchCallbacks<Move4>;
 
 }  // namespace quixo

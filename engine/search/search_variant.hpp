@@ -1,7 +1,7 @@
 // What a game must say of itself to be searched by search.hpp: the contract of its Variant class
-// (two_player_variant.hpp, team_variant.hpp) as a C++20 concept, so that a variant that misses
-// or misspells a member fails to compile at the search's template with the member's name, not
-// deep inside it. The comment at the top of search.hpp says what each member means.
+// (two_player_variant.hpp, four_player_variant.hpp) as a C++20 concept, so that a variant that
+// misses or misspells a member fails to compile at the search's template with the member's name,
+// not deep inside it. The comment at the top of search.hpp says what each member means.
 #pragma once
 
 #include <concepts>

@@ -270,6 +270,6 @@ class BasicTranspositionTable {
 // The two-player table (keys of Position) and the team table (keys of Position4).
 using TranspositionTable = BasicTranspositionTable<std::uint64_t, Move>;
 using TTHit = TranspositionTable::Hit;
-using TeamTranspositionTable = BasicTranspositionTable<Position4Key, Move4>;
+using TranspositionTable4 = BasicTranspositionTable<Position4Key, Move4>;
 
 }  // namespace quixo

@@ -25,7 +25,7 @@
 #include "search/evaluation.hpp"
 #include "search/pattern_evaluation.hpp"
 #include "support/random_positions.hpp"
-#include "support/two_player_search.hpp"
+#include "support/search.hpp"
 
 namespace bdata = boost::unit_test::data;
 using namespace quixo;

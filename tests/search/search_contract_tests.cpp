@@ -1,12 +1,12 @@
 // The contract of `go` that both searches keep, written once and run for each (typed test cases
-// over one traits struct a game): the two-player Engine and the four-player TeamEngine share
+// over one traits struct a game): the two-player Engine and the four-player Engine4 share
 // EngineBase (options, stop, ponderhit, wait) and the search template, and each test here drives
 // them only through set_position, go, stop, ponderhit, wait and the two callbacks. Depth, node,
 // move time, clock, mate and infinite limits; ponder and ponderhit; exactly one bestmove per go,
 // also when stop and ponderhit race the search at random moments on several threads; the
 // determinism of a fixed node count and of bench; searchmoves; MultiPV (several lines in the
 // two-player game, one line in the team game, which has none); finished games. What only one game
-// has (its tactics, its clocks by seat, the tablebase) is in search_tests and team_search_tests.
+// has (its tactics, its clocks by seat, the tablebase) is in search_tests and search4_tests.
 #include <boost/test/unit_test.hpp>
 
 #include <chrono>
@@ -24,10 +24,10 @@
 
 #include "core/notation.hpp"
 #include "support/random_positions.hpp"
+#include "support/search.hpp"
+#include "support/search4.hpp"
 #include "support/search_limits.hpp"
 #include "support/search_observer.hpp"
-#include "support/team_search.hpp"
-#include "support/two_player_search.hpp"
 
 using namespace quixo;
 using namespace quixo::test;
@@ -76,12 +76,12 @@ struct TwoPlayer : Game<Engine, Position, Move, 49> {
   }
 };
 
-struct FourPlayer : Game<TeamEngine, Position4, Move4, 59> {
+struct FourPlayer : Game<Engine4, Position4, Move4, 59> {
   static constexpr bool kMultiPv = false;
   static constexpr std::string_view kBenchLabel = "Four-player position ";
   static constexpr std::size_t kMinBenchLines = 4;
   // searchmoves are an argument of go.
-  static void go(TeamEngine& engine, const SearchLimits& limits, TeamSearchCallbacks callbacks,
+  static void go(Engine4& engine, const SearchLimits& limits, SearchCallbacks4 callbacks,
                  std::vector<Move4> search_moves) {
     engine.go(limits, std::move(callbacks), std::move(search_moves));
   }

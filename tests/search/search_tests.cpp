@@ -18,8 +18,8 @@
 #include "core/notation.hpp"
 #include "search/engine.hpp"
 #include "support/random_positions.hpp"
+#include "support/search.hpp"
 #include "support/search_limits.hpp"
-#include "support/two_player_search.hpp"
 
 namespace bdata = boost::unit_test::data;
 using namespace quixo;

@@ -21,9 +21,9 @@
 
 #include "core/notation.hpp"
 #include "search/engine.hpp"
+#include "support/search.hpp"
 #include "support/search_observer.hpp"
 #include "support/test_tables.hpp"
-#include "support/two_player_search.hpp"
 #include "tb/tablebase.hpp"
 #include "tb/tb_file.hpp"
 

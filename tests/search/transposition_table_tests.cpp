@@ -354,7 +354,7 @@ BOOST_DATA_TEST_CASE(concurrent_stores_and_probes_never_mix_entries, bdata::make
 // The team table (two-word keys of Position4, moves with a point or a pass): every geometry
 // with either point, the pass and no move come back exactly.
 BOOST_AUTO_TEST_CASE(team_table_round_trips_moves_points_and_passes) {
-  TeamTranspositionTable table(1);
+  TranspositionTable4 table(1);
   std::vector<Move4> moves = {Move4::pass(), Move4::none()};
   for (int slide = 0; slide < kSlideCount; ++slide)
     for (Seat point = 0; point < kSeatCount; ++point)
@@ -362,7 +362,7 @@ BOOST_AUTO_TEST_CASE(team_table_round_trips_moves_points_and_passes) {
   for (std::size_t i = 0; i < moves.size(); ++i) {
     const Position4Key key{some_key(i), some_key(i + 1000)};
     table.store(key, moves[i], int(i % 200), Bound::Exact, mated_in(int(i % 50)));
-    TeamTranspositionTable::Hit hit;
+    TranspositionTable4::Hit hit;
     BOOST_TEST_REQUIRE(table.probe(key, hit));
     BOOST_TEST((hit.move == moves[i]));
     BOOST_TEST(hit.depth == int(i % 200));
@@ -375,8 +375,8 @@ BOOST_AUTO_TEST_CASE(team_table_round_trips_moves_points_and_passes) {
 // is a real position and an empty slot is no hit for it.
 BOOST_AUTO_TEST_CASE(team_keys_are_compared_in_both_words) {
   BOOST_TEST((Position4::start().key() == Position4Key{}));
-  TeamTranspositionTable table(1);
-  TeamTranspositionTable::Hit hit;
+  TranspositionTable4 table(1);
+  TranspositionTable4::Hit hit;
   BOOST_TEST(!table.probe(Position4Key{}, hit));
   const Position4Key key{some_key(11), some_key(12)};
   table.store(key, Move4(SlideIndex(5), 2), 7, Bound::Lower, 40);
@@ -393,7 +393,7 @@ BOOST_AUTO_TEST_CASE(team_keys_are_compared_in_both_words) {
 // (the same low + high * 0x9e3779b97f4a7c15, so the same hash) and differ in both words, their
 // data a function of the key. A hit must return exactly the probed key's data.
 BOOST_AUTO_TEST_CASE(team_table_concurrent_stores_and_probes_never_mix_entries) {
-  TeamTranspositionTable table(1);
+  TranspositionTable4 table(1);
   constexpr std::uint64_t kKeys = 9;
   std::vector<Position4Key> keys;
   for (std::uint64_t i = 0; i < kKeys; ++i)
@@ -415,7 +415,7 @@ BOOST_AUTO_TEST_CASE(team_table_concurrent_stores_and_probes_never_mix_entries) 
         if (rng() % 2 == 0) {
           table.store(keys[i], move_of(i), depth_of(i), Bound::Exact, score_of(i));
         } else {
-          TeamTranspositionTable::Hit hit;
+          TranspositionTable4::Hit hit;
           if (table.probe(keys[i], hit)) {
             ++local_hits;
             if (!(hit.move == move_of(i)) || hit.depth != depth_of(i) || hit.score != score_of(i))

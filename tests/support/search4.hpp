@@ -1,5 +1,5 @@
-// The four-player search suites' shorthand (team_search_tests, search_contract_tests): a search run
-// from a position to its bestmove through the TeamEngine facade and the observer of
+// The four-player search suites' shorthand (search4_tests, search_contract_tests): a search run
+// from a position to its bestmove through the Engine4 facade and the observer of
 // search_observer.hpp, the brute force over the rules core that knows nothing of the search (wins
 // and losses in one), and the check of any answer.
 #pragma once
@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/position4.hpp"
-#include "search/team_search.hpp"
+#include "search/engine4.hpp"
 #include "support/search_limits.hpp"
 #include "support/search_observer.hpp"
 
@@ -17,15 +17,15 @@ namespace quixo::test {
 
 // Starts `limits` on the engine's current position, the root restricted to `search_moves` (all
 // moves when empty); the observer collects what it reports.
-inline std::shared_ptr<SearchObserver<Move4>> start(TeamEngine& engine, const SearchLimits& limits,
+inline std::shared_ptr<SearchObserver<Move4>> start(Engine4& engine, const SearchLimits& limits,
                                                     std::vector<Move4> search_moves = {}) {
-  return start_search<Move4>([&](TeamSearchCallbacks callbacks) {
+  return start_search<Move4>([&](SearchCallbacks4 callbacks) {
     engine.go(limits, std::move(callbacks), std::move(search_moves));
   });
 }
 
 // Searches `position` (after the positions of `history`) to its bestmove.
-inline SearchRun<Move4> search(TeamEngine& engine, const Position4& position,
+inline SearchRun<Move4> search(Engine4& engine, const Position4& position,
                                const SearchLimits& limits,
                                const std::vector<Position4>& history = {},
                                std::vector<Move4> search_moves = {}) {
@@ -75,7 +75,7 @@ inline void check_answer(const Position4& position, const SearchRun<Move4>& run,
                          bool restricted = false) {
   BOOST_TEST_CONTEXT(to_string(position) << " bestmove " << to_string(run.best)) {
     check_legal_answer(position, run);
-    for (const TeamSearchInfo& info : run.infos) BOOST_TEST(info.multipv == 1);
+    for (const SearchInfo4& info : run.infos) BOOST_TEST(info.multipv == 1);
     if (restricted) return;
     if (!winning_moves(position).empty()) BOOST_TEST(is_win(position, run.best));
     if (!safe_moves(position).empty()) BOOST_TEST(!is_loss(position, run.best));

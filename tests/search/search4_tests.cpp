@@ -1,4 +1,4 @@
-// The four-player team search's tactics, driven only through the TeamEngine API (set_position, go,
+// The four-player team search's tactics, driven only through the Engine4 API (set_position, go,
 // stop, ponderhit, wait and the two callbacks), and its evaluation. Tactics are checked against
 // brute force over the rules core written here (a plain minimax that knows nothing of the search):
 // wins in one, wins in two team moves with their exact distance (one through the next opponent's
@@ -18,11 +18,11 @@
 #include <vector>
 
 #include "core/notation.hpp"
+#include "search/engine4.hpp"
 #include "search/evaluation4.hpp"
-#include "search/team_search.hpp"
 #include "support/random_positions.hpp"
+#include "support/search4.hpp"
 #include "support/search_limits.hpp"
-#include "support/team_search.hpp"
 
 namespace bdata = boost::unit_test::data;
 using namespace quixo;
@@ -30,12 +30,12 @@ using namespace quixo::test;
 
 namespace {
 
-using TeamRun = SearchRun<Move4>;
+using SearchRun4 = SearchRun<Move4>;
 
 // The random positions of these tests: each game's last before it ends, after at most 59 plies.
 constexpr RandomGames kGames{0, 59, Keep::LastOngoing};
 
-// --- Brute force over the rules core, independent of the search (with team_search.hpp's). ---
+// --- Brute force over the rules core, independent of the search (with engine4.hpp's). ---
 
 // Plain minimax to a horizon, for the team to move: kSolvedWin - k for a forced win at ply k
 // (the k-th move from `position`, whoever's seat), -(kSolvedWin - k) for a forced loss at ply
@@ -124,7 +124,7 @@ constexpr std::string_view kOnlySeatOnePasses = "oXOXo/X3O/O3X/X3O/oXOXo 1";
 
 }  // namespace
 
-BOOST_AUTO_TEST_SUITE(team_search_tests)
+BOOST_AUTO_TEST_SUITE(search4_tests)
 
 // --- Tactics ---
 
@@ -134,12 +134,12 @@ BOOST_DATA_TEST_CASE(a_win_in_one_is_played_with_a_mate_score,
   const Position4 position = parse_position4(text);
   const std::vector<Move4> wins = winning_moves(position);
   BOOST_TEST_REQUIRE(!wins.empty());
-  TeamEngine engine;
+  Engine4 engine;
   engine.set_options(options());
-  const TeamRun run = search(engine, position, limits_of_kind(kind, position));
+  const SearchRun4 run = search(engine, position, limits_of_kind(kind, position));
   check_answer(position, run);
   BOOST_TEST(contains(wins, run.best));
-  for (const TeamSearchInfo& info : run.infos) {
+  for (const SearchInfo4& info : run.infos) {
     BOOST_TEST(info.score == mate_in(1));
     BOOST_TEST(mate_moves(info.score) == 1);
     BOOST_TEST(contains(wins, info.pv.front()));
@@ -156,9 +156,9 @@ BOOST_DATA_TEST_CASE(a_forced_win_in_two_team_moves_is_found_with_its_distance,
   BOOST_TEST_REQUIRE(solve(position, 3) == kSolvedWin - 3);
   const std::vector<Move4> winning = winning_first_moves(position, 3);
   BOOST_TEST_REQUIRE(!winning.empty());
-  TeamEngine engine;
+  Engine4 engine;
   engine.set_options(options());
-  const TeamRun run = search(engine, position, depth_limit(depth));
+  const SearchRun4 run = search(engine, position, depth_limit(depth));
   check_answer(position, run);
   BOOST_TEST(contains(winning, run.best), to_string(run.best) << " not in " << names(winning));
   BOOST_TEST(run.last().score == mate_in(3));
@@ -177,9 +177,9 @@ BOOST_DATA_TEST_CASE(a_win_through_the_next_opponents_forced_pass, bdata::make({
   const Move4 keeping = parse_move(position, "c1a1X");
   BOOST_TEST_REQUIRE(!contains(winning, spoiling));
   BOOST_TEST_REQUIRE(contains(winning, keeping));
-  TeamEngine engine;
+  Engine4 engine;
   engine.set_options(options());
-  TeamRun run = search(engine, position, depth_limit(depth));
+  SearchRun4 run = search(engine, position, depth_limit(depth));
   check_answer(position, run);
   BOOST_TEST(contains(winning, run.best));
   BOOST_TEST(run.last().score == mate_in(3));
@@ -203,9 +203,9 @@ BOOST_DATA_TEST_CASE(a_loss_at_the_next_opponents_move_is_scored,
   BOOST_TEST_REQUIRE(winning_moves(position).empty());
   BOOST_TEST_REQUIRE(!safe_moves(position).empty());
   BOOST_TEST_REQUIRE(solve(position, 2) == -(kSolvedWin - 2));
-  TeamEngine engine;
+  Engine4 engine;
   engine.set_options(options());
-  const TeamRun run = search(engine, position, depth_limit(depth));
+  const SearchRun4 run = search(engine, position, depth_limit(depth));
   check_answer(position, run);
   BOOST_TEST(run.last().score == mated_in(2));
   BOOST_TEST(mate_moves(run.last().score) == -1);
@@ -220,9 +220,9 @@ BOOST_DATA_TEST_CASE(moves_that_make_the_other_teams_line_are_avoided,
   BOOST_TEST_REQUIRE(safe[0].slide() == safe[1].slide());
   BOOST_TEST_REQUIRE(winning_moves(position).empty());
   BOOST_TEST_REQUIRE(position.legal_moves().size() > 2u);
-  TeamEngine engine;
+  Engine4 engine;
   engine.set_options(options());
-  const TeamRun run = search(engine, position, limits_of_kind(kind, position));
+  const SearchRun4 run = search(engine, position, limits_of_kind(kind, position));
   check_answer(position, run);
   BOOST_TEST(contains(safe, run.best));
 }
@@ -234,20 +234,20 @@ BOOST_DATA_TEST_CASE(a_position_where_every_move_loses_still_gets_a_move,
   const Position4 position = parse_position4(text);
   BOOST_TEST_REQUIRE(safe_moves(position).empty());
   BOOST_TEST_REQUIRE(!position.legal_moves().empty());
-  TeamEngine engine;
+  Engine4 engine;
   engine.set_options(options());
-  const TeamRun run = search(engine, position, limits_of_kind(kind, position));
+  const SearchRun4 run = search(engine, position, limits_of_kind(kind, position));
   check_answer(position, run);
-  for (const TeamSearchInfo& info : run.infos) BOOST_TEST(info.score == mated_in(1));
+  for (const SearchInfo4& info : run.infos) BOOST_TEST(info.score == mated_in(1));
 }
 
 // Positions of random games: every answer is legal and sound, and a clear mate score is
 // backed by the brute force.
 BOOST_DATA_TEST_CASE(random_positions_get_sound_answers, bdata::make({11u, 12u, 13u}), seed) {
-  TeamEngine engine;
+  Engine4 engine;
   engine.set_options(options());
   for (const Position4& position : random_positions<Position4>(seed, 8, kGames)) {
-    const TeamRun run = search(engine, position, node_limit(4000));
+    const SearchRun4 run = search(engine, position, node_limit(4000));
     check_answer(position, run);
     const Score score = run.last().score;
     if (score == mate_in(1)) BOOST_TEST(!winning_moves(position).empty());
@@ -263,12 +263,12 @@ BOOST_DATA_TEST_CASE(a_forced_pass_is_returned_as_the_pass, bdata::xrange(kLimit
   const Position4 position = parse_position4(kForcedPass);
   BOOST_TEST_REQUIRE(position.legal_moves().size() == 1u);
   BOOST_TEST_REQUIRE(to_string(position.legal_moves()[0]) == "0000");
-  TeamEngine engine;
+  Engine4 engine;
   engine.set_options(options());
-  TeamRun run = search(engine, position, limits_of_kind(kind, position));
+  SearchRun4 run = search(engine, position, limits_of_kind(kind, position));
   check_answer(position, run);
   BOOST_TEST(to_string(run.best) == "0000");
-  for (const TeamSearchInfo& info : run.infos) BOOST_TEST(to_string(info.pv.front()) == "0000");
+  for (const SearchInfo4& info : run.infos) BOOST_TEST(to_string(info.pv.front()) == "0000");
   run = search(engine, position, limits_of_kind(kind, position), {},
                {Move4(SlideIndex(0), 0), Move4::none()});
   BOOST_TEST(to_string(run.best) == "0000");
@@ -287,10 +287,10 @@ BOOST_DATA_TEST_CASE(a_repetition_of_the_games_history_is_a_draw,
   BOOST_TEST_REQUIRE(!safe.empty());
   const Move4 repeating = safe.back();
   const Position4 repeated = position.after(repeating);
-  TeamEngine engine;
+  Engine4 engine;
   engine.set_options(options());
-  TeamRun run = search(engine, position, depth_limit(depth),
-                       {Position4::start(), repeated, parse_position4(kForcedPass)});
+  SearchRun4 run = search(engine, position, depth_limit(depth),
+                          {Position4::start(), repeated, parse_position4(kForcedPass)});
   check_answer(position, run);
   BOOST_TEST(to_string(run.best) == to_string(repeating));
   BOOST_TEST(run.last().score == kDrawScore);
@@ -308,13 +308,13 @@ BOOST_DATA_TEST_CASE(a_repetition_of_the_games_history_is_a_draw,
 // that without a legal one all moves count (search_contract_tests checks that legal ones restrict
 // the root).
 BOOST_DATA_TEST_CASE(searchmoves_of_another_position_are_ignored, bdata::make({21u, 22u}), seed) {
-  TeamEngine engine;
+  Engine4 engine;
   engine.set_options(options());
   for (const Position4& position : random_positions<Position4>(seed, 6, kGames)) {
     const std::vector<Move4> safe = safe_moves(position);
     if (safe.size() < 4) continue;
     const Seat other = next_seat(position.seat_to_move());
-    const TeamRun run =
+    const SearchRun4 run =
         search(engine, position, depth_limit(2), {}, {Move4(safe[0].slide(), other)});
     check_answer(position, run);
   }
@@ -325,11 +325,11 @@ BOOST_DATA_TEST_CASE(searchmoves_of_another_position_are_ignored, bdata::make({2
 BOOST_AUTO_TEST_CASE(search_features_apply) {
   const Position4 position = parse_position4("O2XO/4O/5/o3x/X2XO 3");
   const auto nodes_with = [&](void (*change)(SearchFeatures&)) {
-    TeamEngine engine;
+    Engine4 engine;
     EngineOptions opts = options();
     change(opts.features);
     engine.set_options(opts);
-    const TeamRun run = search(engine, position, depth_limit(7));
+    const SearchRun4 run = search(engine, position, depth_limit(7));
     check_answer(position, run);
     return run.last().nodes;
   };
@@ -351,7 +351,7 @@ BOOST_DATA_TEST_CASE(the_evaluation_adds_up_and_counts_each_seats_wins,
   positions.push_back(parse_position4(kForcedPass));
   for (const Position4& position : positions) {
     BOOST_TEST_CONTEXT(to_string(position)) {
-      const TeamEvalBreakdown terms = evaluate_with_breakdown(position);
+      const EvalBreakdown4 terms = evaluate_with_breakdown(position);
       BOOST_TEST(terms.total == evaluate(position));
       BOOST_TEST(terms.total == terms.lines + terms.border + terms.centre + terms.cube_lead +
                                     terms.mobility + terms.threats + terms.partner_threats +
@@ -372,24 +372,24 @@ BOOST_DATA_TEST_CASE(the_evaluation_adds_up_and_counts_each_seats_wins,
 
 // The start is even but for the tempo; forced passes count for the team that gains the tempo.
 BOOST_AUTO_TEST_CASE(the_evaluation_of_the_start_and_of_forced_passes) {
-  const TeamEvalWeights& weights = default_team_weights();
+  const EvalWeights4& weights = default_weights4();
   BOOST_TEST(evaluate(Position4::start()) == weights.tempo);
   // Seat 1 must pass here: its own forced pass counts against its team.
   const Position4 position = parse_position4(kOnlySeatOnePasses);
   BOOST_TEST_REQUIRE(!position.is_game_over());
   for (Seat seat = 1; seat < kSeatCount; ++seat)
     BOOST_TEST_REQUIRE(with_seat(position, seat).takeable() != 0u);
-  const TeamEvalBreakdown own = evaluate_with_breakdown(position);
+  const EvalBreakdown4 own = evaluate_with_breakdown(position);
   BOOST_TEST(own.mobility_slides[0] == 0);
   BOOST_TEST(own.passes == weights.forced_pass[0]);
   BOOST_TEST(weights.forced_pass[0] < 0);
   // The same cubes with seat 4 to move: seat 1 is now the next opponent, forced to pass.
-  const TeamEvalBreakdown next = evaluate_with_breakdown(with_seat(position, 3));
+  const EvalBreakdown4 next = evaluate_with_breakdown(with_seat(position, 3));
   BOOST_TEST(next.mobility_slides[1] == 0);
   BOOST_TEST(next.passes == weights.forced_pass[1]);
   BOOST_TEST(weights.forced_pass[1] > 0);
   // The position of the pass win: seat 2 (next) must pass and seat 3 (partner) threatens.
-  const TeamEvalBreakdown pass_win = evaluate_with_breakdown(parse_position4(kWinThroughPass));
+  const EvalBreakdown4 pass_win = evaluate_with_breakdown(parse_position4(kWinThroughPass));
   BOOST_TEST(pass_win.mobility_slides[1] == 0);
   BOOST_TEST(pass_win.wins[2] >= 1);
   BOOST_TEST(pass_win.partner_threats > 0);

@@ -1,6 +1,7 @@
 // The search of the four-player team game, behind a protocol-free facade shaped like Engine:
 // set options and a position, start a search with limits, receive `info` and `bestmove`
-// through callbacks, stop it. It is the search of search.hpp with the game of team_variant.hpp.
+// through callbacks, stop it. It is the search of search.hpp with the game of
+// four_player_variant.hpp.
 //
 // The game is searched as a two-sided one: team A (seats 0 and 2, X) against team B (seats 1
 // and 3, O). Seats move 0, 1, 2, 3, so the team to move changes every ply and plain negamax
@@ -34,11 +35,11 @@
 
 namespace quixo {
 
-struct TeamVariant;
+struct FourPlayerVariant;
 
-class TeamEngine : public EngineBase<TeamVariant> {
+class Engine4 : public EngineBase<FourPlayerVariant> {
  public:
-  TeamEngine();
+  Engine4();
 
   // The position to search and the positions of the game before it, oldest first: the search
   // scores a repetition of any of them (same cubes, points and seat to move) as a draw.
@@ -47,7 +48,7 @@ class TeamEngine : public EngineBase<TeamVariant> {
   // Starts a search in the background and returns at once. Exactly one on_bestmove follows.
   // `search_moves` restricts the root to those of its moves that are legal (all moves when none
   // is). limits.search_moves (two-player moves) is ignored.
-  void go(const SearchLimits& limits, TeamSearchCallbacks callbacks,
+  void go(const SearchLimits& limits, SearchCallbacks4 callbacks,
           std::vector<Move4> search_moves = {});
 
   // Runs the fixed four-player bench (fixed positions, fixed depth, a fresh table): returns

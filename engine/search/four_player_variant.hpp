@@ -1,8 +1,8 @@
 // The four-player team game as the search (search.hpp) sees it. The model (team against team,
-// negamax over the seats in turn, the pass as a move) is described in team_search.hpp. Wins and
+// negamax over the seats in turn, the pass as a move) is described in engine4.hpp. Wins and
 // losses are properties of the geometry (points do not matter for lines); the seat's takeable
 // set says which geometries it may play, each with the placed cube pointing to the mover or to
-// its partner. Only team_search.cpp and engine_base.cpp use this header.
+// its partner. Only engine4.cpp and engine_base.cpp use this header.
 #pragma once
 
 #include <algorithm>
@@ -23,7 +23,7 @@
 
 namespace quixo {
 
-struct TeamVariant {
+struct FourPlayerVariant {
   using Position = Position4;
   using Move = Move4;
   using Key = Position4Key;
@@ -163,6 +163,6 @@ struct TeamVariant {
   };
   static constexpr std::string_view kBenchLabel = "Four-player position";
 };
-static_assert(SearchVariant<TeamVariant>);
+static_assert(SearchVariant<FourPlayerVariant>);
 
 }  // namespace quixo
