@@ -117,7 +117,6 @@ class BasicTranspositionTable {
 
   [[nodiscard]] bool allocated() const { return bucket_count_ != 0; }
   [[nodiscard]] std::size_t megabytes() const { return megabytes_; }
-  [[nodiscard]] std::size_t entry_count() const { return bucket_count_ * kEntriesPerBucket; }
 
   // Throws TableAllocationError, leaving the table as it was, when the memory is not there.
   void resize(std::size_t megabytes) {
@@ -213,6 +212,8 @@ class BasicTranspositionTable {
   }
 
  private:
+  // The tests' window on the table's size (tests/search/transposition_table_tests.cpp).
+  friend struct TranspositionTableProbe;
   static constexpr int kEntriesPerBucket = 4;
   static constexpr std::uint32_t kGenerationMask = 63;
   static constexpr int kKeyWords = TableKey<Key>::kWords;
