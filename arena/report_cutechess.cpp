@@ -75,18 +75,9 @@ double cutechess_phi_inverse(double p) {
 
 // cutechess-cli's lines (--output cutechess): projects/cli/src/enginematch.cpp and
 // projects/lib/src/tournament.cpp.
-class CutechessReport : public ReportSink {
+class CutechessReport : public GameLineReport {
  public:
-  CutechessReport(std::ostream& out, std::ostream& err) : out_(out), err_(err) {}
-
-  // cutechess prints nothing when a match starts (its tablebases neither).
-  void tournament_started(const TournamentConfig&, const Standings&) override {}
-  void tablebase_loaded(const TournamentConfig&, const std::string&) override {}
-
-  void game_started(const TournamentConfig& config, const ScheduledGame& game) override {
-    out_ << started_game_line(config, game) << "\n";
-    out_.flush();
-  }
+  CutechessReport(std::ostream& out, std::ostream& err) : GameLineReport(out), err_(err) {}
 
   void game_finished(const TournamentConfig& config, const FinishedGame& game,
                      const Standings& standings) override {
@@ -105,9 +96,8 @@ class CutechessReport : public ReportSink {
   }
 
   void interval_report(const TournamentConfig& config, const Standings& standings) override {
-    out_ << cutechess_results(config, standings);
     ranked_at_ = standings.games;
-    out_.flush();
+    print(cutechess_results(config, standings));
   }
 
   void tournament_finished(const TournamentConfig& config, const Standings& standings,
@@ -119,13 +109,9 @@ class CutechessReport : public ReportSink {
   }
 
   // qWarning: on stderr, after "Warning: ".
-  void warning(const std::string& text) override {
-    err_ << "Warning: " << text << "\n";
-    err_.flush();
-  }
+  void warning(const std::string& text) override { print(err_, "Warning: " + text + "\n"); }
 
  private:
-  std::ostream& out_;
   std::ostream& err_;
   std::int64_t ranked_at_ = -1;
 };

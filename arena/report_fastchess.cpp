@@ -214,29 +214,19 @@ std::string fastchess_table(const TournamentConfig& config, const Standings& sta
 // fastchess's lines (--output fastchess): app/src/matchmaking/output/output_fastchess.hpp, the
 // round robin's end (tournament/roundrobin/roundrobin.cpp), the timeout tracker
 // (tournament/base/tournament.cpp) and main.cpp.
-class FastchessReport : public ReportSink {
+class FastchessReport : public GameLineReport {
  public:
   explicit FastchessReport(std::ostream& out)
-      : out_(out), started_(std::chrono::steady_clock::now()) {}
-
-  void tournament_started(const TournamentConfig&, const Standings&) override {}
-  void tablebase_loaded(const TournamentConfig&, const std::string&) override {}
-
-  void game_started(const TournamentConfig& config, const ScheduledGame& game) override {
-    out_ << started_game_line(config, game) << "\n";
-    out_.flush();
-  }
+      : GameLineReport(out), started_(std::chrono::steady_clock::now()) {}
 
   // fastchess's score line (printResult) prints nothing in its own output.
   void game_finished(const TournamentConfig& config, const FinishedGame& game,
                      const Standings&) override {
-    out_ << finished_game_line(config, game) << "\n";
-    out_.flush();
+    print(finished_game_line(config, game) + "\n");
   }
 
   void interval_report(const TournamentConfig& config, const Standings& standings) override {
-    out_ << fastchess_results(config, standings);
-    out_.flush();
+    print(fastchess_results(config, standings));
   }
 
   void tournament_finished(const TournamentConfig& config, const Standings& standings,
@@ -271,13 +261,9 @@ class FastchessReport : public ReportSink {
   }
 
   // Logger::print<WARN>: on stdout, after "Warning; ".
-  void warning(const std::string& text) override {
-    out_ << "Warning; " << text << "\n";
-    out_.flush();
-  }
+  void warning(const std::string& text) override { print("Warning; " + text + "\n"); }
 
  private:
-  std::ostream& out_;
   std::chrono::steady_clock::time_point started_;
 };
 

@@ -1,10 +1,12 @@
 // What the text report styles (report_fastchess, report_cutechess, report_arena) share: number
-// formatting, column padding and the game lines that fastchess and cutechess-cli print alike.
+// formatting, column padding, and the game lines that fastchess and cutechess-cli print alike
+// with the sink the two styles build on.
 // The styles themselves, and the registry that finds them by name, are in their own files
 // (report_styles.hpp).
 #pragma once
 
 #include <cstddef>
+#include <ostream>
 #include <string>
 
 #include "tournament.hpp"
@@ -34,5 +36,29 @@ namespace quixo::arena {
                                             const ScheduledGame& game);
 [[nodiscard]] std::string finished_game_line(const TournamentConfig& config,
                                              const FinishedGame& game);
+
+// The sink of fastchess's and cutechess-cli's styles: neither tool prints anything when the match
+// starts or its tables load, both print started_game_line as a game starts, and every line is
+// flushed as it is written, so that a pipe or a log follows the games as they end.
+class GameLineReport : public ReportSink {
+ public:
+  explicit GameLineReport(std::ostream& out) : out_(out) {}
+
+  void tournament_started(const TournamentConfig&, const Standings&) override {}
+  void tablebase_loaded(const TournamentConfig&, const std::string&) override {}
+  void game_started(const TournamentConfig& config, const ScheduledGame& game) override {
+    print(started_game_line(config, game) + "\n");
+  }
+
+ protected:
+  // Writes `text` to `stream` and flushes it.
+  static void print(std::ostream& stream, const std::string& text) {
+    stream << text;
+    stream.flush();
+  }
+  void print(const std::string& text) { print(out_, text); }
+
+  std::ostream& out_;
+};
 
 }  // namespace quixo::arena

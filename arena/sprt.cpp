@@ -157,8 +157,15 @@ double llr_normalized_counts(const std::array<std::int64_t, K>& counts, double n
   return llr_of(observed, total, mle_t_value(observed, 0.5, t0), mle_t_value(observed, 0.5, t1));
 }
 
-std::array<std::int64_t, 3> trinomial_counts(const Trinomial& results) {
+// The counts an LLR is computed from, by score (losses first), of results that pass their
+// validate() (which throws otherwise).
+std::array<std::int64_t, 3> validated_counts(const Trinomial& results) {
+  results.validate();
   return {results.losses, results.draws, results.wins};
+}
+const std::array<std::int64_t, 5>& validated_counts(const Pentanomial& results) {
+  results.validate();
+  return results.counts;
 }
 
 }  // namespace
@@ -199,23 +206,19 @@ double SprtParameters::upper_bound() const {
 }
 
 double llr_logistic(const Pentanomial& results, double elo0, double elo1) {
-  results.validate();
-  return llr_logistic_counts(results.counts, elo0, elo1);
+  return llr_logistic_counts(validated_counts(results), elo0, elo1);
 }
 
 double llr_logistic(const Trinomial& results, double elo0, double elo1) {
-  results.validate();
-  return llr_logistic_counts(trinomial_counts(results), elo0, elo1);
+  return llr_logistic_counts(validated_counts(results), elo0, elo1);
 }
 
 double llr_normalized(const Pentanomial& results, double nelo0, double nelo1) {
-  results.validate();
-  return llr_normalized_counts(results.counts, nelo0, nelo1);
+  return llr_normalized_counts(validated_counts(results), nelo0, nelo1);
 }
 
 double llr_normalized(const Trinomial& results, double nelo0, double nelo1) {
-  results.validate();
-  return llr_normalized_counts(trinomial_counts(results), nelo0, nelo1);
+  return llr_normalized_counts(validated_counts(results), nelo0, nelo1);
 }
 
 namespace {
@@ -233,9 +236,9 @@ SprtResult decide(double llr, const SprtParameters& parameters) {
   return result;
 }
 
-}  // namespace
-
-SprtResult sprt(const Pentanomial& results, const SprtParameters& parameters) {
+// The SPRT of pentanomial or trinomial results.
+template <class Results>
+SprtResult sprt_of(const Results& results, const SprtParameters& parameters) {
   parameters.validate();
   return decide(parameters.model == EloModel::Logistic
                     ? llr_logistic(results, parameters.elo0, parameters.elo1)
@@ -243,12 +246,14 @@ SprtResult sprt(const Pentanomial& results, const SprtParameters& parameters) {
                 parameters);
 }
 
+}  // namespace
+
+SprtResult sprt(const Pentanomial& results, const SprtParameters& parameters) {
+  return sprt_of(results, parameters);
+}
+
 SprtResult sprt(const Trinomial& results, const SprtParameters& parameters) {
-  parameters.validate();
-  return decide(parameters.model == EloModel::Logistic
-                    ? llr_logistic(results, parameters.elo0, parameters.elo1)
-                    : llr_normalized(results, parameters.elo0, parameters.elo1),
-                parameters);
+  return sprt_of(results, parameters);
 }
 
 std::string format_sprt(const SprtResult& result, const SprtParameters& parameters) {

@@ -705,10 +705,8 @@ GameRecord four_player_record(Seating seating, std::string start = std::string(k
   game.four_player = FourPlayerSeats{seating, {"new", "base \"quoted\"", "new", "base \"quoted\""}};
   game.start_position = std::move(start);
   game.time_control = "10+0.1";
-  game.result = GameResult::XWins;
-  game.termination = Termination::TimeForfeit;
-  game.reason = "seat 2 (B1, base) did not move within its 10 ms";
-  return game;
+  return ended(std::move(game), GameResult::XWins, Termination::TimeForfeit,
+               "seat 2 (B1, base) did not move within its 10 ms");
 }
 
 BOOST_DATA_TEST_CASE(a_four_player_pgn_reads_as_a_team_game, kSeatings, seating) {

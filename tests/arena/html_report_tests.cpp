@@ -34,6 +34,7 @@ using quixo::test::kPolicies;
 using quixo::test::launcher_by_name;
 using quixo::test::read_file;
 using quixo::test::RecordingSink;
+using quixo::test::sprt_between;
 using quixo::test::TempDir;
 using quixo::test::two_engine_config;
 
@@ -335,11 +336,7 @@ BOOST_AUTO_TEST_CASE(the_histograms_count_the_pairs_the_plies_the_endings) {
 
 BOOST_AUTO_TEST_CASE(the_llr_line_has_the_sprt_of_every_game_between_its_bounds) {
   TournamentConfig config = two_engine_config(4);
-  SprtParameters parameters;
-  parameters.elo0 = -50;
-  parameters.elo1 = 50;
-  parameters.model = EloModel::Logistic;
-  config.sprt = parameters;
+  config.sprt = sprt_between(-50, 50);
   // From seeded-1's point of view: W W, W D, D L, W W.
   const std::vector<FinishedGame> games = {
       game(0, 0, 1, X, 10), game(1, 1, 0, O, 10), game(2, 0, 1, X, 10), game(3, 1, 0, D, 10),
@@ -358,7 +355,7 @@ BOOST_AUTO_TEST_CASE(the_llr_line_has_the_sprt_of_every_game_between_its_bounds)
   std::vector<double> llrs;
   for (std::size_t k = 0; k < 8; ++k) {
     if (k % 2 == 1) pairs.add(results[k - 1], results[k]);
-    const double llr = pairs.pairs() == 0 ? 0.0 : sprt(pairs, parameters).llr;
+    const double llr = pairs.pairs() == 0 ? 0.0 : sprt(pairs, *config.sprt).llr;
     llrs.push_back(llr);
     expected.push_back(std::to_string(k + 1) + ":" + fixed(llr, 3));
   }
@@ -389,10 +386,10 @@ BOOST_AUTO_TEST_CASE(the_llr_line_has_the_sprt_of_every_game_between_its_bounds)
   const double upper_y = std::stod(attribute_values(upper, "y1").at(0));
   const double lower_y = std::stod(attribute_values(lower, "y1").at(0));
   BOOST_CHECK_LT(upper_y, lower_y);
-  BOOST_CHECK(chart.find("H1 above " + fixed(parameters.upper_bound(), 2)) != std::string::npos);
-  BOOST_CHECK(chart.find("H0 below " + fixed(parameters.lower_bound(), 2)) != std::string::npos);
+  BOOST_CHECK(chart.find("H1 above " + fixed(config.sprt->upper_bound(), 2)) != std::string::npos);
+  BOOST_CHECK(chart.find("H0 below " + fixed(config.sprt->lower_bound(), 2)) != std::string::npos);
   // The SPRT line as the text report prints it.
-  BOOST_CHECK(page.find(html_escape(format_sprt(*standings.sprt, parameters))) !=
+  BOOST_CHECK(page.find(html_escape(format_sprt(*standings.sprt, *config.sprt))) !=
               std::string::npos);
   // The Elo line: a point after each game from the first complete pair on, at the estimate of
   // the pairs so far, inside its band.
@@ -407,11 +404,7 @@ BOOST_AUTO_TEST_CASE(the_llr_line_has_the_sprt_of_every_game_between_its_bounds)
 
 BOOST_AUTO_TEST_CASE(a_long_run_draws_at_most_400_points_a_line_the_last_game_included) {
   TournamentConfig config = two_engine_config(500);
-  SprtParameters parameters;
-  parameters.elo0 = -100;
-  parameters.elo1 = 100;
-  parameters.model = EloModel::Logistic;
-  config.sprt = parameters;
+  config.sprt = sprt_between(-100, 100);
   std::vector<FinishedGame> games;
   for (int id = 0; id < 1000; ++id)
     games.push_back(game(id, id % 2 == 0 ? 0 : 1, id % 2 == 0 ? 1 : 0,
@@ -571,11 +564,7 @@ BOOST_AUTO_TEST_CASE(the_sink_rewrites_the_page_as_games_finish_and_resumes_from
   const TempDir dir;
   TournamentConfig config = two_engine_config(4);  // 8 games
   config.results_path = dir.file("results.json");
-  SprtParameters parameters;
-  parameters.elo0 = -400;
-  parameters.elo1 = 400;
-  parameters.model = EloModel::Logistic;
-  config.sprt = parameters;
+  config.sprt = sprt_between(-400, 400);
   const std::string path = dir.file("report.html");
   HtmlReportOptions options;
   options.min_interval = std::chrono::milliseconds(0);

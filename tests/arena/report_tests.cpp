@@ -72,13 +72,23 @@ std::vector<FinishedGame> match_games() {
 // The SPRT's state, set by hand (its LLR is sprt_tests' business; here only how it prints):
 // bounds log(0.05 / 0.95) and log(0.95 / 0.05), elo0 0, elo1 10.
 SprtParameters match_sprt() {
-  SprtParameters parameters;
-  parameters.elo0 = 0;
-  parameters.elo1 = 10;
-  return parameters;
+  return quixo::test::sprt_between(0, 10);
 }
 SprtResult sprt_state(double llr, SprtResult::Decision decision) {
   return {llr, std::log(0.05 / 0.95), std::log(0.95 / 0.05), decision};
+}
+
+// The match under that SPRT, its state at `llr` and `decision`.
+struct SprtMatch {
+  TournamentConfig config;
+  Standings standings;
+};
+SprtMatch match_under_sprt(double llr, SprtResult::Decision decision) {
+  SprtMatch match{match_config(), {}};
+  match.config.sprt = match_sprt();
+  match.standings = compute_standings(match.config, match_games());
+  match.standings.sprt = sprt_state(llr, decision);
+  return match;
 }
 
 // Three engines a, b, c, two rounds of a round robin. Pairs (first's view): a-b W D and D D,
@@ -377,10 +387,7 @@ BOOST_AUTO_TEST_CASE(fastchess_game_lines) {
 // ({:.1f}%) ({:.2f}, {:.2f}) [{:.2f}, {:.2f}]". Numbers: fastchess_elo_is_fastchess_formula;
 // DrawRatio 2 of 4 pairs scored 1/2; PairsRatio (WW + WD) / (LD + LL) = 2 / 0 = inf; WL/DD 1/1.
 BOOST_AUTO_TEST_CASE(fastchess_results_of_a_match) {
-  TournamentConfig config = match_config();
-  config.sprt = match_sprt();
-  Standings standings = compute_standings(config, match_games());
-  standings.sprt = sprt_state(1.2345, SprtResult::Decision::Continue);
+  auto [config, standings] = match_under_sprt(1.2345, SprtResult::Decision::Continue);
   const std::string block =
       "--------------------------------------------------\n"
       "Results of alpha vs beta (10+0.1, NULL, 64MB - NULL, quixo-8.epd):\n"
@@ -438,10 +445,7 @@ BOOST_AUTO_TEST_CASE(fastchess_ranking_of_three_engines) {
 // "  Timeouts: {}", "  Crashed: {}" between empty lines); main prints "Finished match" and
 // "Total Time: {:02}:{:02}:{:02} (hours:minutes:seconds)\n" (an empty line after it).
 BOOST_AUTO_TEST_CASE(fastchess_end_of_match) {
-  TournamentConfig config = match_config();
-  config.sprt = match_sprt();
-  Standings standings = compute_standings(config, match_games());
-  standings.sprt = sprt_state(3.1, SprtResult::Decision::AcceptH1);
+  const auto [config, standings] = match_under_sprt(3.1, SprtResult::Decision::AcceptH1);
   const std::string tracker =
       "\n"
       "Player: alpha\n"

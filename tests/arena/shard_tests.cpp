@@ -33,12 +33,6 @@ using namespace quixo::test;
 
 namespace {
 
-TournamentOutcome play(const TournamentConfig& config, RecordingSink& sink,
-                       const std::map<std::string, ScriptedPolicy>& policies = kPolicies) {
-  std::atomic<bool> interrupt{false};
-  return run_tournament(config, sink, interrupt, launcher_by_name(policies));
-}
-
 // The configuration of shard `index` of `count`, its files in `dir` as the command line names
 // them, sharing `dir`.
 TournamentConfig shard_config(TournamentConfig config, const TempDir& dir, int index, int count) {
@@ -145,10 +139,9 @@ BOOST_DATA_TEST_CASE(shard_schedules_are_disjoint_and_cover_the_tournament,
 BOOST_AUTO_TEST_CASE(shards_merge_into_the_tournament_one_process_plays) {
   TempDir single_dir;
   TournamentConfig single = two_engine_config(7);
-  single.pgn_path = single_dir.file("games.pgn");
-  single.results_path = single_dir.file("results.json");
+  keep_files_in(single_dir, single);
   RecordingSink single_sink;
-  const TournamentOutcome alone = play(single, single_sink);
+  const TournamentOutcome alone = play_scripted(single, single_sink);
   BOOST_REQUIRE(alone.end == TournamentEnd::Completed);
 
   TempDir dir;
@@ -157,14 +150,11 @@ BOOST_AUTO_TEST_CASE(shards_merge_into_the_tournament_one_process_plays) {
     TournamentConfig config = shard_config(two_engine_config(7), dir, index, count);
     if (index == 2) {
       // Shard 2 is stopped after its second game, and resumed.
-      std::atomic<bool> interrupt{false};
-      RecordingSink stopping(&interrupt, 2);
-      BOOST_TEST((run_tournament(config, stopping, interrupt, launcher_by_name(kPolicies)).end ==
-                  TournamentEnd::Interrupted));
+      BOOST_TEST((play_scripted_until(config, 2).end == TournamentEnd::Interrupted));
       config.resume = true;
     }
     RecordingSink sink;
-    const TournamentOutcome outcome = play(config, sink);
+    const TournamentOutcome outcome = play_scripted(config, sink);
     BOOST_TEST((outcome.end == TournamentEnd::Completed));
     BOOST_TEST(outcome.standings.total_games == (index == 1 ? 6 : 4));  // pairs 0 3 6 | 1 4 | 2 5
     for (const int id : sink.finished_ids) BOOST_TEST(config.shard->owns_pair(id / 2));
@@ -212,7 +202,7 @@ BOOST_AUTO_TEST_CASE(shards_merge_into_the_tournament_one_process_plays) {
   resumed.results_path = dir.file("merged.json");
   resumed.resume = true;
   RecordingSink resumed_sink;
-  BOOST_TEST((play(resumed, resumed_sink).end == TournamentEnd::Completed));
+  BOOST_TEST((play_scripted(resumed, resumed_sink).end == TournamentEnd::Completed));
   BOOST_TEST(resumed_sink.started == 0);
 }
 
@@ -220,11 +210,11 @@ BOOST_AUTO_TEST_CASE(a_shard_resumes_only_as_itself) {
   TempDir dir;
   TournamentConfig config = shard_config(two_engine_config(2), dir, 1, 2);
   RecordingSink sink;
-  (void)play(config, sink);
+  (void)play_scripted(config, sink);
   config.shard = Shard{2, 2};
   config.resume = true;
   RecordingSink resumed;
-  BOOST_TEST(error_of([&] { (void)play(config, resumed); }).find("written by shard 1/2") !=
+  BOOST_TEST(error_of([&] { (void)play_scripted(config, resumed); }).find("written by shard 1/2") !=
              std::string::npos);
 }
 
@@ -232,7 +222,7 @@ BOOST_AUTO_TEST_CASE(merge_refuses_what_is_not_one_tournament) {
   TempDir dir;
   for (int index = 1; index <= 2; ++index) {
     RecordingSink sink;
-    (void)play(shard_config(two_engine_config(3), dir, index, 2), sink);
+    (void)play_scripted(shard_config(two_engine_config(3), dir, index, 2), sink);
   }
   const std::vector<std::string> files = shard_files(dir, 2);
   const auto merge = [&](std::vector<std::string> inputs) {
@@ -244,18 +234,18 @@ BOOST_AUTO_TEST_CASE(merge_refuses_what_is_not_one_tournament) {
   // Another tournament: more rounds.
   TempDir other;
   RecordingSink sink;
-  (void)play(shard_config(two_engine_config(4), other, 2, 2), sink);
+  (void)play_scripted(shard_config(two_engine_config(4), other, 2, 2), sink);
   const std::string other_shard = shard_files(other, 2)[1];
   BOOST_TEST(
       merge({files[0], other_shard}).find("not shards of one tournament: --rounds differs") !=
       std::string::npos);
   // Another shard count.
-  (void)play(shard_config(two_engine_config(3), other, 2, 3), sink);
+  (void)play_scripted(shard_config(two_engine_config(3), other, 2, 3), sink);
   BOOST_TEST(merge({files[0], shard_files(other, 3)[1]}).find("the same N") != std::string::npos);
   // A single run's file.
   TournamentConfig single = two_engine_config(3);
   single.results_path = other.file("single.json");
-  (void)play(single, sink);
+  (void)play_scripted(single, sink);
   BOOST_TEST(merge({files[0], single.results_path}).find("written without --shard") !=
              std::string::npos);
   // A shard twice.
@@ -284,12 +274,9 @@ BOOST_AUTO_TEST_CASE(merge_reports_the_missing_games) {
   TempDir dir;
   const int count = 3;
   // Shard 3 is not played at all, shard 2 only in part.
-  for (int index = 1; index <= 2; ++index) {
-    std::atomic<bool> interrupt{false};
-    RecordingSink sink(&interrupt, index == 2 ? 2 : -1);
-    (void)run_tournament(shard_config(two_engine_config(7), dir, index, count), sink, interrupt,
-                         launcher_by_name(kPolicies));
-  }
+  for (int index = 1; index <= 2; ++index)
+    (void)play_scripted_until(shard_config(two_engine_config(7), dir, index, count),
+                              index == 2 ? 2 : -1);
   RecordingSink sink;
   const std::vector<std::string> files = shard_files(dir, count);
   const MergeOutcome merged =
@@ -341,7 +328,7 @@ BOOST_AUTO_TEST_CASE(the_combined_llr_is_the_llr_of_the_merged_counts) {
     TournamentConfig config = shard_config(two_engine_config(20), dir, index, count);
     config.sprt = wide;
     RecordingSink sink;
-    const TournamentOutcome outcome = play(config, sink);
+    const TournamentOutcome outcome = play_scripted(config, sink);
     BOOST_TEST((outcome.end == TournamentEnd::SprtUndecided));
     BOOST_TEST(outcome.standings.sprt_shards == index);
     last = outcome.standings;
@@ -370,12 +357,9 @@ BOOST_AUTO_TEST_CASE(shards_playing_at_once_stop_together_on_a_decision) {
     shards.emplace_back([&, index] {
       TournamentConfig config = shard_config(two_engine_config(500), dir, index, count);
       config.engines = {engine("seeded-1"), engine("illegal")};
-      SprtParameters sprt;
-      sprt.elo0 = 0;
-      sprt.elo1 = 10;
-      config.sprt = sprt;
+      config.sprt = sprt_between(0, 10);
       RecordingSink sink;
-      outcomes[static_cast<std::size_t>(index - 1)] = play(config, sink);
+      outcomes[static_cast<std::size_t>(index - 1)] = play_scripted(config, sink);
     });
   for (std::thread& shard : shards) shard.join();
   std::int64_t games = 0;

@@ -259,12 +259,9 @@ BOOST_AUTO_TEST_CASE(a_tournament_records_every_game_in_pgn_and_results_alike) {
   config.engines.push_back(engine("seeded-3"));
   config.concurrency = 2;
   config.report_interval = 4;
-  config.pgn_path = dir.file("games.pgn");
-  config.results_path = dir.file("results.json");
-  std::atomic<bool> interrupt{false};
+  keep_files_in(dir, config);
   RecordingSink sink;
-  const TournamentOutcome outcome =
-      run_tournament(config, sink, interrupt, launcher_by_name(kPolicies));
+  const TournamentOutcome outcome = play_scripted(config, sink);
   BOOST_TEST(outcome.end == TournamentEnd::Completed);
   BOOST_TEST(outcome.standings.games == 24);
   BOOST_TEST(sink.finished_ids.size() == 24u);
@@ -301,10 +298,8 @@ BOOST_AUTO_TEST_CASE(an_engine_that_crashes_is_restarted_and_counted) {
   };
   TournamentConfig config = two_engine_config(3);
   config.engines[1] = engine("flaky");
-  std::atomic<bool> interrupt{false};
   RecordingSink sink;
-  const TournamentOutcome outcome =
-      run_tournament(config, sink, interrupt, launcher_by_name(policies));
+  const TournamentOutcome outcome = play_scripted(config, sink, policies);
   BOOST_TEST(outcome.end == TournamentEnd::Completed);
   BOOST_TEST(outcome.standings.games == 6);
   const EngineTally& flaky = outcome.standings.engines[1];
@@ -321,15 +316,9 @@ BOOST_DATA_TEST_CASE(sprt_stops_the_tournament_with_a_decision, bdata::make({tru
   TournamentConfig config = two_engine_config(500);
   config.engines = strong_first ? std::vector{engine("seeded-1"), engine("illegal")}
                                 : std::vector{engine("illegal"), engine("seeded-1")};
-  SprtParameters sprt;
-  sprt.elo0 = 0;
-  sprt.elo1 = 10;
-  sprt.model = EloModel::Logistic;
-  config.sprt = sprt;
-  std::atomic<bool> interrupt{false};
+  config.sprt = sprt_between(0, 10);
   RecordingSink sink;
-  const TournamentOutcome outcome =
-      run_tournament(config, sink, interrupt, launcher_by_name(kPolicies));
+  const TournamentOutcome outcome = play_scripted(config, sink);
   BOOST_TEST((outcome.end ==
               (strong_first ? TournamentEnd::SprtAcceptedH1 : TournamentEnd::SprtAcceptedH0)));
   BOOST_TEST(outcome.standings.games < outcome.standings.total_games);
@@ -369,6 +358,22 @@ BOOST_AUTO_TEST_CASE(a_crash_that_comes_with_the_interrupt_is_not_recorded) {
   BOOST_TEST(sink.finished_ids.size() + 1 == static_cast<std::size_t>(sink.started));
 }
 
+namespace {
+
+// --resume of `config`, whose run was `interrupted`, to its end: the games it recorded are kept
+// and the others played.
+TournamentOutcome resume_to_the_end(TournamentConfig& config,
+                                    const TournamentOutcome& interrupted) {
+  config.resume = true;
+  RecordingSink sink;
+  const TournamentOutcome outcome = play_scripted(config, sink);
+  BOOST_TEST((outcome.end == TournamentEnd::Completed));
+  BOOST_TEST(sink.games_at_start == interrupted.standings.games);
+  return outcome;
+}
+
+}  // namespace
+
 BOOST_DATA_TEST_CASE(an_interrupted_tournament_resumes_to_the_same_totals,
                      bdata::make({1, 2}) * bdata::make({false, true}) * bdata::make({false, true}),
                      concurrency, torn_pgn_game, four_players) {
@@ -380,22 +385,15 @@ BOOST_DATA_TEST_CASE(an_interrupted_tournament_resumes_to_the_same_totals,
     straight.seating = concurrency == 1 ? Seating::PerSeat : Seating::PerTeam;
     straight.openings = small_book4();
   }
-  straight.pgn_path = straight_dir.file("games.pgn");
-  straight.results_path = straight_dir.file("results.json");
-  std::atomic<bool> no_interrupt{false};
+  keep_files_in(straight_dir, straight);
   RecordingSink straight_sink;
-  const TournamentOutcome expected =
-      run_tournament(straight, straight_sink, no_interrupt, launcher_by_name(kPolicies));
+  const TournamentOutcome expected = play_scripted(straight, straight_sink);
 
   TempDir dir;
   TournamentConfig config = straight;
   config.concurrency = concurrency;
-  config.pgn_path = dir.file("games.pgn");
-  config.results_path = dir.file("results.json");
-  std::atomic<bool> interrupt{false};
-  RecordingSink first_sink(&interrupt, 7);
-  const TournamentOutcome first =
-      run_tournament(config, first_sink, interrupt, launcher_by_name(kPolicies));
+  keep_files_in(dir, config);
+  const TournamentOutcome first = play_scripted_until(config, 7);
   BOOST_TEST(first.end == TournamentEnd::Interrupted);
   BOOST_TEST(first.standings.games >= 7);
   BOOST_TEST(first.standings.games < first.standings.total_games);
@@ -405,13 +403,7 @@ BOOST_DATA_TEST_CASE(an_interrupted_tournament_resumes_to_the_same_totals,
     pgn << "[Event \"quixo-arena\"]\n[Site \"?\"]\n[Round \"99\"]\n1. b1b5 {+0.1";
   }
 
-  config.resume = true;
-  std::atomic<bool> still{false};
-  RecordingSink second_sink;
-  const TournamentOutcome second =
-      run_tournament(config, second_sink, still, launcher_by_name(kPolicies));
-  BOOST_TEST(second.end == TournamentEnd::Completed);
-  BOOST_TEST(second_sink.games_at_start == first.standings.games);
+  const TournamentOutcome second = resume_to_the_end(config, first);
   BOOST_TEST(second.standings.games == expected.standings.games);
   for (std::size_t i = 0; i < expected.standings.pairings.size(); ++i) {
     BOOST_CHECK(second.standings.pairings[i].results == expected.standings.pairings[i].results);
@@ -426,16 +418,14 @@ BOOST_AUTO_TEST_CASE(resume_refuses_the_results_of_another_tournament) {
   TempDir dir;
   TournamentConfig config = two_engine_config(2);
   config.results_path = dir.file("results.json");
-  std::atomic<bool> interrupt{false};
   RecordingSink sink;
-  run_tournament(config, sink, interrupt, launcher_by_name(kPolicies));
+  play_scripted(config, sink);
   config.rounds = 1;  // more rounds would extend it
   config.resume = true;
-  BOOST_CHECK_EXCEPTION(run_tournament(config, sink, interrupt, launcher_by_name(kPolicies)),
-                        TournamentError, [](const TournamentError& error) {
-                          return std::string(error.what()).find("another tournament") !=
-                                 std::string::npos;
-                        });
+  BOOST_CHECK_EXCEPTION(
+      play_scripted(config, sink), TournamentError, [](const TournamentError& error) {
+        return std::string(error.what()).find("another tournament") != std::string::npos;
+      });
 }
 
 BOOST_AUTO_TEST_CASE(an_engine_that_cannot_start_stops_the_tournament_before_it_begins) {
@@ -516,8 +506,7 @@ BOOST_DATA_TEST_CASE(a_four_player_tournament_survives_a_failing_seat,
   TournamentConfig config = four_player_config(4, seating);
   config.engines[1] = engine("flaky");
   config.concurrency = concurrency;
-  config.pgn_path = dir.file("games.pgn");
-  config.results_path = dir.file("results.json");
+  keep_files_in(dir, config);
   std::map<std::string, ScriptedPolicy> policies = kPolicies;
   policies["flaky"] = fails_on_third_move(crash);
   const auto launches = std::make_shared<LaunchCounts>();
@@ -579,27 +568,22 @@ BOOST_AUTO_TEST_CASE(four_player_results_refuse_a_resume_with_another_seating_or
   TempDir dir;
   TournamentConfig config = four_player_config(1, Seating::PerSeat);
   config.results_path = dir.file("results.json");
-  std::atomic<bool> interrupt{false};
   RecordingSink sink;
-  BOOST_TEST(run_tournament(config, sink, interrupt, launcher_by_name(kPolicies)).end ==
-             TournamentEnd::Completed);
+  BOOST_TEST(play_scripted(config, sink).end == TournamentEnd::Completed);
   config.resume = true;
   // The same tournament resumes (and has nothing left to play).
   RecordingSink again;
-  BOOST_TEST(
-      run_tournament(config, again, interrupt, launcher_by_name(kPolicies)).standings.games == 2);
+  BOOST_TEST(play_scripted(config, again).standings.games == 2);
   BOOST_TEST(again.started == 0);
   const auto refused = [](const TournamentError& error) {
     return std::string(error.what()).find("another tournament") != std::string::npos;
   };
   config.seating = Seating::PerTeam;
-  BOOST_CHECK_EXCEPTION(run_tournament(config, sink, interrupt, launcher_by_name(kPolicies)),
-                        TournamentError, refused);
+  BOOST_CHECK_EXCEPTION(play_scripted(config, sink), TournamentError, refused);
   TournamentConfig two_player = two_engine_config(1);
   two_player.results_path = config.results_path;
   two_player.resume = true;
-  BOOST_CHECK_EXCEPTION(run_tournament(two_player, sink, interrupt, launcher_by_name(kPolicies)),
-                        TournamentError, refused);
+  BOOST_CHECK_EXCEPTION(play_scripted(two_player, sink), TournamentError, refused);
 }
 
 // ------------------------------------------- SPRT bounds, statistics failures, files, identity
@@ -630,14 +614,6 @@ bool same_number(const json::value& value, double expected) {
              key << ": the file has " << json::serialize((object).at(key)) << ", the arena " \
                  << std::setprecision(17) << (expected))
 
-SprtParameters normalized_sprt(double elo0, double elo1) {
-  SprtParameters sprt;
-  sprt.model = EloModel::Normalized;
-  sprt.elo0 = elo0;
-  sprt.elo1 = elo1;
-  return sprt;
-}
-
 FinishedGame finished_game(int id, std::size_t x, GameResult result) {
   FinishedGame game;
   game.id = id;
@@ -657,13 +633,11 @@ FinishedGame finished_game(int id, std::size_t x, GameResult result) {
 BOOST_AUTO_TEST_CASE(sprt_bounds_the_model_cannot_test_are_refused_before_the_first_game) {
   TempDir dir;
   TournamentConfig config = two_engine_config(2);
-  config.sprt = normalized_sprt(300, 400);
-  config.pgn_path = dir.file("games.pgn");
-  config.results_path = dir.file("results.json");
-  std::atomic<bool> interrupt{false};
+  config.sprt = sprt_between(300, 400, EloModel::Normalized);
+  keep_files_in(dir, config);
   RecordingSink sink;
-  BOOST_CHECK_EXCEPTION(run_tournament(config, sink, interrupt, launcher_by_name(kPolicies)),
-                        TournamentError, [](const TournamentError& error) {
+  BOOST_CHECK_EXCEPTION(play_scripted(config, sink), TournamentError,
+                        [](const TournamentError& error) {
                           const std::string what = error.what();
                           BOOST_TEST_MESSAGE(what);
                           return what.find("elo0=300 elo1=400") != std::string::npos &&
@@ -681,7 +655,7 @@ BOOST_AUTO_TEST_CASE(sprt_bounds_the_model_cannot_test_are_refused_before_the_fi
 BOOST_AUTO_TEST_CASE(a_statistics_failure_is_reported_and_the_games_are_kept) {
   TempDir dir;
   TournamentConfig config = two_engine_config(2);
-  config.sprt = normalized_sprt(300, 400);
+  config.sprt = sprt_between(300, 400, EloModel::Normalized);
   config.results_path = dir.file("results.json");
   const std::vector<FinishedGame> games = {finished_game(0, 0, GameResult::XWins),
                                            finished_game(1, 1, GameResult::Draw)};
@@ -718,12 +692,10 @@ BOOST_AUTO_TEST_CASE(a_statistics_failure_is_reported_and_the_games_are_kept) {
 BOOST_AUTO_TEST_CASE(an_sprt_without_a_decision_ends_undecided) {
   TempDir dir;
   TournamentConfig config = two_engine_config(1);
-  config.sprt = normalized_sprt(0, 10);
+  config.sprt = sprt_between(0, 10, EloModel::Normalized);
   config.results_path = dir.file("results.json");
-  std::atomic<bool> interrupt{false};
   RecordingSink sink;
-  const TournamentOutcome outcome =
-      run_tournament(config, sink, interrupt, launcher_by_name(kPolicies));
+  const TournamentOutcome outcome = play_scripted(config, sink);
   BOOST_TEST(outcome.end == TournamentEnd::SprtUndecided);
   BOOST_TEST((sink.last_end == TournamentEnd::SprtUndecided));
   BOOST_TEST(outcome.standings.games == 2);
@@ -747,10 +719,8 @@ BOOST_AUTO_TEST_CASE(the_results_file_keeps_every_number_to_full_precision) {
   sprt.beta = 0.1;
   config.sprt = sprt;
   config.results_path = dir.file("results.json");
-  std::atomic<bool> interrupt{false};
   RecordingSink sink;
-  const TournamentOutcome outcome =
-      run_tournament(config, sink, interrupt, launcher_by_name(kPolicies));
+  const TournamentOutcome outcome = play_scripted(config, sink);
   const Standings& standings = outcome.standings;
   BOOST_REQUIRE(standings.sprt);
   const json::object file = load_json(config.results_path);
@@ -844,37 +814,32 @@ BOOST_DATA_TEST_CASE(resume_refuses_a_change_to_the_tournaments_identity,
                      bdata::make(kIdentityChanges), change) {
   TempDir dir;
   TournamentConfig config = two_engine_config(1);
-  config.sprt = normalized_sprt(0, 10);
+  config.sprt = sprt_between(0, 10, EloModel::Normalized);
   Adjudication& adjudication = config.rules.adjudication;
   adjudication.resign_move_count = 3;
   adjudication.resign_score_cp = 500;
   adjudication.draw_move_number = 20;
   adjudication.draw_move_count = 4;
   adjudication.draw_score_cp = 10;
-  config.pgn_path = dir.file("games.pgn");
-  config.results_path = dir.file("results.json");
-  std::atomic<bool> interrupt{false};
+  keep_files_in(dir, config);
   RecordingSink sink;
-  BOOST_TEST(run_tournament(config, sink, interrupt, launcher_by_name(kPolicies)).standings.games ==
-             2);
+  BOOST_TEST(play_scripted(config, sink).standings.games == 2);
   config.resume = true;
   // Unchanged, it is the same tournament, with nothing left to play.
   RecordingSink same;
-  BOOST_TEST(run_tournament(config, same, interrupt, launcher_by_name(kPolicies)).standings.games ==
-             2);
+  BOOST_TEST(play_scripted(config, same).standings.games == 2);
   BOOST_TEST(same.started == 0);
   const std::string results_before = read_file(config.results_path);
   const std::string pgn_before = read_file(config.pgn_path);
 
   change.change(config);
   RecordingSink changed;
-  BOOST_CHECK_EXCEPTION(run_tournament(config, changed, interrupt, launcher_by_name(kPolicies)),
-                        TournamentError, [&](const TournamentError& error) {
-                          const std::string what = error.what();
-                          BOOST_TEST_MESSAGE(what);
-                          return what.find("another tournament: " + change.named) !=
-                                 std::string::npos;
-                        });
+  BOOST_CHECK_EXCEPTION(
+      play_scripted(config, changed), TournamentError, [&](const TournamentError& error) {
+        const std::string what = error.what();
+        BOOST_TEST_MESSAGE(what);
+        return what.find("another tournament: " + change.named) != std::string::npos;
+      });
   BOOST_TEST(changed.started == 0);
   BOOST_TEST(read_file(config.results_path) == results_before);
   BOOST_TEST(read_file(config.pgn_path) == pgn_before);
@@ -914,8 +879,7 @@ BOOST_DATA_TEST_CASE(a_new_tournament_replaces_a_file_only_when_told_to,
                      bdata::make(kExistingFiles), existing) {
   TempDir dir;
   TournamentConfig config = two_engine_config(1);
-  config.pgn_path = dir.file("games.pgn");
-  config.results_path = dir.file("results.json");
+  keep_files_in(dir, config);
   config.resume = existing.resume;
   config.overwrite = existing.overwrite;
   const std::string& path = existing.pgn ? config.pgn_path : config.results_path;
@@ -924,11 +888,10 @@ BOOST_DATA_TEST_CASE(a_new_tournament_replaces_a_file_only_when_told_to,
     std::ofstream out(path, std::ios::binary);
     out << existing.content;
   }
-  std::atomic<bool> interrupt{false};
   RecordingSink sink;
   if (existing.refused) {
-    BOOST_CHECK_EXCEPTION(run_tournament(config, sink, interrupt, launcher_by_name(kPolicies)),
-                          TournamentError, [&](const TournamentError& error) {
+    BOOST_CHECK_EXCEPTION(play_scripted(config, sink), TournamentError,
+                          [&](const TournamentError& error) {
                             const std::string what = error.what();
                             BOOST_TEST_MESSAGE(what);
                             return what.find(path) != std::string::npos &&
@@ -938,8 +901,7 @@ BOOST_DATA_TEST_CASE(a_new_tournament_replaces_a_file_only_when_told_to,
     BOOST_TEST(read_file(path) == existing.content);
     BOOST_TEST(!std::filesystem::exists(other));
   } else {
-    const TournamentOutcome outcome =
-        run_tournament(config, sink, interrupt, launcher_by_name(kPolicies));
+    const TournamentOutcome outcome = play_scripted(config, sink);
     BOOST_TEST(outcome.standings.games == 2);
     BOOST_TEST(parse_pgn(read_file(config.pgn_path)).size() == 2u);
     BOOST_TEST(read_results_file(config.results_path).size() == 2u);
@@ -1092,12 +1054,9 @@ BOOST_AUTO_TEST_CASE(the_tables_end_the_games_that_reach_them_in_pgn_results_and
   TournamentConfig straight = two_engine_config(static_cast<int>(book_above_tables().size()));
   straight.openings = book_above_tables();
   straight.tablebase_path = quixo::test::test_tables_dir().string();
-  straight.pgn_path = straight_dir.file("games.pgn");
-  straight.results_path = straight_dir.file("results.json");
-  std::atomic<bool> no_interrupt{false};
+  keep_files_in(straight_dir, straight);
   RecordingSink straight_sink;
-  const TournamentOutcome expected =
-      run_tournament(straight, straight_sink, no_interrupt, launcher_by_name(kPolicies));
+  const TournamentOutcome expected = play_scripted(straight, straight_sink);
   BOOST_TEST(expected.end == TournamentEnd::Completed);
   BOOST_TEST(straight_sink.warnings.empty());
   BOOST_TEST(straight_sink.tablebase_layers.value_or("none") ==
@@ -1122,20 +1081,10 @@ BOOST_AUTO_TEST_CASE(the_tables_end_the_games_that_reach_them_in_pgn_results_and
   // Interrupted and resumed, the games recorded before are kept as they were.
   TempDir dir;
   TournamentConfig config = straight;
-  config.pgn_path = dir.file("games.pgn");
-  config.results_path = dir.file("results.json");
-  std::atomic<bool> interrupt{false};
-  RecordingSink first_sink(&interrupt, 5);
-  const TournamentOutcome first =
-      run_tournament(config, first_sink, interrupt, launcher_by_name(kPolicies));
+  keep_files_in(dir, config);
+  const TournamentOutcome first = play_scripted_until(config, 5);
   BOOST_TEST(first.end == TournamentEnd::Interrupted);
-  config.resume = true;
-  std::atomic<bool> still{false};
-  RecordingSink second_sink;
-  const TournamentOutcome second =
-      run_tournament(config, second_sink, still, launcher_by_name(kPolicies));
-  BOOST_TEST(second.end == TournamentEnd::Completed);
-  BOOST_TEST(second_sink.games_at_start == first.standings.games);
+  const TournamentOutcome second = resume_to_the_end(config, first);
   BOOST_TEST(second.standings.terminations == expected.standings.terminations);
   BOOST_CHECK(second.standings.pairings[0].results == expected.standings.pairings[0].results);
   BOOST_TEST(check_table_endings(parse_pgn(read_file(config.pgn_path))) == ended);
@@ -1143,8 +1092,8 @@ BOOST_AUTO_TEST_CASE(the_tables_end_the_games_that_reach_them_in_pgn_results_and
   // Without the tables it is another tournament.
   config.tablebase_path.clear();
   RecordingSink refused;
-  BOOST_CHECK_EXCEPTION(run_tournament(config, refused, still, launcher_by_name(kPolicies)),
-                        TournamentError, [](const TournamentError& error) {
+  BOOST_CHECK_EXCEPTION(play_scripted(config, refused), TournamentError,
+                        [](const TournamentError& error) {
                           BOOST_TEST_MESSAGE(error.what());
                           return std::string(error.what())
                                      .find(
@@ -1171,10 +1120,8 @@ BOOST_AUTO_TEST_CASE(a_refused_layer_file_is_reported_and_the_others_are_used) {
     config.openings.push_back({to_string(position), {}});
   config.tablebase_path = dir.path.string();
   config.pgn_path = dir.file("games.pgn");
-  std::atomic<bool> interrupt{false};
   RecordingSink sink;
-  const TournamentOutcome outcome =
-      run_tournament(config, sink, interrupt, launcher_by_name(kPolicies));
+  const TournamentOutcome outcome = play_scripted(config, sink);
   BOOST_TEST(outcome.end == TournamentEnd::Completed);
   BOOST_TEST(sink.tablebase_layers.value_or("none") == "layers 0");
   BOOST_TEST_REQUIRE(sink.warnings.size() == 1u);
@@ -1192,8 +1139,7 @@ BOOST_AUTO_TEST_CASE(a_refused_layer_file_is_reported_and_the_others_are_used) {
   std::filesystem::remove(tb::layer_file_path(dir.path, 0));
   RecordingSink none;
   BOOST_CHECK_EXCEPTION(
-      run_tournament(config, none, interrupt, launcher_by_name(kPolicies)), TournamentError,
-      [&](const TournamentError& error) {
+      play_scripted(config, none), TournamentError, [&](const TournamentError& error) {
         const std::string what = error.what();
         BOOST_TEST_MESSAGE(what);
         return what.starts_with(
@@ -1203,11 +1149,10 @@ BOOST_AUTO_TEST_CASE(a_refused_layer_file_is_reported_and_the_others_are_used) {
   BOOST_TEST(none.started == 0);
 
   config.tablebase_path = dir.file("missing");
-  BOOST_CHECK_EXCEPTION(run_tournament(config, none, interrupt, launcher_by_name(kPolicies)),
-                        TournamentError, [&](const TournamentError& error) {
-                          return std::string(error.what()) ==
-                                 "--tb " + dir.file("missing") + ": no such folder";
-                        });
+  BOOST_CHECK_EXCEPTION(
+      play_scripted(config, none), TournamentError, [&](const TournamentError& error) {
+        return std::string(error.what()) == "--tb " + dir.file("missing") + ": no such folder";
+      });
   BOOST_TEST(none.started == 0);
 }
 
@@ -1217,10 +1162,8 @@ BOOST_AUTO_TEST_CASE(a_four_player_tournament_does_not_use_the_tables) {
   config.variant = Variant::FourPlayer;
   config.openings = small_book4();
   config.tablebase_path = quixo::test::test_tables_dir().string();
-  std::atomic<bool> interrupt{false};
   RecordingSink sink;
-  const TournamentOutcome outcome =
-      run_tournament(config, sink, interrupt, launcher_by_name(kPolicies));
+  const TournamentOutcome outcome = play_scripted(config, sink);
   BOOST_TEST(outcome.end == TournamentEnd::Completed);
   BOOST_TEST(outcome.standings.games == 4);
   BOOST_TEST(!sink.tablebase_layers.has_value());
@@ -1250,11 +1193,9 @@ BOOST_AUTO_TEST_CASE(restart_on_starts_the_engine_afresh_for_every_game) {
 BOOST_AUTO_TEST_CASE(wait_spaces_the_games) {
   TournamentConfig config = two_engine_config(2);
   config.wait_ms = 150;
-  std::atomic<bool> interrupt{false};
   RecordingSink sink;
   const auto start = std::chrono::steady_clock::now();
-  BOOST_TEST((run_tournament(config, sink, interrupt, launcher_by_name(kPolicies)).end ==
-              TournamentEnd::Completed));
+  BOOST_TEST((play_scripted(config, sink).end == TournamentEnd::Completed));
   const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
       std::chrono::steady_clock::now() - start);
   BOOST_TEST(elapsed.count() >= 3 * 150);
@@ -1265,24 +1206,19 @@ BOOST_AUTO_TEST_CASE(wait_spaces_the_games) {
 BOOST_AUTO_TEST_CASE(more_rounds_on_resume_extend_a_finished_run) {
   TempDir straight_dir;
   TournamentConfig straight = two_engine_config(5);
-  straight.results_path = straight_dir.file("results.json");
-  straight.pgn_path = straight_dir.file("games.pgn");
-  std::atomic<bool> interrupt{false};
+  keep_files_in(straight_dir, straight);
   RecordingSink straight_sink;
-  (void)run_tournament(straight, straight_sink, interrupt, launcher_by_name(kPolicies));
+  (void)play_scripted(straight, straight_sink);
 
   TempDir dir;
   TournamentConfig config = two_engine_config(2);
-  config.results_path = dir.file("results.json");
-  config.pgn_path = dir.file("games.pgn");
+  keep_files_in(dir, config);
   RecordingSink first;
-  BOOST_TEST((run_tournament(config, first, interrupt, launcher_by_name(kPolicies)).end ==
-              TournamentEnd::Completed));
+  BOOST_TEST((play_scripted(config, first).end == TournamentEnd::Completed));
   config.rounds = 5;
   config.resume = true;
   RecordingSink second;
-  const TournamentOutcome extended =
-      run_tournament(config, second, interrupt, launcher_by_name(kPolicies));
+  const TournamentOutcome extended = play_scripted(config, second);
   BOOST_TEST((extended.end == TournamentEnd::Completed));
   BOOST_TEST(second.games_at_start == 4);
   BOOST_TEST(second.finished_ids == (std::vector<int>{4, 5, 6, 7, 8, 9}),
@@ -1301,8 +1237,7 @@ BOOST_AUTO_TEST_CASE(more_rounds_on_resume_extend_a_finished_run) {
   config.rounds = 3;
   RecordingSink third;
   BOOST_CHECK_EXCEPTION(
-      (void)run_tournament(config, third, interrupt, launcher_by_name(kPolicies)), TournamentError,
-      [](const TournamentError& error) {
+      (void)play_scripted(config, third), TournamentError, [](const TournamentError& error) {
         return std::string(error.what()).find("--rounds differs (the file has 5, this run 3)") !=
                std::string::npos;
       });
@@ -1314,8 +1249,7 @@ BOOST_AUTO_TEST_CASE(more_rounds_on_resume_extend_a_finished_run) {
 BOOST_AUTO_TEST_CASE(the_journal_holds_the_games_between_rewrites) {
   TempDir dir;
   TournamentConfig config = two_engine_config(40);
-  config.results_path = dir.file("results.json");
-  config.pgn_path = dir.file("games.pgn");
+  keep_files_in(dir, config);
   const std::string journal = config.results_path + ".journal";
   // After game 70, the file was last rewritten at game 64.
   struct Peeking : RecordingSink {
@@ -1330,9 +1264,7 @@ BOOST_AUTO_TEST_CASE(the_journal_holds_the_games_between_rewrites) {
     }
   } sink;
   sink.results = config.results_path;
-  std::atomic<bool> interrupt{false};
-  BOOST_TEST((run_tournament(config, sink, interrupt, launcher_by_name(kPolicies)).end ==
-              TournamentEnd::Completed));
+  BOOST_TEST((play_scripted(config, sink).end == TournamentEnd::Completed));
   BOOST_TEST(sink.in_file == 64u);
   BOOST_TEST(sink.read == 70u);
   BOOST_TEST(boost::json::parse(read_file(config.results_path)).at("games").as_array().size() ==
@@ -1354,12 +1286,8 @@ BOOST_AUTO_TEST_CASE(the_journal_holds_the_games_between_rewrites) {
 BOOST_AUTO_TEST_CASE(a_torn_last_journal_line_is_a_game_never_recorded) {
   TempDir dir;
   TournamentConfig config = two_engine_config(2);
-  config.results_path = dir.file("results.json");
-  config.pgn_path = dir.file("games.pgn");
-  std::atomic<bool> interrupt{false};
-  RecordingSink stopping(&interrupt, 2);
-  BOOST_TEST((run_tournament(config, stopping, interrupt, launcher_by_name(kPolicies)).end ==
-              TournamentEnd::Interrupted));
+  keep_files_in(dir, config);
+  BOOST_TEST((play_scripted_until(config, 2).end == TournamentEnd::Interrupted));
   // What a kill -9 would have left: the two games in the journal only (the end of the run moved
   // them into the file).
   const std::string journal = config.results_path + ".journal";
@@ -1380,10 +1308,8 @@ BOOST_AUTO_TEST_CASE(a_torn_last_journal_line_is_a_game_never_recorded) {
   BOOST_TEST(read_results_file(config.results_path).size() == 2u);
 
   config.resume = true;
-  interrupt = false;
   RecordingSink resumed;
-  const TournamentOutcome outcome =
-      run_tournament(config, resumed, interrupt, launcher_by_name(kPolicies));
+  const TournamentOutcome outcome = play_scripted(config, resumed);
   BOOST_TEST((outcome.end == TournamentEnd::Completed));
   BOOST_TEST(resumed.games_at_start == 2);
   BOOST_TEST(read_results_file(config.results_path).size() == 4u);
@@ -1421,16 +1347,14 @@ BOOST_AUTO_TEST_CASE(the_encounter_policy_gives_each_game_pair_its_opening) {
   TempDir dir;
   config.results_path = dir.file("results.json");
   config.opening_policy = OpeningPolicy::Round;
-  std::atomic<bool> interrupt{false};
   RecordingSink sink;
-  (void)run_tournament(config, sink, interrupt, launcher_by_name(kPolicies));
+  (void)play_scripted(config, sink);
   config.opening_policy = OpeningPolicy::Encounter;
   config.resume = true;
-  BOOST_CHECK_EXCEPTION((void)run_tournament(config, sink, interrupt, launcher_by_name(kPolicies)),
-                        TournamentError, [](const TournamentError& error) {
-                          return std::string(error.what()).find("--openings policy= differs") !=
-                                 std::string::npos;
-                        });
+  BOOST_CHECK_EXCEPTION(
+      (void)play_scripted(config, sink), TournamentError, [](const TournamentError& error) {
+        return std::string(error.what()).find("--openings policy= differs") != std::string::npos;
+      });
 }
 
 // A gauntlet SPRT: the seed is tested against each other engine, one test per pairing. A pairing
@@ -1477,19 +1401,13 @@ BOOST_DATA_TEST_CASE(a_gauntlet_sprt_tests_each_pairing, bdata::make(kGauntletSp
   for (const std::string& name : sample.engines) config.engines.push_back(engine(name));
   config.format = TournamentFormat::Gauntlet;
   config.seeds = 1;
-  SprtParameters sprt;
-  sprt.elo0 = 0;
-  sprt.elo1 = 10;
-  sprt.model = EloModel::Logistic;
-  config.sprt = sprt;
+  config.sprt = sprt_between(0, 10);
   BOOST_REQUIRE_NO_THROW(validate(config));
   std::map<std::string, ScriptedPolicy> policies = kPolicies;
   policies["illegal-2"] = policies.at("illegal");
   policies["seeded-1-twin"] = policies.at("seeded-1");
-  std::atomic<bool> interrupt{false};
   RecordingSink sink;
-  const TournamentOutcome outcome =
-      run_tournament(config, sink, interrupt, launcher_by_name(policies));
+  const TournamentOutcome outcome = play_scripted(config, sink, policies);
   BOOST_TEST((outcome.end == sample.end));
   BOOST_REQUIRE(outcome.standings.pairings.size() == 2u);
   for (std::size_t p = 0; p < 2; ++p) {
@@ -1670,12 +1588,9 @@ BOOST_DATA_TEST_CASE(a_knockout_plays_to_its_final_and_resumes_to_the_same_brack
   straight.engines = {engine("seeded-1"), engine("seeded-2"), engine("seeded-3"),
                       engine("illegal")};
   straight.concurrency = concurrency;
-  straight.pgn_path = straight_dir.file("games.pgn");
-  straight.results_path = straight_dir.file("results.json");
-  std::atomic<bool> no_interrupt{false};
+  keep_files_in(straight_dir, straight);
   RecordingSink straight_sink;
-  const TournamentOutcome expected =
-      run_tournament(straight, straight_sink, no_interrupt, launcher_by_name(kPolicies));
+  const TournamentOutcome expected = play_scripted(straight, straight_sink);
   BOOST_TEST((expected.end == TournamentEnd::Completed));
   const auto& bracket = expected.standings.bracket;
   BOOST_REQUIRE(bracket.size() == 2u);
@@ -1701,19 +1616,10 @@ BOOST_DATA_TEST_CASE(a_knockout_plays_to_its_final_and_resumes_to_the_same_brack
   for (const int stop_after : {2, 5}) {
     TempDir dir;
     TournamentConfig config = straight;
-    config.pgn_path = dir.file("games.pgn");
-    config.results_path = dir.file("results.json");
-    std::atomic<bool> interrupt{false};
-    RecordingSink first_sink(&interrupt, stop_after);
-    const TournamentOutcome first =
-        run_tournament(config, first_sink, interrupt, launcher_by_name(kPolicies));
+    keep_files_in(dir, config);
+    const TournamentOutcome first = play_scripted_until(config, stop_after);
     BOOST_TEST((first.end == TournamentEnd::Interrupted));
-    config.resume = true;
-    std::atomic<bool> still{false};
-    RecordingSink second_sink;
-    const TournamentOutcome second =
-        run_tournament(config, second_sink, still, launcher_by_name(kPolicies));
-    BOOST_TEST((second.end == TournamentEnd::Completed));
+    const TournamentOutcome second = resume_to_the_end(config, first);
     BOOST_TEST(second.standings.games == expected.standings.games);
     BOOST_REQUIRE(second.standings.bracket.size() == bracket.size());
     for (std::size_t round = 0; round < bracket.size(); ++round)
@@ -1736,8 +1642,7 @@ BOOST_DATA_TEST_CASE(a_knockout_plays_to_its_final_and_resumes_to_the_same_brack
     // The rounds of a knockout do not grow on a resume.
     config.rounds = 2;
     RecordingSink third;
-    BOOST_CHECK_THROW((void)run_tournament(config, third, still, launcher_by_name(kPolicies)),
-                      TournamentError);
+    BOOST_CHECK_THROW((void)play_scripted(config, third), TournamentError);
   }
 }
 

@@ -82,10 +82,7 @@ GameRecord x_wins_by_line() {
                 move_record("c1c5", {}, 2, 12, 7),       move_record("e4a4", {}, -1, 3, 0),
                 move_record("b1b5", {}, 1, 1, 123456789)};
   game.time_control = "40/60+0.6";
-  game.result = GameResult::XWins;
-  game.termination = Termination::Line;
-  game.reason = "X made a line of five";
-  return game;
+  return ended(std::move(game), GameResult::XWins, Termination::Line, "X made a line of five");
 }
 
 // A real game won by O's line at ply 10, different clocks, every move without a score.
@@ -96,9 +93,7 @@ GameRecord o_wins_by_line() {
     game.moves.push_back(move_record(move, {}, {}, {}, 15));
   game.moves[3].depth = 4;  // a depth without a score: written "?/4"
   game.o_time_control = "40/60+0.6";
-  game.result = GameResult::OWins;
-  game.termination = Termination::Line;
-  return game;
+  return ended(std::move(game), GameResult::OWins, Termination::Line, "");
 }
 
 // X crashed before its first move: no moves, no book, empty optional fields.
@@ -108,11 +103,9 @@ GameRecord crash_on_first_move() {
   game.date = "";
   game.round = "";
   game.time_control = "";
-  game.result = GameResult::OWins;
-  game.termination = Termination::Crash;
   // A tag is one line: the newline is written as a space (see representable()).
-  game.reason = "X's process exited with code 1\nbefore its first move";
-  return game;
+  return ended(std::move(game), GameResult::OWins, Termination::Crash,
+               "X's process exited with code 1\nbefore its first move");
 }
 
 // O to move at the start: its first move is numbered "1...".
@@ -121,10 +114,7 @@ GameRecord o_moves_first() {
   game.start_position = "x4/5/5/5/4o o";
   game.opening_moves = {"e1a1"};
   game.moves = {move_record("b1b5", 10, {}, 5, 30), move_record("a1e1", -10, {}, 5, 31)};
-  game.result = GameResult::XWins;
-  game.termination = Termination::TimeForfeit;
-  game.reason = "O lost on time";
-  return game;
+  return ended(std::move(game), GameResult::XWins, Termination::TimeForfeit, "O lost on time");
 }
 
 // A book line with a move number (docs/spec.md §3.3): "x4/5/5/5/4o o 12 moves e1a1 ..." keeps it in
@@ -136,20 +126,16 @@ GameRecord numbered_start(std::string start_position) {
   game.opening_moves =
       o_first ? std::vector<std::string>{"e1a1", "b1b5"} : std::vector<std::string>{"b1b5", "e1a1"};
   game.moves = {move_record(o_first ? "a1e1" : "a5e5", 10, {}, 5, 30)};
-  game.result = GameResult::Draw;
-  game.termination = Termination::PlyCap;
-  game.reason = "the ply cap of 3 was reached";
-  return game;
+  return ended(std::move(game), GameResult::Draw, Termination::PlyCap,
+               "the ply cap of 3 was reached");
 }
 
 // A book opening of four plies and then a stall of O with zero engine moves.
 GameRecord book_only() {
   GameRecord game = base_game();
   game.opening_moves = {"a1e1", "e5a5", "b1b5", "a5a1"};
-  game.result = GameResult::XWins;
-  game.termination = Termination::Stall;
-  game.reason = "O did not answer `isready` within 10 s";
-  return game;
+  return ended(std::move(game), GameResult::XWins, Termination::Stall,
+               "O did not answer `isready` within 10 s");
 }
 
 struct RoundTripSample {
@@ -165,10 +151,8 @@ GameRecord ended_by(Termination termination, GameResult result) {
   GameRecord game = base_game();
   game.opening_moves = {"a1e1"};
   game.moves = {move_record("e5a5", 12, {}, 6, 50), move_record("b1b5", -3, {}, 6, 51)};
-  game.result = result;
-  game.termination = termination;
-  game.reason = "ended by " + std::string(termination_name(termination));
-  return game;
+  return ended(std::move(game), result, termination,
+               "ended by " + std::string(termination_name(termination)));
 }
 
 std::vector<RoundTripSample> round_trip_samples() {

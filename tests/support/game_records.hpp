@@ -1,5 +1,5 @@
-// A move of a game record as an engine reports it, in one call: for the suites that build game
-// records by hand (pgn_tests, game4_tests).
+// A move of a game record as an engine reports it, and a record's ending, in one call each: for
+// the suites that build game records by hand (pgn_tests, game4_tests).
 #pragma once
 
 #include <cstdint>
@@ -20,6 +20,15 @@ inline MoveRecord move_record(std::string move, std::optional<int> cp, std::opti
   record.depth = depth;
   record.time_ms = time_ms;
   return record;
+}
+
+// `game`, ended with `result` by `termination` for `reason`.
+inline GameRecord ended(GameRecord game, GameResult result, Termination termination,
+                        std::string reason) {
+  game.result = result;
+  game.termination = termination;
+  game.reason = std::move(reason);
+  return game;
 }
 
 }  // namespace quixo::arena

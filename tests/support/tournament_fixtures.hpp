@@ -1,6 +1,6 @@
 // What the tournament's suites share: a sink that records what it is told, scripted in-process
-// engines chosen by name (seeded random legal moves, illegal moves), a small book, a two-engine
-// configuration, and a scratch folder.
+// engines chosen by name (seeded random legal moves, illegal moves) and a run with them, a small
+// book, a two-engine configuration, an SPRT, and a scratch folder for the tournament's files.
 #pragma once
 
 #include <unistd.h>
@@ -146,6 +146,32 @@ inline const std::map<std::string, ScriptedPolicy> kPolicies = {
     {"illegal", illegal_moves()},
 };
 
+// Plays `config` with engines scripted by name, telling `sink`; nothing but the sink (through
+// its own flag) interrupts it.
+inline TournamentOutcome play_scripted(
+    const TournamentConfig& config, ReportSink& sink,
+    const std::map<std::string, ScriptedPolicy>& policies = kPolicies) {
+  std::atomic<bool> interrupt{false};
+  return run_tournament(config, sink, interrupt, launcher_by_name(policies));
+}
+
+// Plays `config` as play_scripted() does, interrupted once `games` games are recorded (never with
+// -1).
+inline TournamentOutcome play_scripted_until(const TournamentConfig& config, std::int64_t games) {
+  std::atomic<bool> interrupt{false};
+  RecordingSink sink(&interrupt, games);
+  return run_tournament(config, sink, interrupt, launcher_by_name(kPolicies));
+}
+
+// An SPRT between `elo0` and `elo1`, at the default error rates.
+inline SprtParameters sprt_between(double elo0, double elo1, EloModel model = EloModel::Logistic) {
+  SprtParameters sprt;
+  sprt.elo0 = elo0;
+  sprt.elo1 = elo1;
+  sprt.model = model;
+  return sprt;
+}
+
 // A scratch folder, removed at the end of the test.
 struct TempDir {
   std::filesystem::path path;
@@ -160,6 +186,12 @@ struct TempDir {
   ~TempDir() { std::filesystem::remove_all(path); }
   std::string file(const std::string& name) const { return (path / name).string(); }
 };
+
+// The tournament's PGN and results file, both in `dir`.
+inline void keep_files_in(const TempDir& dir, TournamentConfig& config) {
+  config.pgn_path = dir.file("games.pgn");
+  config.results_path = dir.file("results.json");
+}
 
 inline std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
