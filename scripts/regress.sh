@@ -55,28 +55,10 @@ fi
 
 scripts/install-deps.sh
 
-# Builds the engine of one revision; prints the path of its quixo-engine.
-build_revision() {
-  local sha dir
-  sha=$(git rev-parse --verify --short=12 "$1^{commit}") || {
-    echo "regress: no such revision: $1" >&2
-    exit 2
-  }
-  dir=build/regress/$sha
-  if [ ! -f "$dir/.built" ]; then
-    rm -rf "$dir"
-    mkdir -p "$dir/src"
-    git archive "$sha" | tar -x -C "$dir/src"
-    cmake -S "$dir/src" -B "$dir/build" -G Ninja -DCMAKE_BUILD_TYPE=Release >&2
-    cmake --build "$dir/build" --target quixo-engine >&2
-    touch "$dir/.built"
-  fi
-  # Older revisions put the binary under protocol/, newer ones under bin/.
-  find "$dir/build" -name quixo-engine -type f -perm -u+x | head -n 1
-}
+. scripts/lib/revision-build.sh
 
-base_engine=$(build_revision "$base_rev")
-new_engine=$(build_revision "$new_rev")
+base_engine=$(find_program_in "$(build_revision "$base_rev" quixo-engine)" quixo-engine)
+new_engine=$(find_program_in "$(build_revision "$new_rev" quixo-engine)" quixo-engine)
 if [ -z "$base_engine" ] || [ -z "$new_engine" ]; then
   echo "regress: build failed" >&2
   exit 2
