@@ -2,7 +2,6 @@
 
 #include <boost/program_options.hpp>
 #include <charconv>
-#include <fstream>
 #include <iostream>
 #include <ostream>
 #include <string>
@@ -109,21 +108,12 @@ int run_engine_command_line(int argc, const char* const* argv, std::istream& in,
     if (vm.count("config")) {
       // Stored after the command line, so a file's options come first and the command line's,
       // applied later, win.
-      const std::string path = vm["config"].as<std::string>();
-      std::ifstream file(path);
-      if (!file) {
-        err << "quixo-engine: cannot read config file '" << path << "'\n";
-        return 2;
-      }
       po::options_description file_options;
       file_options.add_options()("option", po::value<std::vector<std::string>>()->composing(), "");
       po::variables_map from_file;
-      try {
-        po::store(po::parse_config_file(file, file_options), from_file);
-      } catch (const po::error& e) {
-        err << "quixo-engine: config file '" << path << "': " << program_options_message(e) << "\n";
+      if (!store_config_file(vm["config"].as<std::string>(), file_options, from_file,
+                             "quixo-engine", err))
         return 2;
-      }
       std::vector<std::string> merged = from_file.count("option")
                                             ? from_file["option"].as<std::vector<std::string>>()
                                             : std::vector<std::string>();

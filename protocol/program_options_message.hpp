@@ -11,6 +11,7 @@
 #include <boost/program_options/errors.hpp>
 #include <boost/program_options/options_description.hpp>
 #include <boost/program_options/variables_map.hpp>
+#include <cstddef>
 #include <iosfwd>
 #include <string>
 #include <string_view>
@@ -19,8 +20,12 @@ namespace quixo {
 
 std::string program_options_message(const boost::program_options::error& error);
 
+// The largest config file read: far above any real one, and a bound for a file that never ends.
+inline constexpr std::size_t kConfigFileMaxBytes = std::size_t{1} << 20;
+
 // Stores the options of the config file at `path` in `vm` after what is there (so values already
-// given on the command line win). On an unreadable file or a bad option, writes
+// given on the command line win). On a path that is not a regular file (a directory, a device), a
+// file larger than kConfigFileMaxBytes, an unreadable file or a bad option, writes
 // "<program>: ..." to `err` and returns false.
 bool store_config_file(const std::string& path,
                        const boost::program_options::options_description& options,

@@ -32,6 +32,7 @@
 #include "game_record.hpp"
 #include "openings.hpp"
 #include "pgn_reader.hpp"
+#include "program_options_message.hpp"
 #include "results_store.hpp"
 #include "support/arena_printing.hpp"
 #include "support/child_process.hpp"
@@ -399,6 +400,13 @@ const std::vector<BadInput> kBadInputs = {
      {},
      "an SPRT needs two engines (the first is the one tested), or a gauntlet with one seed"},
     {"missing config file", {"--config", "@DIR@/missing.conf"}, {}, "@DIR@/missing.conf"},
+    // A directory read as an empty config (its options silently missing), a device for ever.
+    {"config file that is a directory", {"--config", "@DIR@"}, {}, "is a directory, not a file"},
+    {"config file that is a device", {"--config", "/dev/zero"}, {}, "is not a regular file"},
+    {"config file over the size bound",
+     {"--config", "@DIR@/big.conf"},
+     {{"big.conf", std::string(quixo::kConfigFileMaxBytes + 1, '#')}},
+     "is larger than 1 MiB"},
     {"unknown key in the config file",
      {"--config", "@DIR@/bad.conf"},
      {{"bad.conf", "rounds = 2\ncolour = red\n"}},

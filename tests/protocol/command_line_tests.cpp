@@ -22,6 +22,7 @@
 
 #include "command_line.hpp"
 #include "core/notation.hpp"
+#include "program_options_message.hpp"
 #include "reference/simple_rules.hpp"
 #include "support/sanitizers.hpp"
 
@@ -331,6 +332,16 @@ BOOST_AUTO_TEST_CASE(config_file_options_and_command_line_override) {
   BOOST_TEST(highest_multipv({}) == 1);
 
   check_failure({"--config", "/nonexistent/quixo.ini"}, 2, {"/nonexistent/quixo.ini"});
+  // Read as an empty file, a directory would silently drop every option of the intended config;
+  // a device or FIFO may never end.
+  check_failure({"--config", path.parent_path().string()}, 2,
+                {path.parent_path().string(), "is a directory, not a file"});
+  check_failure({"--config", "/dev/zero"}, 2, {"/dev/zero", "is not a regular file"});
+  {
+    std::ofstream file(path);
+    file << std::string(quixo::kConfigFileMaxBytes + 1, '#');
+  }
+  check_failure({"--config", config}, 2, {config, "is larger than 1 MiB"});
   {
     std::ofstream file(path);
     file << "bogus = 1\n";
