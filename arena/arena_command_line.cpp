@@ -155,9 +155,9 @@ void describe_options(po::options_description& options) {
       "FILE (one position per line, optionally with moves), or file=FILE [format=text|epd|pgn] "
       "[plies=N] [order=sequential|random] [policy=round|encounter]")(
       "openings-order", po::value<std::string>()->default_value("sequential"),
-      "sequential or random")("openings-seed", po::value<std::uint64_t>()->default_value(1),
+      "sequential or random")("openings-seed", unsigned_value<std::uint64_t>(1),
                               "seed of the random order")(
-      "openings-offset", po::value<std::size_t>()->default_value(0),
+      "openings-offset", unsigned_value<std::size_t>(0),
       "start at this (0-based) place of the order");
   po::options_description output("Output", 100);
   output.add_options()(
@@ -369,8 +369,8 @@ TournamentConfig make_config(const po::variables_map& vm) {
   else if (order != "sequential")
     throw std::invalid_argument("--openings-order: expected sequential or random, not \"" + order +
                                 "\"");
-  config.opening_seed = vm["openings-seed"].as<std::uint64_t>();
-  config.opening_offset = vm["openings-offset"].as<std::size_t>();
+  config.opening_seed = unsigned_option<std::uint64_t>(vm, "openings-seed");
+  config.opening_offset = unsigned_option<std::size_t>(vm, "openings-offset");
   config.report_interval = vm["report-interval"].as<int>();
   if (vm.count("pgn")) {
     // `--pgn FILE [min]`, in a config file `pgn = FILE [min]`.
@@ -513,7 +513,7 @@ int run_compliance_command_line(int argc, const char* const* argv, std::ostream&
                      "milliseconds a bestmove may come after the time on its clock or movetime")(
       "positions", po::value<int>()->default_value(40),
       "random two-player positions for the legal-move check (half as many four-player)")(
-      "seed", po::value<std::uint64_t>()->default_value(1), "seed of the random positions");
+      "seed", unsigned_value<std::uint64_t>(1), "seed of the random positions");
   po::variables_map vm;
   std::vector<EngineConfig> engines;
   ComplianceOptions settings;
@@ -540,7 +540,7 @@ int run_compliance_command_line(int argc, const char* const* argv, std::ostream&
     settings.timeout = std::chrono::milliseconds(vm["timeout"].as<std::int64_t>());
     settings.time_margin = std::chrono::milliseconds(vm["timemargin"].as<std::int64_t>());
     settings.positions = vm["positions"].as<int>();
-    settings.seed = vm["seed"].as<std::uint64_t>();
+    settings.seed = unsigned_option<std::uint64_t>(vm, "seed");
     if (settings.timeout.count() < 1) throw std::invalid_argument("--timeout must be at least 1");
     if (settings.time_margin.count() < 0)
       throw std::invalid_argument("--timemargin cannot be negative");

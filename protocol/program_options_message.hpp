@@ -10,11 +10,15 @@
 
 #include <boost/program_options/errors.hpp>
 #include <boost/program_options/options_description.hpp>
+#include <boost/program_options/value_semantic.hpp>
 #include <boost/program_options/variables_map.hpp>
+#include <charconv>
 #include <cstddef>
 #include <iosfwd>
 #include <string>
 #include <string_view>
+#include <system_error>
+#include <vector>
 
 namespace quixo {
 
@@ -31,5 +35,37 @@ bool store_config_file(const std::string& path,
                        const boost::program_options::options_description& options,
                        boost::program_options::variables_map& vm, std::string_view program,
                        std::ostream& err);
+
+// An unsigned option's value. Boost reads "-1" into an unsigned type as its largest value (the
+// conversion wraps), so `--openings-offset -1` started at the 18-quintillionth opening; this type
+// takes digits only and refuses anything else as an invalid argument.
+template <class T>
+struct Unsigned {
+  T value{};
+};
+
+// Boost.Program_options finds this by argument-dependent lookup to read an Unsigned<T>.
+template <class T>
+void validate(boost::any& result, const std::vector<std::string>& tokens, Unsigned<T>*, int) {
+  namespace po = boost::program_options;
+  po::validators::check_first_occurrence(result);
+  const std::string& text = po::validators::get_single_string(tokens);
+  T parsed{};
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), parsed);
+  if (error != std::errc() || end != text.data() + text.size() || text.empty())
+    throw po::invalid_option_value(text);
+  result = Unsigned<T>{parsed};
+}
+
+// The value semantic of an unsigned option with its default, and the value read.
+template <class T>
+boost::program_options::typed_value<Unsigned<T>>* unsigned_value(T default_value) {
+  return boost::program_options::value<Unsigned<T>>()->default_value(Unsigned<T>{default_value},
+                                                                     std::to_string(default_value));
+}
+template <class T>
+T unsigned_option(const boost::program_options::variables_map& vm, const std::string& name) {
+  return vm[name].as<Unsigned<T>>().value;
+}
 
 }  // namespace quixo

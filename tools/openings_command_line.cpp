@@ -40,10 +40,10 @@ void describe_options(po::options_description& options) {
       "output,o", po::value<std::string>(), "write the book to this file (replaced if it exists)")(
       "variant", po::value<std::string>()->default_value("2p"),
       "2p (two players) or 4p (the four-player team game)")(
-      "count", po::value<std::size_t>()->default_value(200), "openings to make")(
+      "count", unsigned_value<std::size_t>(200), "openings to make")(
       "min-plies", po::value<int>()->default_value(4), "random plies, at least")(
       "max-plies", po::value<int>()->default_value(10), "random plies, at most")(
-      "seed", po::value<std::uint64_t>()->default_value(1), "random seed")(
+      "seed", unsigned_value<std::uint64_t>(1), "random seed")(
       "depth", po::value<int>()->default_value(6),
       "depth of the search that drops unbalanced openings (0: none)")(
       "max-score", po::value<int>()->default_value(150),
@@ -58,10 +58,10 @@ Variant parse_variant(const std::string& name) {
 
 OpeningGeneratorOptions make_options(const po::variables_map& vm) {
   OpeningGeneratorOptions options;
-  options.count = vm["count"].as<std::size_t>();
+  options.count = unsigned_option<std::size_t>(vm, "count");
   options.min_plies = vm["min-plies"].as<int>();
   options.max_plies = vm["max-plies"].as<int>();
-  options.seed = vm["seed"].as<std::uint64_t>();
+  options.seed = unsigned_option<std::uint64_t>(vm, "seed");
   options.search_depth = vm["depth"].as<int>();
   options.max_abs_score_cp = vm["max-score"].as<int>();
   options.variant = parse_variant(vm["variant"].as<std::string>());

@@ -70,17 +70,18 @@ void describe_options(po::options_description& options) {
                                                              "folder of the table files")(
       "blanks", po::value<int>(), "highest layer: number of blank cubes (0..6)")(
       "threads", po::value<int>()->default_value(default_threads()), "threads to use")(
-      "memory", po::value<std::uint64_t>()->default_value(physical_memory_mb() * 9 / 10),
+      "memory", unsigned_value<std::uint64_t>(physical_memory_mb() * 9 / 10),
       "generate: refuse a layer that needs more than this many MB")(
       "level", po::value<int>()->default_value(9), "generate: zstd compression level (1..19)")(
-      "every", po::value<std::uint64_t>()->default_value(1),
+      "every", unsigned_value<std::uint64_t>(1),
       "verify: check every N-th slot of each layer (1: all of them)")(
-      "position", po::value<std::string>(), "probe: the position, in the notation of SPEC 3")(
+      "position", po::value<std::string>(),
+      "probe: the position, in the notation of docs/spec.md §3")(
       "count", po::value<int>()->default_value(100), "sample: positions to print")(
       "value", po::value<std::string>()->default_value("win"), "sample: win, loss or draw")(
       "min-distance", po::value<int>()->default_value(0), "sample: shortest distance in plies")(
       "max-distance", po::value<int>()->default_value(kMaxDistance),
-      "sample: longest distance in plies")("seed", po::value<std::uint64_t>()->default_value(1),
+      "sample: longest distance in plies")("seed", unsigned_value<std::uint64_t>(1),
                                            "sample: random seed");
 }
 
@@ -110,7 +111,7 @@ int generate(const po::variables_map& vm, std::ostream& out, std::ostream& err) 
   options.threads = std::max(1, vm["threads"].as<int>());
   options.compression_level = std::clamp(vm["level"].as<int>(), 1, 19);
   // Whole layers are solved in memory: 3 bytes per slot, plus the layer below decoded.
-  const std::uint64_t limit = vm["memory"].as<std::uint64_t>() << 20;
+  const std::uint64_t limit = unsigned_option<std::uint64_t>(vm, "memory") << 20;
   for (int k = 0; k <= options.blanks; ++k) {
     const std::uint64_t need =
         LayerIndex(k).slot_count() * 3 + (k > 0 ? LayerIndex(k - 1).slot_count() * 2 : 0);
@@ -130,7 +131,7 @@ int generate(const po::variables_map& vm, std::ostream& out, std::ostream& err) 
 
 int verify(const po::variables_map& vm, std::ostream& out) {
   SlotSelection selection;
-  selection.step = vm["every"].as<std::uint64_t>();
+  selection.step = unsigned_option<std::uint64_t>(vm, "every");
   if (selection.step == 0) throw po::error("--every must be at least 1");
   const auto dir = required_dir(vm);
   const int blanks = required_blanks(vm);
@@ -232,11 +233,11 @@ int sample(const po::variables_map& vm, std::ostream& out) {
   }
   if (matching.empty())
     throw std::runtime_error("no position of layer " + std::to_string(blanks) + " has that value");
-  std::mt19937_64 random(vm["seed"].as<std::uint64_t>());
+  std::mt19937_64 random(unsigned_option<std::uint64_t>(vm, "seed"));
   std::shuffle(matching.begin(), matching.end(), random);
   out << "# quixo-tb sample --blanks " << blanks << " --value " << wanted << " --min-distance "
       << min_distance << " --max-distance " << max_distance << " --count " << count << " --seed "
-      << vm["seed"].as<std::uint64_t>() << "\n";
+      << unsigned_option<std::uint64_t>(vm, "seed") << "\n";
   int printed = 0;
   for (std::size_t i = 0; i < matching.size() && printed < count; ++i) {
     const auto content = index.board_of(matching[i]);

@@ -224,6 +224,8 @@ BOOST_AUTO_TEST_CASE(usage_errors_exit_2_with_one_line) {
            {"sample", "--blanks", "0", "--dir", "x", "--value", "maybe"},
            {"verify", "--blanks", "zero", "--dir", "x"},
            {"verify", "--blanks", "0", "--dir", "x", "--every", "0"},
+           // read as the largest number before, so each layer was checked at its slot 0 alone
+           {"verify", "--blanks", "0", "--dir", test::test_tables_dir().string(), "--every", "-1"},
            {"generate", "--blanks", "3", "--dir", "/nonexistent-quixo", "--memory", "100"}}) {
     const Run result = run(arguments);
     BOOST_TEST(result.code == 2);

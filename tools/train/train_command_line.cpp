@@ -59,7 +59,7 @@ po::options_description common_options() {
   po::options_description options("General options", 100);
   options.add_options()("help,h", "show this help and exit")(
       "out,o", po::value<std::string>(), "the file to write (data set, or weights)")(
-      "seed", po::value<std::uint64_t>()->default_value(1), "random seed")(
+      "seed", unsigned_value<std::uint64_t>(1), "random seed")(
       "threads", po::value<int>()->default_value(2),
       "threads: self-play games and deep searches at once");
   return options;
@@ -188,7 +188,7 @@ std::string required_out(const po::variables_map& vm) {
 
 // Everything `data` does; the records made, and each stage's time on `out`.
 std::vector<TrainingRecord> make_data(const po::variables_map& vm, std::ostream& out) {
-  const std::uint64_t seed = vm["seed"].as<std::uint64_t>();
+  const std::uint64_t seed = unsigned_option<std::uint64_t>(vm, "seed");
   const int threads = at_least(vm, "threads", 1);
   TableSampleSettings table_settings;
   table_settings.positions = std::uint64_t(at_least<std::int64_t>(vm, "table-positions", 0));
@@ -270,7 +270,7 @@ FitSettings make_fit_settings(const po::variables_map& vm) {
     if (!(settings.source_weights[source] >= 0))
       throw po::error("--" + std::string(names[source]) + " must not be negative");
   }
-  settings.seed = vm["seed"].as<std::uint64_t>();
+  settings.seed = unsigned_option<std::uint64_t>(vm, "seed");
   return settings;
 }
 
@@ -328,7 +328,7 @@ int run_keep(const po::variables_map& vm, std::ostream& out) {
   settings.max_keeping_percent = at_least(vm, "max-keeping-percent", 0);
   if (settings.max_keeping_percent > 99)
     throw po::error("--max-keeping-percent must be below 100: some move must lose the value");
-  settings.seed = vm["seed"].as<std::uint64_t>();
+  settings.seed = unsigned_option<std::uint64_t>(vm, "seed");
   const Evaluator learned =
       vm.count("eval-file")
           ? Evaluator(std::make_shared<const patterns::PatternWeights>(
