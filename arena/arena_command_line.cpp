@@ -212,6 +212,9 @@ SprtParameters parse_sprt(const std::string& text) {
       sprt.model = EloModel::Normalized;
     else if (key == "model" && value == "logistic")
       sprt.model = EloModel::Logistic;
+    else if (key == "model")
+      throw std::invalid_argument("--sprt: model must be normalized or logistic, not \"" + value +
+                                  "\"");
     else
       throw std::invalid_argument("--sprt: unknown key or value \"" + key + "=" + value + "\"");
   }
