@@ -1,5 +1,6 @@
-// The message of a Boost.Program_options error, for quixo-engine's and quixo-arena's command
-// lines and config files.
+// What every program's command line (quixo-engine, quixo-arena, quixo-gui and the tools) shares on
+// top of Boost.Program_options: the message of an error, the reading of a config file, and
+// unsigned option values that refuse a sign.
 //
 // Boost's own what() puts the option's name, token and value into its message template and then
 // replaces each placeholder until none is left, so an argument that contains its own placeholder
