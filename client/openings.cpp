@@ -97,10 +97,23 @@ std::optional<BookFormat> parse_book_format(std::string_view name) {
   return std::nullopt;
 }
 
+namespace {
+
+// The bytes of a book, or OpeningError "<path>: <why not>" for a path that is not a regular file
+// (`--openings /tmp` said only "read error", `/dev/zero` grew the arena until the kernel killed
+// it) or a file over kBookMaxBytes.
+std::string read_book(const std::string& path) {
+  text_helpers::FileText file = text_helpers::read_regular_file(path, kBookMaxBytes);
+  if (!file.error.empty()) throw OpeningError(path + ": the opening book " + file.error);
+  return std::move(file.text);
+}
+
+}  // namespace
+
 std::vector<Opening> load_book(const BookSource& source) {
   if (source.format == BookFormat::Text) return load_openings(source.path);
-  std::ifstream in(source.path, std::ios::binary);
-  if (!in) throw OpeningError(source.path + ": cannot open the opening book");
+  const std::string book = read_book(source.path);
+  std::istringstream in(book);
   std::vector<Opening> openings;
   if (source.format == BookFormat::Epd) {
     std::string line;
@@ -117,11 +130,9 @@ std::vector<Opening> load_book(const BookSource& source) {
       }
     }
   } else {
-    std::stringstream text;
-    text << in.rdbuf();
     std::vector<GameRecord> games;
     try {
-      games = parse_pgn(text.str());
+      games = parse_pgn(book);
     } catch (const PgnError& error) {
       throw OpeningError(source.path + ": " + error.what());
     }
@@ -149,10 +160,8 @@ std::vector<Opening> load_book(const BookSource& source) {
 }
 
 std::vector<Opening> load_openings(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw OpeningError(path + ": cannot open the opening book");
+  std::istringstream in(read_book(path));
   std::vector<Opening> openings = parse_openings(in, path);
-  if (in.bad()) throw OpeningError(path + ": read error");
   if (openings.empty()) throw OpeningError(path + ": the book holds no opening");
   return openings;
 }

@@ -52,6 +52,9 @@ std::vector<Opening> load_openings(const std::string& path);
 // full or short form) as its start position and its first `plies` moves (all when negative), cut
 // back further when needed so that the game still goes on.
 enum class BookFormat { Text, Epd, Pgn };
+// The largest opening book read (far above any real one: 100,000 PGN games are about 60 MB).
+inline constexpr std::size_t kBookMaxBytes = std::size_t{256} << 20;
+
 struct BookSource {
   std::string path;
   BookFormat format = BookFormat::Text;

@@ -1,11 +1,11 @@
 #include "program_options_message.hpp"
 
 #include <boost/program_options/parsers.hpp>
-#include <filesystem>
-#include <fstream>
 #include <map>
 #include <ostream>
 #include <sstream>
+
+#include "core/text_helpers.hpp"
 
 namespace quixo {
 
@@ -74,36 +74,14 @@ std::string program_options_message(const po::error& error) {
 
 bool store_config_file(const std::string& path, const po::options_description& options,
                        po::variables_map& vm, std::string_view program, std::ostream& err) {
-  // A directory opens as a stream that reads nothing (its options would be silently missing), a
-  // device or FIFO may never end: only a regular file of a bounded size is read.
-  std::error_code error_code;
-  const auto status = std::filesystem::status(path, error_code);
-  if (std::filesystem::is_directory(status)) {
-    err << program << ": config file \"" << path << "\" is a directory, not a file\n";
+  // A directory read as an empty file would drop the options the user meant; a device or FIFO
+  // may never end: only a regular file of a bounded size is read.
+  text_helpers::FileText file = text_helpers::read_regular_file(path, kConfigFileMaxBytes);
+  if (!file.error.empty()) {
+    err << program << ": config file \"" << path << "\" " << file.error << "\n";
     return false;
   }
-  if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
-    err << program << ": config file \"" << path << "\" is not a regular file\n";
-    return false;
-  }
-  std::ifstream file(path);
-  if (!file) {
-    err << program << ": cannot read config file \"" << path << "\"\n";
-    return false;
-  }
-  std::string text(kConfigFileMaxBytes + 1, '\0');
-  file.read(text.data(), std::streamsize(text.size()));
-  if (file.bad()) {
-    err << program << ": cannot read config file \"" << path << "\"\n";
-    return false;
-  }
-  text.resize(std::size_t(file.gcount()));
-  if (text.size() > kConfigFileMaxBytes) {
-    err << program << ": config file \"" << path << "\" is larger than "
-        << kConfigFileMaxBytes / (1024 * 1024) << " MiB, the most a config file may be\n";
-    return false;
-  }
-  std::istringstream stream(text);
+  std::istringstream stream(file.text);
   try {
     po::store(po::parse_config_file(stream, options), vm);
   } catch (const po::error& error) {

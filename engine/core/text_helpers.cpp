@@ -1,7 +1,11 @@
 #include "text_helpers.hpp"
 
 #include <charconv>
+#include <filesystem>
+#include <fstream>
 #include <limits>
+#include <system_error>
+#include <utility>
 
 namespace quixo::text_helpers {
 
@@ -84,6 +88,30 @@ std::optional<std::uint64_t> parse_unsigned(std::string_view text) {
   if (error == std::errc::result_out_of_range) return std::numeric_limits<std::uint64_t>::max();
   if (error != std::errc()) return std::nullopt;
   return value;
+}
+
+FileText read_regular_file(const std::string& path, std::size_t max_bytes) {
+  std::error_code error_code;
+  const auto status = std::filesystem::status(path, error_code);
+  if (std::filesystem::is_directory(status)) return {{}, "is a directory, not a file"};
+  if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
+    return {{}, "is not a regular file"};
+  std::ifstream file(path, std::ios::binary);
+  if (!file) return {{}, "cannot be read"};
+  // Read in chunks, so a small file costs a small buffer; one byte past the bound is enough to
+  // tell a file at the bound from a larger one.
+  std::string text;
+  char chunk[1 << 16];
+  while (text.size() <= max_bytes && file.read(chunk, sizeof chunk).gcount() > 0)
+    text.append(chunk, std::size_t(file.gcount()));
+  if (file.bad()) return {{}, "cannot be read"};
+  if (text.size() > max_bytes) {
+    const bool mebibytes = max_bytes % (std::size_t{1} << 20) == 0;
+    return {{},
+            "is larger than " + (mebibytes ? std::to_string(max_bytes >> 20) + " MiB"
+                                           : std::to_string(max_bytes) + " bytes")};
+  }
+  return {std::move(text), {}};
 }
 
 }  // namespace quixo::text_helpers

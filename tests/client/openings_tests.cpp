@@ -162,8 +162,19 @@ BOOST_AUTO_TEST_CASE(load_openings_reads_a_file_and_refuses_empty_or_missing_one
   const std::string missing =
       (std::filesystem::temp_directory_path() / "quixo_openings_tests_missing.txt").string();
   BOOST_CHECK_EXCEPTION(load_openings(missing), OpeningError, [&](const OpeningError& e) {
-    return std::string(e.what()) == missing + ": cannot open the opening book";
+    return std::string(e.what()) == missing + ": the opening book cannot be read";
   });
+  // A directory said only "read error"; /dev/zero grew the arena until the kernel killed it.
+  const std::string folder = std::filesystem::temp_directory_path().string();
+  BOOST_CHECK_EXCEPTION(load_openings(folder), OpeningError, [&](const OpeningError& e) {
+    return std::string(e.what()) == folder + ": the opening book is a directory, not a file";
+  });
+  for (const BookFormat format : {BookFormat::Text, BookFormat::Epd, BookFormat::Pgn}) {
+    BOOST_CHECK_EXCEPTION(
+        load_book({"/dev/zero", format, -1}), OpeningError, [&](const OpeningError& e) {
+          return std::string(e.what()) == "/dev/zero: the opening book is not a regular file";
+        });
+  }
 }
 
 BOOST_AUTO_TEST_CASE(sequential_order_starts_at_the_offset_and_wraps) {
