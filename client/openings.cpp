@@ -101,9 +101,9 @@ namespace {
 
 // The bytes of a book, or OpeningError "<path>: <why not>" for a path that is not a regular file
 // (`--openings /tmp` said only "read error", `/dev/zero` grew the arena until the kernel killed
-// it) or a file over kBookMaxBytes.
+// it) or a file over kBookMaxMebibytes MiB.
 std::string read_book(const std::string& path) {
-  text_helpers::FileText file = text_helpers::read_regular_file(path, kBookMaxBytes);
+  text_helpers::FileText file = text_helpers::read_regular_file(path, kBookMaxMebibytes);
   if (!file.error.empty()) throw OpeningError(path + ": the opening book " + file.error);
   return std::move(file.text);
 }

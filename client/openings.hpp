@@ -53,7 +53,7 @@ std::vector<Opening> load_openings(const std::string& path);
 // back further when needed so that the game still goes on.
 enum class BookFormat { Text, Epd, Pgn };
 // The largest opening book read (far above any real one: 100,000 PGN games are about 60 MB).
-inline constexpr std::size_t kBookMaxBytes = std::size_t{256} << 20;
+inline constexpr std::size_t kBookMaxMebibytes = 256;
 
 struct BookSource {
   std::string path;

@@ -76,7 +76,7 @@ bool store_config_file(const std::string& path, const po::options_description& o
                        po::variables_map& vm, std::string_view program, std::ostream& err) {
   // A directory read as an empty file would drop the options the user meant; a device or FIFO
   // may never end: only a regular file of a bounded size is read.
-  text_helpers::FileText file = text_helpers::read_regular_file(path, kConfigFileMaxBytes);
+  text_helpers::FileText file = text_helpers::read_regular_file(path, kConfigFileMaxMebibytes);
   if (!file.error.empty()) {
     err << program << ": config file \"" << path << "\" " << file.error << "\n";
     return false;

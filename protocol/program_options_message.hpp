@@ -26,11 +26,11 @@ namespace quixo {
 std::string program_options_message(const boost::program_options::error& error);
 
 // The largest config file read: far above any real one, and a bound for a file that never ends.
-inline constexpr std::size_t kConfigFileMaxBytes = std::size_t{1} << 20;
+inline constexpr std::size_t kConfigFileMaxMebibytes = 1;
 
 // Stores the options of the config file at `path` in `vm` after what is there (so values already
 // given on the command line win). On a path that is not a regular file (a directory, a device), a
-// file larger than kConfigFileMaxBytes, an unreadable file or a bad option, writes
+// file larger than kConfigFileMaxMebibytes, an unreadable file or a bad option, writes
 // "<program>: ..." to `err` and returns false.
 bool store_config_file(const std::string& path,
                        const boost::program_options::options_description& options,
@@ -39,7 +39,9 @@ bool store_config_file(const std::string& path,
 
 // An unsigned option's value. Boost reads "-1" into an unsigned type as its largest value (the
 // conversion wraps), so `--openings-offset -1` started at the 18-quintillionth opening; this type
-// takes digits only and refuses anything else as an invalid argument.
+// takes digits only and refuses anything else as an invalid argument. (text_helpers::parse_unsigned
+// takes a '+' and clamps to the uint64 range, right for an engine's counters, not for an option
+// whose value must fit T exactly.)
 template <class T>
 struct Unsigned {
   T value{};

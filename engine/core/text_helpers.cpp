@@ -90,7 +90,8 @@ std::optional<std::uint64_t> parse_unsigned(std::string_view text) {
   return value;
 }
 
-FileText read_regular_file(const std::string& path, std::size_t max_bytes) {
+FileText read_regular_file(const std::string& path, std::size_t max_mebibytes) {
+  const std::size_t max_bytes = max_mebibytes << 20;
   std::error_code error_code;
   const auto status = std::filesystem::status(path, error_code);
   if (std::filesystem::is_directory(status)) return {{}, "is a directory, not a file"};
@@ -105,12 +106,8 @@ FileText read_regular_file(const std::string& path, std::size_t max_bytes) {
   while (text.size() <= max_bytes && file.read(chunk, sizeof chunk).gcount() > 0)
     text.append(chunk, std::size_t(file.gcount()));
   if (file.bad()) return {{}, "cannot be read"};
-  if (text.size() > max_bytes) {
-    const bool mebibytes = max_bytes % (std::size_t{1} << 20) == 0;
-    return {{},
-            "is larger than " + (mebibytes ? std::to_string(max_bytes >> 20) + " MiB"
-                                           : std::to_string(max_bytes) + " bytes")};
-  }
+  if (text.size() > max_bytes)
+    return {{}, "is larger than " + std::to_string(max_mebibytes) + " MiB"};
   return {std::move(text), {}};
 }
 

@@ -53,11 +53,11 @@ Int clamp_to(std::int64_t value) {
 
 // The whole text of a file a user named (a config, a book), or an error message: a directory,
 // device or FIFO is refused (read as an empty file it silently drops what the user meant; a
-// device may never end), and so is a file over `max_bytes`, with the bound in the message.
+// device may never end), and so is a file over `max_mebibytes` MiB, with the bound in the message.
 struct FileText {
   std::string text;   // the file's bytes when `error` is empty
   std::string error;  // "is a directory, not a file", "is larger than 1 MiB", ...
 };
-FileText read_regular_file(const std::string& path, std::size_t max_bytes);
+FileText read_regular_file(const std::string& path, std::size_t max_mebibytes);
 
 }  // namespace quixo::text_helpers

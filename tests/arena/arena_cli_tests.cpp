@@ -409,7 +409,7 @@ const std::vector<BadInput> kBadInputs = {
     {"config file that is a device", {"--config", "/dev/zero"}, {}, "is not a regular file"},
     {"config file over the size bound",
      {"--config", "@DIR@/big.conf"},
-     {{"big.conf", std::string(quixo::kConfigFileMaxBytes + 1, '#')}},
+     {{"big.conf", std::string((quixo::kConfigFileMaxMebibytes << 20) + 1, '#')}},
      "is larger than 1 MiB"},
     {"unknown key in the config file",
      {"--config", "@DIR@/bad.conf"},

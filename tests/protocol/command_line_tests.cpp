@@ -339,7 +339,7 @@ BOOST_AUTO_TEST_CASE(config_file_options_and_command_line_override) {
   check_failure({"--config", "/dev/zero"}, 2, {"/dev/zero", "is not a regular file"});
   {
     std::ofstream file(path);
-    file << std::string(quixo::kConfigFileMaxBytes + 1, '#');
+    file << std::string((quixo::kConfigFileMaxMebibytes << 20) + 1, '#');
   }
   check_failure({"--config", config}, 2, {config, "is larger than 1 MiB"});
   {
