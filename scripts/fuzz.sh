@@ -29,7 +29,10 @@ nice cmake --build --preset fuzz
 build=build/fuzz
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  for binary in "$build"/bin/fuzz_*; do targets+=("${binary##*/fuzz_}"); done
+  for binary in "$build"/bin/fuzz_*; do
+    case "$binary" in *_seeds) continue ;; esac
+    targets+=("${binary##*/fuzz_}")
+  done
 fi
 
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
@@ -40,13 +43,15 @@ failed=0
 for target in "${targets[@]}"; do
   binary="$build/bin/fuzz_$target"
   if [ ! -x "$binary" ]; then
-    echo "fuzz.sh: no target $target (have: $(ls "$build"/bin | sed -n 's/^fuzz_//p' | tr '\n' ' '))" >&2
+    echo "fuzz.sh: no target $target (have: $(ls "$build"/bin | sed -n '/_seeds$/d; s/^fuzz_//p' | tr '\n' ' '))" >&2
     exit 2
   fi
   corpus="$build/fuzz-corpus/$target"
   crashes="$build/crashes/$target"
   log="$build/logs/$target.log"
   mkdir -p "$corpus" "$crashes"
+  # a target whose seeds are made, not kept (fuzz_tb_file: valid table files) gets them first
+  if [ -x "$build/bin/fuzz_${target}_seeds" ]; then "$build/bin/fuzz_${target}_seeds" "$corpus"; fi
   before=$(find "$crashes" -type f | wc -l)
   echo "== fuzz_$target for $seconds s (log $log)"
   status=0
