@@ -268,9 +268,10 @@ void LayerFile::validate(int expected_layer) {
            std::to_string(kFileVersion));
   if (get<std::uint32_t>(data_, kHeaderCrcOffset) != crc32(data_, kHeaderCrcOffset))
     refuse("header checksum mismatch: the file is corrupt");
-  info_.layer = int(get<std::uint32_t>(data_, 12));
-  if (info_.layer > kMaxIndexedLayer)
-    refuse("layer " + std::to_string(info_.layer) + " is unknown");
+  const auto layer = get<std::uint32_t>(data_, 12);  // compared unsigned: no negative layers
+  if (layer > std::uint32_t(kMaxIndexedLayer))
+    refuse("layer " + std::to_string(layer) + " is unknown");
+  info_.layer = int(layer);
   if (expected_layer >= 0 && info_.layer != expected_layer)
     refuse("holds layer " + std::to_string(info_.layer) + ", expected layer " +
            std::to_string(expected_layer));

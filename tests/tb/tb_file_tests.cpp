@@ -147,6 +147,16 @@ BOOST_AUTO_TEST_CASE(wrong_magic_version_layer_and_encoding_are_refused) {
   BOOST_TEST(refusal(with_header_field(12, 1), 1).find("counts") != std::string::npos);
 }
 
+// The layer is a u32 on disk: one read as a negative int once passed the "too large" check and
+// reached the index, which threw std::invalid_argument (found by fuzz_tb_file).
+BOOST_DATA_TEST_CASE(a_layer_past_the_last_indexed_one_is_refused,
+                     bdata::make({std::uint32_t{7}, std::uint32_t{0x80000000u},
+                                  std::uint32_t{0xffff0107u}, std::uint32_t{0xffffffffu}}),
+                     layer) {
+  const std::string why = refusal(with_header_field(12, layer), -1);
+  BOOST_TEST(why.find("layer " + std::to_string(layer) + " is unknown") != std::string::npos, why);
+}
+
 BOOST_AUTO_TEST_CASE(a_corrupt_block_is_refused_when_read_and_the_probe_drops_the_layer) {
   const LayerIndex index(0);
   // a position in a block past the first few, and that block's bytes
