@@ -7,6 +7,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <span>
 #include <sstream>
@@ -498,10 +499,18 @@ std::vector<FinishedGame> games_of(const json::value& file, const std::string& p
       names.emplace_back(engine.at("name").as_string());
     std::vector<FinishedGame> games;
     spans.clear();
+    // Each game once: a game recorded twice is damage (an edit, two files joined by hand), and
+    // told as such, not as a game the schedule does not have.
+    std::map<int, std::size_t> entry_of;
     for (const json::value& entry : file.at("games").as_array()) {
       PgnSpan span;
       games.push_back(parse_game(entry, names, span));
       spans.push_back(span);
+      const auto [place, fresh] = entry_of.emplace(games.back().id, games.size());
+      if (!fresh)
+        throw TournamentError("game " + std::to_string(games.back().id + 1) +
+                              " is recorded twice (entries " + std::to_string(place->second) +
+                              " and " + std::to_string(games.size()) + " of its \"games\")");
     }
     apply_journal(path, names, games, spans, pgn_bytes);
     return games;
