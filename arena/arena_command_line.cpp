@@ -181,8 +181,9 @@ void describe_options(po::options_description& options) {
       "at the end, write every game's final position to this file, one line each (needs --pgn)")(
       "anchor", po::value<std::string>(),
       "NAME=ELO: the rating list gives that engine this rating (others' errors relative to it)")(
-      "report-interval", po::value<int>()->default_value(10),
-      "games between rating reports (0: only at the end)")(
+      "report-interval", po::value<int>(),
+      "games between rating reports (0: only at the end); by default 10, and 0 with --output "
+      "cutechess (as cutechess-cli's -ratinginterval)")(
       "output", po::value<std::string>()->default_value(default_report_style()),
       report_style_help().c_str());
   for (const FileReport& report : file_reports())
@@ -376,7 +377,11 @@ TournamentConfig make_config(const po::variables_map& vm) {
                                 "\"");
   config.opening_seed = unsigned_option<std::uint64_t>(vm, "openings-seed");
   config.opening_offset = unsigned_option<std::size_t>(vm, "openings-offset");
-  config.report_interval = vm["report-interval"].as<int>();
+  if (vm.count("report-interval")) {
+    config.report_interval = vm["report-interval"].as<int>();
+  } else if (const ReportStyle* style = parse_report_style(vm["output"].as<std::string>())) {
+    config.report_interval = style->default_report_interval;
+  }
   if (vm.count("pgn")) {
     // `--pgn FILE [min]`, in a config file `pgn = FILE [min]`.
     std::string words;

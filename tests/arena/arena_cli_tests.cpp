@@ -875,6 +875,46 @@ BOOST_AUTO_TEST_CASE(the_log_has_every_engine_line_and_the_arenas_decisions) {
   BOOST_TEST(contains(read_text(log + ".b.stderr"), "quixo-mock-engine: mode normal"));
 }
 
+namespace {
+
+// The rating blocks a report style prints over 12 games: interim ones and the final one.
+struct IntervalCase {
+  Args options;
+  std::string block;  // the line that starts each block
+  std::ptrdiff_t blocks;
+};
+std::ostream& operator<<(std::ostream& out, const IntervalCase& interval) {
+  for (const std::string& option : interval.options) out << option << " ";
+  return out;
+}
+const std::vector<IntervalCase> kIntervals = {
+    // cutechess-cli's -ratinginterval is 0: only the final ranking.
+    {{"--output", "cutechess"}, "Elo difference: ", 1},
+    {{"--output", "cutechess", "--report-interval", "4"}, "Elo difference: ", 3},
+    // fastchess's -ratinginterval is 10.
+    {{"--output", "fastchess"}, "Results of a vs b ", 2},
+    {{"--output", "fastchess", "--report-interval", "0"}, "Results of a vs b ", 1},
+};
+
+}  // namespace
+
+// Issue 25, item 17: the cutechess style printed a ranking every 10 games, where cutechess-cli
+// prints none unless -ratinginterval is given. Each style's default interval is its tool's.
+BOOST_DATA_TEST_CASE(each_style_reports_at_its_tools_default_interval, bdata::make(kIntervals),
+                     interval) {
+  TempDir dir;
+  const ArenaRun run = run_arena(join({two_normal_mocks(),
+                                       {"--tc", "nodes=100", "--max-plies", "30", "--rounds", "6"},
+                                       interval.options}),
+                                 dir);
+  BOOST_TEST_REQUIRE(run.code() == 0, run);
+  std::ptrdiff_t blocks = 0;
+  for (std::size_t at = run.out.find(interval.block); at != std::string::npos;
+       at = run.out.find(interval.block, at + 1))
+    ++blocks;
+  BOOST_TEST(blocks == interval.blocks, run);
+}
+
 // ----------------------------------------------------------------- the endgame tables (--tb)
 
 // `tb = DIR` in a config file, as --tb: games from a book one layer above the tables end when a
@@ -1259,7 +1299,12 @@ BOOST_AUTO_TEST_CASE(an_interrupt_stops_with_exit_4_and_resume_finishes) {
     code = process.wait_exit(5s);
     std::string out;
     for (const std::string& line : process.lines_read()) out += line + "\n";
-    BOOST_TEST(contains(out, "Tournament was interrupted.\nFinished match\n"), out);
+    // Issue 25, item 17: fastchess says how to resume; the arena names --resume.
+    BOOST_TEST(contains(out, "Tournament was interrupted. Its games are kept in " +
+                                 dir.file("results.json") +
+                                 ": to play the rest, run the same command again with "
+                                 "--resume.\nFinished match\n"),
+               out);
   }
   BOOST_TEST_REQUIRE(code.value_or(-1) == 4);
   BOOST_TEST(read_text(dir.file("stderr.txt")).empty());  // an interrupt is no error
