@@ -17,6 +17,7 @@
 #include "engine_spec.hpp"
 #include "merge.hpp"
 #include "openings.hpp"
+#include "output_files.hpp"
 #include "program_options_message.hpp"
 #include "report_fan_out.hpp"
 #include "report_styles.hpp"
@@ -168,7 +169,8 @@ void describe_options(po::options_description& options) {
       "keep the results (JSON) in this file after every game; needed for --resume")(
       "resume", po::bool_switch(), "continue the tournament recorded in --results")(
       "overwrite", po::bool_switch(),
-      "let a new tournament replace an existing --pgn or --results file (refused otherwise)")(
+      "let a new tournament replace its existing output files (--pgn, --results, --log, "
+      "--epd-out, --report-html; refused otherwise)")(
       "log", po::value<std::string>(),
       "write every line to and from every engine to this file (time, game, engine); engines "
       "without their own stderr= append their stderr to FILE.NAME.stderr")(
@@ -179,8 +181,9 @@ void describe_options(po::options_description& options) {
       "at the end, write every game's final position to this file, one line each (needs --pgn)")(
       "anchor", po::value<std::string>(),
       "NAME=ELO: the rating list gives that engine this rating (others' errors relative to it)")(
-      "report-interval", po::value<int>()->default_value(10),
-      "games between rating reports (0: only at the end)")(
+      "report-interval", po::value<int>(),
+      "games between rating reports (0: only at the end); by default 10, and 0 with --output "
+      "cutechess (as cutechess-cli's -ratinginterval)")(
       "output", po::value<std::string>()->default_value(default_report_style()),
       report_style_help().c_str());
   for (const FileReport& report : file_reports())
@@ -374,7 +377,11 @@ TournamentConfig make_config(const po::variables_map& vm) {
                                 "\"");
   config.opening_seed = unsigned_option<std::uint64_t>(vm, "openings-seed");
   config.opening_offset = unsigned_option<std::size_t>(vm, "openings-offset");
-  config.report_interval = vm["report-interval"].as<int>();
+  if (vm.count("report-interval")) {
+    config.report_interval = vm["report-interval"].as<int>();
+  } else if (const ReportStyle* style = parse_report_style(vm["output"].as<std::string>())) {
+    config.report_interval = style->default_report_interval;
+  }
   if (vm.count("pgn")) {
     // `--pgn FILE [min]`, in a config file `pgn = FILE [min]`.
     std::string words;
@@ -390,9 +397,6 @@ TournamentConfig make_config(const po::variables_map& vm) {
   if (vm.count("log")) {
     config.log_path = vm["log"].as<std::string>();
     if (config.log_path.empty()) throw std::invalid_argument("--log needs a file");
-    for (EngineConfig& engine : config.engines)
-      if (engine.process.stderr_path.empty())
-        engine.process.stderr_path = config.log_path + "." + engine.name + ".stderr";
   }
   const std::int64_t log_mb = vm["log-max-mb"].as<std::int64_t>();
   if (log_mb < 1) throw std::invalid_argument("--log-max-mb must be at least 1");
@@ -424,7 +428,12 @@ TournamentConfig make_config(const po::variables_map& vm) {
     if (!config.results_path.empty())
       config.results_path = shard_file_path(config.results_path, *config.shard);
     if (!config.epd_path.empty()) config.epd_path = shard_file_path(config.epd_path, *config.shard);
+    if (!config.log_path.empty()) config.log_path = shard_file_path(config.log_path, *config.shard);
   }
+  if (!config.log_path.empty())
+    for (EngineConfig& engine : config.engines)
+      if (engine.process.stderr_path.empty())
+        engine.process.stderr_path = config.log_path + "." + engine.name + ".stderr";
   if (vm.count("shared-dir")) {
     config.shared_dir = vm["shared-dir"].as<std::string>();
     std::error_code error;
@@ -491,6 +500,13 @@ int run_merge_command_line(int argc, const char* const* argv, std::ostream& out,
   }
   try {
     const auto sink = make_report(vm["output"].as<std::string>(), out, err);
+    // The merged files follow the outputs' policy (output_files.hpp), except that they replace
+    // an earlier merge's: a tournament is merged again as its shards go on.
+    TournamentConfig merged;
+    merged.results_path = vm["results"].as<std::string>();
+    merged.pgn_path = vm.count("pgn") ? vm["pgn"].as<std::string>() : std::string();
+    merged.overwrite = true;
+    const ClaimedOutputs outputs(merged, vm["shards"].as<std::vector<std::string>>());
     const MergeOutcome outcome =
         merge_shards(vm["shards"].as<std::vector<std::string>>(), vm["results"].as<std::string>(),
                      vm.count("pgn") ? vm["pgn"].as<std::string>() : std::string(), *sink);
@@ -626,7 +642,7 @@ int run_arena_command_line(int argc, const char* const* argv, std::ostream& out,
   }
 
   try {
-    const TournamentConfig config = make_config(vm);
+    TournamentConfig config = make_config(vm);
     const auto text = make_report(vm["output"].as<std::string>(), out, err);
     std::vector<ReportSink*> sinks = {text.get()};
     std::vector<std::unique_ptr<ReportSink>> files;
@@ -635,6 +651,7 @@ int run_arena_command_line(int argc, const char* const* argv, std::ostream& out,
       // A shard's report file is its own, beside the tournament's, as its PGN and results are.
       std::string path = vm[report.option].as<std::string>();
       if (config.shard && !path.empty()) path = shard_file_path(path, *config.shard);
+      config.report_files.emplace_back(report.option, path);
       files.push_back(report.make(path));
       sinks.push_back(files.back().get());
     }

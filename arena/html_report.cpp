@@ -1,5 +1,7 @@
 #include "html_report.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
@@ -683,15 +685,13 @@ class HtmlReport : public ReportSink {
     if (std::filesystem::is_directory(path_, error))
       throw TournamentError("--report-html " + path_ + " is a folder, not a file");
     // Fail before the tournament starts, not after its first game, when the page cannot be
-    // written where it is asked for.
+    // written where it is asked for. The folder is asked, not tried with a file: the temporary
+    // file may be another run's, which the run's lock (output_files.hpp) then refuses.
     const std::string probe = temporary_path();
-    {
-      std::ofstream out(probe, std::ios::binary | std::ios::trunc);
-      if (!out)
-        throw TournamentError("--report-html " + path_ + ": cannot write " + probe + " (" +
-                              std::strerror(errno) + ")");
-    }
-    std::filesystem::remove(probe, error);
+    const std::filesystem::path folder = std::filesystem::path(path_).parent_path();
+    if (::access(folder.empty() ? "." : folder.c_str(), W_OK) != 0)
+      throw TournamentError("--report-html " + path_ + ": cannot write " + probe + " (" +
+                            std::strerror(errno) + ")");
   }
 
   void tournament_started(const TournamentConfig& config, const Standings& standings) override {

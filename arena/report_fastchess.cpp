@@ -248,7 +248,14 @@ class FastchessReport : public GameLineReport {
            << "\n  Crashed: " << tally.crashes + tally.stalls << "\n";
     }
     if (any) out_ << "\n";
-    if (end == TournamentEnd::Interrupted) out_ << "Tournament was interrupted.\n";
+    // fastchess adds how to resume (its own -config file); ours is --resume with the results.
+    if (end == TournamentEnd::Interrupted)
+      out_ << "Tournament was interrupted. "
+           << (config.results_path.empty()
+                   ? std::string("Its games were not kept (no --results), so it cannot be resumed.")
+                   : "Its games are kept in " + config.results_path +
+                         ": to play the rest, run the same command again with --resume.")
+           << "\n";
     const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(
                              std::chrono::steady_clock::now() - started_)
                              .count();

@@ -14,15 +14,18 @@ namespace {
 // The default first.
 constexpr std::array kStyles = {
     ReportStyle{"fastchess", "fastchess's lines, character for character",
-                [](std::ostream& out, std::ostream&, bool) { return make_fastchess_report(out); }},
+                [](std::ostream& out, std::ostream&, bool) { return make_fastchess_report(out); },
+                10},
     ReportStyle{
         "cutechess", "cutechess-cli's lines, character for character",
-        [](std::ostream& out, std::ostream& err, bool) { return make_cutechess_report(out, err); }},
+        [](std::ostream& out, std::ostream& err, bool) { return make_cutechess_report(out, err); },
+        0},
     ReportStyle{
         "arena",
         "the arena's own report: a live score line, pentanomial and trinomial Elo, the "
         "ranking, the incidents",
-        [](std::ostream& out, std::ostream&, bool live) { return make_arena_report(out, live); }},
+        [](std::ostream& out, std::ostream&, bool live) { return make_arena_report(out, live); },
+        10},
 };
 
 constexpr std::array kFileReports = {

@@ -26,6 +26,9 @@ struct ReportStyle {
   // `out` is standard output, `err` standard error; `live`: `out` is a terminal, where a style may
   // rewrite a line in place (the arena style's score line).
   std::unique_ptr<ReportSink> (*make)(std::ostream& out, std::ostream& err, bool live);
+  // Games between interim rating reports when --report-interval is not given (0: only at the
+  // end), as the tool the style copies has it (cutechess-cli's -ratinginterval is 0).
+  int default_report_interval;
 };
 
 // Every style, the default first.

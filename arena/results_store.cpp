@@ -7,6 +7,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <span>
 #include <sstream>
@@ -15,6 +16,7 @@
 
 #include "core/binary_io.hpp"
 #include "core/game.hpp"
+#include "core/text_helpers.hpp"
 #include "file_io.hpp"
 #include "pgn_reader.hpp"
 #include "pgn_writer.hpp"
@@ -254,12 +256,14 @@ json::object game_json(const TournamentConfig& config, const FinishedGame& game,
 }
 
 json::value read_json_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw TournamentError("cannot read results file " + path);
-  std::stringstream text;
-  text << in.rdbuf();
+  std::error_code missing;
+  if (!std::filesystem::exists(path, missing))
+    throw TournamentError("cannot read results file " + path);
+  const text_helpers::FileText text =
+      text_helpers::read_regular_file(path, kResultsFileMaxMebibytes);
+  if (!text.error.empty()) throw TournamentError("results file " + path + " " + text.error);
   boost::system::error_code error;
-  json::value value = json::parse(text.str(), error);
+  json::value value = json::parse(text.text, error);
   if (error)
     throw TournamentError("results file " + path + " is not valid JSON (" + error.message() +
                           "); it may have been edited by hand");
@@ -408,27 +412,6 @@ std::string description_difference(const json::value& recorded, const json::valu
   return "its description differs (written by another version of quixo-arena?)";
 }
 
-// Refuses to let a fresh start empty an existing file that holds something, unless told to.
-void refuse_to_replace(const std::string& path, std::string_view what, std::string_view option,
-                       const TournamentConfig& config) {
-  if (path.empty() || config.overwrite) return;
-  std::error_code error;
-  if (!std::filesystem::is_regular_file(path, error)) return;
-  const auto size = std::filesystem::file_size(path, error);
-  if (error || size == 0) return;
-  const std::string held = std::string(what) + " " + path + " (" + std::to_string(size) + " bytes)";
-  if (config.resume)
-    throw TournamentError("--resume found no results file " + config.results_path +
-                          ", so the tournament would start afresh and replace the existing " +
-                          held + "; give the earlier run's --results file, or --overwrite " +
-                          "(overwrite = true in a config file) to start afresh, or another " +
-                          std::string(option) + " file");
-  throw TournamentError("the " + held + " already exists and a new tournament would replace it; " +
-                        "give --overwrite (overwrite = true in a config file) to replace it, " +
-                        "--resume to continue the tournament recorded in the results file, or " +
-                        "another " + std::string(option) + " file");
-}
-
 // One game of a results file (or of its journal), engines numbered by `names`, and where its PGN
 // is (a zero span when the entry does not say).
 FinishedGame parse_game(const json::value& entry, const std::vector<std::string>& names,
@@ -516,10 +499,18 @@ std::vector<FinishedGame> games_of(const json::value& file, const std::string& p
       names.emplace_back(engine.at("name").as_string());
     std::vector<FinishedGame> games;
     spans.clear();
+    // Each game once: a game recorded twice is damage (an edit, two files joined by hand), and
+    // told as such, not as a game the schedule does not have.
+    std::map<int, std::size_t> entry_of;
     for (const json::value& entry : file.at("games").as_array()) {
       PgnSpan span;
       games.push_back(parse_game(entry, names, span));
       spans.push_back(span);
+      const auto [place, fresh] = entry_of.emplace(games.back().id, games.size());
+      if (!fresh)
+        throw TournamentError("game " + std::to_string(games.back().id + 1) +
+                              " is recorded twice (entries " + std::to_string(place->second) +
+                              " and " + std::to_string(games.size()) + " of its \"games\")");
     }
     apply_journal(path, names, games, spans, pgn_bytes);
     return games;
@@ -641,9 +632,7 @@ std::vector<FinishedGame> ResultsStore::open() {
     }
     return games_;
   }
-  // A fresh start empties both files: never one that holds something, unless told to.
-  refuse_to_replace(config_.pgn_path, "PGN file", "--pgn", config_);
-  refuse_to_replace(config_.results_path, "results file", "--results", config_);
+  // A fresh start empties both files (run_tournament has checked that it may: output_files.hpp).
   if (!config_.pgn_path.empty()) write_durably(config_.pgn_path, "", false);
   if (have_results) write_results(compute_standings(config_, games_), "running");
   return games_;

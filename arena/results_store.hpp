@@ -67,6 +67,10 @@ class ResultsStore {
   std::int64_t pgn_bytes_ = 0;
 };
 
+// The largest results file read (--resume, merge): far above a real tournament's (a game is a
+// few hundred bytes), and a bound for a file that never ends.
+inline constexpr std::size_t kResultsFileMaxMebibytes = 1024;
+
 // The results file's content for tests and tools: its games, in the order they finished.
 // Throws TournamentError when the file is missing or malformed.
 std::vector<FinishedGame> read_results_file(const std::string& path);

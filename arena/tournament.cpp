@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "communication_log.hpp"
+#include "output_files.hpp"
 #include "results_store.hpp"
 #include "shard_exchange.hpp"
 #include "standings.hpp"
@@ -101,10 +102,12 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& rep
                                  const std::atomic<bool>& interrupt,
                                  const ProcessLauncher& launcher) {
   validate(config);
+  // Checked and locked for the whole run, before anything is written.
+  const ClaimedOutputs outputs(config);
   std::optional<CommunicationLog> log;
   if (!config.log_path.empty()) {
     try {
-      log.emplace(config.log_path, config.log_max_bytes);
+      log.emplace(config.log_path, config.log_max_bytes, continues_earlier_run(config));
     } catch (const std::runtime_error& error) {
       throw TournamentError(error.what());
     }

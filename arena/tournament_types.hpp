@@ -97,8 +97,11 @@ struct TournamentConfig {
   PgnStyle pgn_style = PgnStyle::Full;
   std::string results_path;  // empty: no results file (and no resume)
   bool resume = false;
-  // A run that starts afresh may replace an existing PGN or results file that is not empty;
-  // otherwise it refuses to start (a resume never replaces anything).
+  // The files the reports write (--report-html FILE): the option's name without "--", and the
+  // file; checked and locked with the other outputs (output_files.hpp). The sinks write them.
+  std::vector<std::pair<std::string, std::string>> report_files;
+  // A run that starts afresh may replace an existing output that is not empty; otherwise it
+  // refuses to start (a resume continues its files, output_files.hpp).
   bool overwrite = false;
   // This process plays only its shard of the schedule (pgn_path and results_path are then the
   // shard's own files); nullopt: all of it.

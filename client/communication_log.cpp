@@ -56,9 +56,9 @@ class LoggedProcess : public EngineProcess {
 
 }  // namespace
 
-CommunicationLog::CommunicationLog(std::string path, std::int64_t max_bytes)
+CommunicationLog::CommunicationLog(std::string path, std::int64_t max_bytes, bool append)
     : path_(std::move(path)), max_bytes_(max_bytes) {
-  out_.open(path_, std::ios::app | std::ios::binary);
+  out_.open(path_, (append ? std::ios::app : std::ios::trunc) | std::ios::binary);
   if (!out_) throw std::runtime_error("--log: cannot write " + path_);
   std::error_code error;
   const auto size = std::filesystem::file_size(path_, error);

@@ -19,9 +19,9 @@ namespace quixo::arena {
 
 class CommunicationLog {
  public:
-  // Opens (appends to) `path`; throws std::runtime_error naming it when it cannot be written.
-  // `max_bytes` >= 1 bounds the file as above.
-  CommunicationLog(std::string path, std::int64_t max_bytes);
+  // Opens `path`, appended to or emptied first; throws std::runtime_error naming it when it
+  // cannot be written. `max_bytes` >= 1 bounds the file as above.
+  CommunicationLog(std::string path, std::int64_t max_bytes, bool append = true);
 
   // "2026-11-27 06:20:01.123 game 5 engine-name > go wtime 1000 ..." (to the engine, '<' from).
   void engine_line(std::string_view engine, int game, bool to_engine, std::string_view line);

@@ -13,6 +13,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/text_helpers.hpp"
+
 namespace quixo::arena {
 namespace {
 
@@ -202,12 +204,12 @@ std::vector<EngineConfig> make_engine_configs(const std::vector<std::string>& ea
 
 EnginesFile load_engines_file(const std::string& path) {
   namespace json = boost::json;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::invalid_argument("--engines-file: cannot read " + path);
-  std::stringstream text;
-  text << in.rdbuf();
+  // A regular file within its bound: a directory read as empty, a device for ever.
+  const text_helpers::FileText text =
+      text_helpers::read_regular_file(path, kEnginesFileMaxMebibytes);
+  if (!text.error.empty()) throw std::invalid_argument("--engines-file " + path + " " + text.error);
   boost::system::error_code error;
-  const json::value file = json::parse(text.str(), error);
+  const json::value file = json::parse(text.text, error);
   if (error)
     throw std::invalid_argument("--engines-file " + path + " is not valid JSON (" +
                                 error.message() + ")");

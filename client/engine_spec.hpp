@@ -14,6 +14,10 @@
 
 namespace quixo::arena {
 
+// The largest engines file read (--engines-file): far above any real one (an engine's entry is a
+// few hundred bytes), and a bound for a file that never ends.
+inline constexpr std::size_t kEnginesFileMaxMebibytes = 1;
+
 // `key=value key="value with spaces" ...`. Throws std::invalid_argument on a token without '='
 // or an unterminated quote.
 std::vector<std::pair<std::string, std::string>> parse_key_values(std::string_view text);

@@ -5,6 +5,7 @@
 // --resume after kill -9 and after Ctrl-C, the SPRT's exit codes and the config file's precedence.
 // Each test works in a fresh temporary directory, so the suite can run in parallel with itself.
 #include <signal.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <boost/json.hpp>
@@ -29,6 +30,7 @@
 #include <vector>
 
 #include "core/game.hpp"
+#include "engine_spec.hpp"
 #include "game_record.hpp"
 #include "openings.hpp"
 #include "pgn_reader.hpp"
@@ -508,6 +510,48 @@ const std::vector<BadInput> kBadInputs = {
      with_two_engines({"--results", "@DIR@/r.json"}),
      {{"r.json", "{}\n"}},
      "the results file @DIR@/r.json (3 bytes) already exists"},
+    // Issue 25, item 12: two outputs on one file (--pgn x --epd-out x left a PGN with 0 games),
+    // by the same name, another spelling of it, or a file another writes beside itself.
+    {"--pgn and --epd-out on one file",
+     with_two_engines({"--pgn", "@DIR@/x", "--epd-out", "@DIR@/x"}),
+     {},
+     "--epd-out @DIR@/x is the same file as --pgn @DIR@/x; give each output a file of its own"},
+    {"--results and --report-html on one file by two spellings",
+     with_two_engines({"--results", "@DIR@/r.json", "--report-html", "@DIR@/./r.json"}),
+     {},
+     "--report-html @DIR@/./r.json is the same file as --results @DIR@/r.json"},
+    {"--log on the results file's journal",
+     with_two_engines({"--results", "@DIR@/r.json", "--log", "@DIR@/r.json.journal"}),
+     {},
+     "--log @DIR@/r.json.journal is the same file as @DIR@/r.json.journal (which --results "
+     "@DIR@/r.json writes beside it)"},
+    {"an engine's stderr on the PGN",
+     {"--engine", "name=a", "cmd=@MOCK@", "stderr=@DIR@/g.pgn", "--engine", "name=b", "cmd=@MOCK@",
+      "--pgn", "@DIR@/g.pgn"},
+     {},
+     "engine \"a\"'s stderr=@DIR@/g.pgn is the same file as --pgn @DIR@/g.pgn"},
+    {"a folder as --epd-out",
+     with_two_engines({"--pgn", "@DIR@/g.pgn", "--epd-out", "@DIR@"}),
+     {},
+     "--epd-out @DIR@ is a folder, not a regular file"},
+    // Issue 25, item 11: the engines file and the results files read are regular files within
+    // a bound.
+    {"an engines file that is a folder",
+     {"--engines-file", "@DIR@", "--engine", "conf=a", "--engine", "conf=b"},
+     {},
+     "--engines-file @DIR@ is a directory, not a file"},
+    {"an engines file over the size bound",
+     {"--engines-file", "@DIR@/e.json", "--engine", "conf=a", "--engine", "conf=b"},
+     {{"e.json", std::string((arena::kEnginesFileMaxMebibytes << 20) + 1, ' ')}},
+     "--engines-file @DIR@/e.json is larger than 1 MiB"},
+    {"merge into one of its shards",
+     {"merge", "--results", "@DIR@/s.json", "@DIR@/s.json"},
+     {},
+     "--results @DIR@/s.json is the same file as @DIR@/s.json, which this run reads"},
+    {"merge of a folder",
+     {"merge", "--results", "@DIR@/m.json", "@DIR@"},
+     {},
+     "results file @DIR@ is a directory, not a file"},
     // Shards.
     {"a shard beyond N", with_two_engines({"--shard", "5/4"}), {}, "--shard: expected I/N"},
     {"--shared-dir without --shard",
@@ -829,6 +873,46 @@ BOOST_AUTO_TEST_CASE(the_log_has_every_engine_line_and_the_arenas_decisions) {
   // The engines' stderr, one file each beside the log.
   BOOST_TEST(contains(read_text(log + ".a.stderr"), "quixo-mock-engine: mode normal"));
   BOOST_TEST(contains(read_text(log + ".b.stderr"), "quixo-mock-engine: mode normal"));
+}
+
+namespace {
+
+// The rating blocks a report style prints over 12 games: interim ones and the final one.
+struct IntervalCase {
+  Args options;
+  std::string block;  // the line that starts each block
+  std::ptrdiff_t blocks;
+};
+std::ostream& operator<<(std::ostream& out, const IntervalCase& interval) {
+  for (const std::string& option : interval.options) out << option << " ";
+  return out;
+}
+const std::vector<IntervalCase> kIntervals = {
+    // cutechess-cli's -ratinginterval is 0: only the final ranking.
+    {{"--output", "cutechess"}, "Elo difference: ", 1},
+    {{"--output", "cutechess", "--report-interval", "4"}, "Elo difference: ", 3},
+    // fastchess's -ratinginterval is 10.
+    {{"--output", "fastchess"}, "Results of a vs b ", 2},
+    {{"--output", "fastchess", "--report-interval", "0"}, "Results of a vs b ", 1},
+};
+
+}  // namespace
+
+// Issue 25, item 17: the cutechess style printed a ranking every 10 games, where cutechess-cli
+// prints none unless -ratinginterval is given. Each style's default interval is its tool's.
+BOOST_DATA_TEST_CASE(each_style_reports_at_its_tools_default_interval, bdata::make(kIntervals),
+                     interval) {
+  TempDir dir;
+  const ArenaRun run = run_arena(join({two_normal_mocks(),
+                                       {"--tc", "nodes=100", "--max-plies", "30", "--rounds", "6"},
+                                       interval.options}),
+                                 dir);
+  BOOST_TEST_REQUIRE(run.code() == 0, run);
+  std::ptrdiff_t blocks = 0;
+  for (std::size_t at = run.out.find(interval.block); at != std::string::npos;
+       at = run.out.find(interval.block, at + 1))
+    ++blocks;
+  BOOST_TEST(blocks == interval.blocks, run);
 }
 
 // ----------------------------------------------------------------- the endgame tables (--tb)
@@ -1215,7 +1299,12 @@ BOOST_AUTO_TEST_CASE(an_interrupt_stops_with_exit_4_and_resume_finishes) {
     code = process.wait_exit(5s);
     std::string out;
     for (const std::string& line : process.lines_read()) out += line + "\n";
-    BOOST_TEST(contains(out, "Tournament was interrupted.\nFinished match\n"), out);
+    // Issue 25, item 17: fastchess says how to resume; the arena names --resume.
+    BOOST_TEST(contains(out, "Tournament was interrupted. Its games are kept in " +
+                                 dir.file("results.json") +
+                                 ": to play the rest, run the same command again with "
+                                 "--resume.\nFinished match\n"),
+               out);
   }
   BOOST_TEST_REQUIRE(code.value_or(-1) == 4);
   BOOST_TEST(read_text(dir.file("stderr.txt")).empty());  // an interrupt is no error
@@ -1520,6 +1609,114 @@ BOOST_DATA_TEST_CASE(existing_files_are_replaced_only_with_overwrite, bdata::mak
   const json::object file = load_results(results);
   check_every_game_recorded(file, 2);
   check_pgn_matches_results(load_pgn(pgn), file);
+}
+
+namespace {
+
+// An output option of the arena and the file it names in a test's directory.
+struct Output {
+  std::string option;
+  std::string file;
+  std::string what;  // as the refusal names it
+};
+std::ostream& operator<<(std::ostream& out, const Output& output) {
+  return out << output.option;
+}
+const std::vector<Output> kOutputs = {{"--pgn", "games.pgn", "PGN file"},
+                                      {"--results", "results.json", "results file"},
+                                      {"--epd-out", "final.epd", "EPD file"},
+                                      {"--report-html", "report.html", "report file"},
+                                      {"--log", "arena.log", "log file"}};
+
+// A short tournament of two mocks that writes every output into `dir`.
+Args every_output(const TempDir& dir) {
+  Args args = join({two_normal_mocks(), {"--tc", "nodes=100", "--max-plies", "30"}});
+  for (const Output& output : kOutputs) args = join({args, {output.option, dir.file(output.file)}});
+  return args;
+}
+
+}  // namespace
+
+// Issue 25, item 12: --epd-out, --report-html (and --log) replaced an existing file where --pgn
+// and --results refused. Every output follows one policy: a new tournament refuses an existing
+// one that is not empty (exit 2, the file left as it was, nothing written) unless --overwrite.
+BOOST_DATA_TEST_CASE(every_existing_output_is_replaced_only_with_overwrite, bdata::make(kOutputs),
+                     output) {
+  TempDir dir;
+  const std::string path = dir.file(output.file);
+  const std::string mine = "my own file\n";
+  write_text(path, mine);
+  const ArenaRun refused = run_arena(every_output(dir), dir);
+  BOOST_TEST(refused.code() == 2, refused);
+  BOOST_TEST(contains(refused.err, "the " + output.what + " " + path +
+                                       " (12 bytes) already exists and a new tournament would "
+                                       "replace it; give --overwrite"),
+             refused);
+  BOOST_TEST(read_text(path) == mine);
+  for (const Output& other : kOutputs)
+    if (other.file != output.file) BOOST_TEST(!fs::exists(dir.file(other.file)), other.file);
+
+  const ArenaRun replaced = run_arena(join({every_output(dir), {"--overwrite"}}), dir);
+  BOOST_TEST_REQUIRE(replaced.code() == 0, replaced);
+  BOOST_TEST(!contains(read_text(path), mine), path);
+  check_every_game_recorded(load_results(dir.file("results.json")), 2);
+}
+
+// Issue 25, item 12: an output that is not a regular file is refused before anything is written:
+// a FIFO (or a device) was replaced by a regular file (--results, --epd-out, --report-html) or
+// blocked the run for ever (--pgn, --log).
+BOOST_DATA_TEST_CASE(an_output_that_is_not_a_regular_file_is_refused, bdata::make(kOutputs),
+                     output) {
+  TempDir dir;
+  const std::string fifo = dir.file("fifo");
+  BOOST_TEST_REQUIRE(::mkfifo(fifo.c_str(), 0644) == 0);
+  Args args = join({two_normal_mocks(), {"--tc", "nodes=100", output.option, fifo}});
+  if (output.option == "--epd-out") args = join({args, {"--pgn", dir.file("games.pgn")}});
+  const ArenaRun run = run_arena(args, dir, 30s);
+  BOOST_TEST(run.code() == 2, run);
+  BOOST_TEST(contains(run.err, output.option + " " + fifo + " is a FIFO, not a regular file"), run);
+  BOOST_TEST(fs::is_fifo(fifo));
+}
+
+// Issue 25, item 13: a run and its --resume started 2 s apart both completed, and the PGN held
+// their rounds twice. Every output is locked for the length of a run (FILE.lock, holding the
+// process id): a second run is refused, naming the first one's process; a lock left by a killed
+// run does not stand in the way of the next.
+BOOST_AUTO_TEST_CASE(a_second_run_on_the_same_outputs_is_refused_naming_the_first) {
+  TempDir dir;
+  write_text(dir.file("book.txt"), kBook);
+  // Slot waits of a minute between games keep the first run going while the second starts.
+  const Args args = join({deterministic_tournament(dir), {"--wait", "60000"}});
+  const std::string lock = dir.file("results.json.lock");
+  {
+    EngineProcess first(kArena, args, EngineProcess::Stderr::File, dir.file("stderr.txt"));
+    first.close_input();
+    const auto deadline = std::chrono::steady_clock::now() + kRunTimeout;
+    while (recorded_games(dir.file("results.json")) < 1) {
+      BOOST_TEST_REQUIRE(!first.wait_exit(0ms).has_value(), "the first run ended too soon");
+      BOOST_TEST_REQUIRE((std::chrono::steady_clock::now() < deadline), "no game recorded");
+      first.read_for(2ms);
+    }
+    BOOST_TEST(read_text(lock).starts_with(std::to_string(first.pid()) + " "), read_text(lock));
+    for (const Args& second : {join({args, {"--resume"}}), join({args, {"--overwrite"}})}) {
+      const ArenaRun refused = run_arena(second, dir);
+      BOOST_TEST(refused.code() == 2, refused);
+      BOOST_TEST(contains(refused.err, "--pgn " + dir.file("games.pgn") +
+                                           " is in use by another run (process " +
+                                           std::to_string(first.pid()) + " on "),
+                 refused);
+      BOOST_TEST(refused.out.empty(), refused);
+    }
+    BOOST_TEST(fs::exists(lock));  // the refused runs left the first one's lock alone
+    ::kill(first.pid(), SIGKILL);
+    BOOST_TEST(first.wait_exit(kRunTimeout).has_value());
+  }
+  BOOST_TEST(fs::exists(lock));  // left by the killed run, and no longer locked
+  const ArenaRun resumed = run_arena(join({deterministic_tournament(dir), {"--resume"}}), dir);
+  BOOST_TEST_REQUIRE(resumed.code() == 0, resumed);
+  check_every_game_recorded(load_results(dir.file("results.json")), 60);
+  BOOST_TEST(!fs::exists(lock));  // removed at the end of the run
+  BOOST_TEST(!fs::exists(dir.file("games.pgn.lock")));
 }
 
 // ------------------------------------------------------------------------------ four players

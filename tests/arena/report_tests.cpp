@@ -468,11 +468,22 @@ BOOST_AUTO_TEST_CASE(fastchess_end_of_match) {
                std::string::npos);
   }
   {
-    // Interrupted: no block, and main's "Tournament was interrupted." before "Finished match".
-    std::ostringstream out, err;
-    make_text_report(out, err, "fastchess", false)
-        ->tournament_finished(config, standings, TournamentEnd::Interrupted);
-    BOOST_TEST(out.str() == tracker + "Tournament was interrupted.\n" + finished, out.str());
+    // Interrupted: no block, and main's "Tournament was interrupted." before "Finished match",
+    // with how to resume it (issue 25, item 17): fastchess names its -config file, the arena
+    // --resume and the results file, or says that there is none.
+    for (const std::string results : {"", "runs/results.json"}) {
+      TournamentConfig interrupted = config;
+      interrupted.results_path = results;
+      std::ostringstream out, err;
+      make_text_report(out, err, "fastchess", false)
+          ->tournament_finished(interrupted, standings, TournamentEnd::Interrupted);
+      const std::string hint =
+          results.empty() ? "Its games were not kept (no --results), so it cannot be resumed."
+                          : "Its games are kept in runs/results.json: to play the rest, run the "
+                            "same command again with --resume.";
+      BOOST_TEST(out.str() == tracker + "Tournament was interrupted. " + hint + "\n" + finished,
+                 out.str());
+    }
   }
 }
 

@@ -428,6 +428,35 @@ BOOST_AUTO_TEST_CASE(resume_refuses_the_results_of_another_tournament) {
       });
 }
 
+// Issue 25, item 15: a game recorded twice in a results file (an edit, files joined by hand) was
+// reported as "not in this tournament's schedule". It is named as what it is, with its entries.
+BOOST_AUTO_TEST_CASE(a_game_recorded_twice_is_named_as_such) {
+  TempDir dir;
+  TournamentConfig config = two_engine_config(2);
+  config.results_path = dir.file("results.json");
+  RecordingSink sink;
+  play_scripted(config, sink);
+  boost::json::object file = boost::json::parse(read_file(config.results_path)).as_object();
+  boost::json::array& games = file.at("games").as_array();
+  BOOST_REQUIRE(games.size() == 4u);
+  const auto third_id = games[2].at("id").to_number<int>();
+  games.push_back(games[2]);
+  {
+    std::ofstream out(config.results_path, std::ios::binary | std::ios::trunc);
+    out << boost::json::serialize(file);
+  }
+  const std::string expected = "results file " + config.results_path + ": game " +
+                               std::to_string(third_id + 1) +
+                               " is recorded twice (entries 3 and 5 of its \"games\")";
+  const auto names_it = [&](const TournamentError& error) {
+    BOOST_TEST_MESSAGE(error.what());
+    return std::string(error.what()).find(expected) != std::string::npos;
+  };
+  BOOST_CHECK_EXCEPTION((void)read_results_file(config.results_path), TournamentError, names_it);
+  config.resume = true;
+  BOOST_CHECK_EXCEPTION(play_scripted(config, sink), TournamentError, names_it);
+}
+
 BOOST_AUTO_TEST_CASE(an_engine_that_cannot_start_stops_the_tournament_before_it_begins) {
   TournamentConfig config = two_engine_config(1);
   std::atomic<bool> interrupt{false};
