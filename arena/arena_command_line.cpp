@@ -73,7 +73,8 @@ const char* const kUsage =
     "  of DIR (quixo-tb's layer files), with their result, as cutechess-cli's -tb.\n"
     "Four players: --variant 4p plays the team game, each engine a team (seats 1 and 3 against\n"
     "  2 and 4), seated per seat or per team (--seating), from a four-player book.\n"
-    "Shards: --shard I/N plays one of N shares of the tournament (on a cluster, a job array);\n"
+    "Shards: --shard I/N (every N-th game pair) or --chunk I/N (the I-th of N ranges of pairs)\n"
+    "  plays one of N shares of the tournament (on a cluster, a job array);\n"
     "  quixo-arena merge --results OUT.json [--pgn OUT.pgn] SHARD.json... makes them one\n"
     "  (quixo-arena merge --help).\n"
     "Compliance: quixo-arena --compliance --engine KEYS checks one engine against the UQI\n"
@@ -84,12 +85,13 @@ const char* const kUsage =
 const char* const kMergeUsage =
     "Usage: quixo-arena merge --results OUT.json [--pgn OUT.pgn] [--output STYLE] SHARD.json...\n"
     "\n"
-    "Merges the results files of a tournament's shards (--shard I/N) into one results file and\n"
-    "one PGN (games in schedule order), after checking that they are the shards of one\n"
-    "tournament and that no game is missing or doubled, and prints the report. A tournament\n"
-    "still running merges as far as it has got.\n"
+    "Merges the results files of a tournament's shards (--shard I/N) or chunks (--chunk I/N)\n"
+    "into one results file and one PGN (games in schedule order), after checking that they are\n"
+    "the pieces of one run of one tournament and that no game is missing or doubled, and prints\n"
+    "the report. A tournament still running merges as far as it has got.\n"
     "Exit codes: 0 completed or SPRT accepted H1, 1 SPRT accepted H0, 2 error, 3 SPRT undecided,\n"
-    "  4 incomplete (games missing: a shard is still running or stopped; resume it).\n";
+    "  4 incomplete (games missing: a shard is still running, stopped, or not started: its\n"
+    "  results file is not there; resume or start it).\n";
 
 const char* const kComplianceUsage =
     "Usage: quixo-arena --compliance --engine KEYS [--engines-file FILE] [--timeout MS]\n"
@@ -193,9 +195,17 @@ void describe_options(po::options_description& options) {
       "shard", po::value<std::string>(),
       "I/N: play only shard I of N (game pairs p with p % N = I - 1); --pgn and --results name "
       "the tournament's files, and the shard writes FILE.shard-I-of-N.EXT beside them")(
+      "chunk", po::value<std::string>(),
+      "I/N: play only chunk I of N, a contiguous range of the game pairs (for many more chunks "
+      "than nodes, handed out by a job array); files FILE.chunk-I-of-N.EXT")(
       "shared-dir", po::value<std::string>(),
-      "a folder every shard sees: shards publish their counts there after every game and an "
-      "SPRT decides on all shards' games");
+      "a folder every shard sees: shards publish their counts there after every game, an "
+      "SPRT decides on all shards' games, and the first decision is recorded there for all; "
+      "needs --run-id")(
+      "run-id", po::value<std::string>(),
+      "ID: this run's id, the same for every shard or chunk of the run (letters, digits, - _ .); "
+      "counts of other runs in --shared-dir are not counted; default: the results file's on "
+      "--resume, else a new one");
   options.add(engines).add(tournament).add(openings).add(output).add(cluster);
 }
 
@@ -421,9 +431,12 @@ TournamentConfig make_config(const po::variables_map& vm) {
   if (vm.count("results")) config.results_path = vm["results"].as<std::string>();
   config.resume = vm["resume"].as<bool>();
   config.overwrite = vm["overwrite"].as<bool>();
-  if (vm.count("shard")) {
-    // Every shard is given the same --pgn and --results; each writes its own files beside them.
-    config.shard = parse_shard(vm["shard"].as<std::string>());
+  if (vm.count("shard") && vm.count("chunk"))
+    throw std::invalid_argument("--shard and --chunk are two ways to split a tournament: give one");
+  if (vm.count("shard") || vm.count("chunk")) {
+    // Every piece is given the same --pgn and --results; each writes its own files beside them.
+    config.shard = vm.count("chunk") ? parse_shard(vm["chunk"].as<std::string>(), true)
+                                     : parse_shard(vm["shard"].as<std::string>());
     if (!config.pgn_path.empty()) config.pgn_path = shard_file_path(config.pgn_path, *config.shard);
     if (!config.results_path.empty())
       config.results_path = shard_file_path(config.results_path, *config.shard);
@@ -434,6 +447,7 @@ TournamentConfig make_config(const po::variables_map& vm) {
     for (EngineConfig& engine : config.engines)
       if (engine.process.stderr_path.empty())
         engine.process.stderr_path = config.log_path + "." + engine.name + ".stderr";
+  if (vm.count("run-id")) config.run_id = vm["run-id"].as<std::string>();
   if (vm.count("shared-dir")) {
     config.shared_dir = vm["shared-dir"].as<std::string>();
     std::error_code error;

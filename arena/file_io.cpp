@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -44,6 +45,20 @@ void replace_file(const std::string& path, std::string_view text) {
   write_durably(temporary, text, false);
   if (std::rename(temporary.c_str(), path.c_str()) != 0)
     throw std::runtime_error("cannot replace " + path + ": " + system_error_text());
+}
+
+bool create_file_once(const std::string& path, std::string_view text) {
+  // Its own temporary file, also for threads of one process (the tests' shards).
+  static std::atomic<unsigned> serial{0};
+  const std::string temporary =
+      path + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(serial++);
+  write_durably(temporary, text, false);
+  const bool created = ::link(temporary.c_str(), path.c_str()) == 0;
+  const int why = errno;
+  ::unlink(temporary.c_str());
+  if (!created && why != EEXIST)
+    throw std::runtime_error("cannot create " + path + ": " + std::strerror(why));
+  return created;
 }
 
 std::optional<std::string> read_prefix(const std::string& path, std::int64_t bytes) {

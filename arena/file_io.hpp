@@ -21,6 +21,13 @@ void write_durably(const std::string& path, std::string_view text, bool append);
 // std::runtime_error ("cannot write PATH.tmp: why", "cannot replace PATH: why") on failure.
 void replace_file(const std::string& path, std::string_view text);
 
+// Creates `path` with `text`, whole, unless it exists: written durably beside it
+// (PATH.tmp-<process id>-<serial>), then hard-linked to `path`, which fails when `path` exists
+// (also on a network file system, where O_EXCL may not hold), and the temporary file removed.
+// Returns false when `path` existed (and leaves it as it was). Throws std::runtime_error on other
+// failures.
+bool create_file_once(const std::string& path, std::string_view text);
+
 // The first `bytes` of `path` (a PGN's part that the results file records), fewer when the file
 // is shorter; nullopt when it cannot be opened or is not a regular file (a FIFO would block).
 [[nodiscard]] std::optional<std::string> read_prefix(const std::string& path, std::int64_t bytes);

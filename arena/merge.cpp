@@ -11,6 +11,7 @@
 #include "file_io.hpp"
 #include "results_store.hpp"
 #include "schedule.hpp"
+#include "shard_exchange.hpp"
 #include "standings.hpp"
 
 namespace quixo::arena {
@@ -45,33 +46,74 @@ MergeOutcome merge_shards(const std::vector<std::string>& shard_files,
                           ReportSink& sink) {
   if (shard_files.empty()) throw TournamentError("merge needs the shards' results files");
   std::vector<RecordedResults> shards;
+  // The pieces whose results file is not there: they never started (pending or cancelled in the
+  // queue), so their games are missing, as a piece's that stopped midway are. Known by the name
+  // that the piece would have written (r.shard-2-of-4.json, r.chunk-7-of-64.json).
+  std::map<int, std::string> absent;
+  std::optional<Shard> absent_kind;
   for (const std::string& file : shard_files) {
     if (std::filesystem::weakly_canonical(file) == std::filesystem::weakly_canonical(results_path))
       throw TournamentError("the merged results file " + results_path + " is also a shard's");
+    std::error_code error;
+    const std::optional<Shard> named = shard_of_file_path(file);
+    if (named && !std::filesystem::exists(file, error) && !error) {
+      if (absent_kind && (absent_kind->count != named->count || absent_kind->chunk != named->chunk))
+        throw TournamentError(file + " names " + shard_label(*named) + ", but another file " +
+                              shard_label(*absent_kind) +
+                              ": the pieces of one tournament are all shards or all chunks, of "
+                              "one N");
+      absent_kind = named;
+      if (!absent.emplace(named->index, file).second)
+        throw TournamentError(shard_label(*named) + " is given twice (" + absent[named->index] +
+                              " and " + file + ")");
+      continue;
+    }
     RecordedResults shard = read_recorded_results(file);
     if (!shard.shard)
       throw TournamentError(file +
                             " is not a shard's results file (it was written without "
-                            "--shard)");
+                            "--shard or --chunk)");
     shards.push_back(std::move(shard));
   }
-  const int count = shards.front().shard->count;
+  if (shards.empty())
+    throw TournamentError("none of the " + std::to_string(absent.size()) +
+                          " pieces given has a results file yet (none has started), so there is "
+                          "nothing to merge");
+  const Shard kind = *shards.front().shard;
+  const int count = kind.count;
+  const auto same_kind = [&](const Shard& shard) {
+    return shard.count == count && shard.chunk == kind.chunk;
+  };
   std::map<int, const RecordedResults*> by_index;
   for (const RecordedResults& shard : shards) {
-    if (shard.shard->count != count)
-      throw TournamentError(shard.path + " is shard " + shard_name(*shard.shard) + ", but " +
-                            shards.front().path + " is shard " + shard_name(*shards.front().shard) +
-                            ": the shards of one tournament have the same N");
+    if (!same_kind(*shard.shard))
+      throw TournamentError(shard.path + " is " + shard_label(*shard.shard) + ", but " +
+                            shards.front().path + " is " + shard_label(kind) +
+                            ": the pieces of one tournament are all shards or all chunks, of "
+                            "the same N");
     const std::string difference =
         tournament_difference(shards.front().description, shard.description);
     if (!difference.empty())
       throw TournamentError(shard.path + " and " + shards.front().path +
                             " are not shards of one tournament: " + difference);
+    if (shard.run_id != shards.front().run_id)
+      throw TournamentError(
+          shard.path + " and " + shards.front().path +
+          " are pieces of different runs of the tournament (run " +
+          (shard.run_id.empty() ? "without an id" : shard.run_id) + " and " +
+          (shards.front().run_id.empty() ? "without an id" : shards.front().run_id) +
+          "): merge the pieces of one run");
     const auto [place, fresh] = by_index.emplace(shard.shard->index, &shard);
-    if (!fresh)
-      throw TournamentError("shard " + shard_name(*shard.shard) + " is given twice (" +
-                            place->second->path + " and " + shard.path + ")");
+    if (!fresh || absent.count(shard.shard->index) > 0)
+      throw TournamentError(shard_label(*shard.shard) + " is given twice (" +
+                            (fresh ? absent[shard.shard->index] : place->second->path) + " and " +
+                            shard.path + ")");
   }
+  if (absent_kind && !same_kind(*absent_kind))
+    throw TournamentError(absent.begin()->second + " names " + shard_label(*absent_kind) +
+                          ", but " + shards.front().path + " is " + shard_label(kind) +
+                          ": the pieces of one tournament are all shards or all chunks, of the "
+                          "same N");
 
   // The whole tournament's configuration and schedule (the book's positions are not needed: the
   // games are already played, and the schedule says who played X).
@@ -80,6 +122,7 @@ MergeOutcome merge_shards(const std::vector<std::string>& shard_files,
   config.results_path = results_path;
   config.pgn_path = pgn_path;
   const std::vector<ScheduledGame> schedule = make_schedule(config);
+  const auto pairs = static_cast<std::int64_t>(schedule.size()) / 2;
 
   struct Entry {
     FinishedGame game;
@@ -87,7 +130,7 @@ MergeOutcome merge_shards(const std::vector<std::string>& shard_files,
   };
   std::map<int, Entry> games;
   for (const RecordedResults& shard : shards) {
-    const std::string name = "shard " + shard_name(*shard.shard) + " (" + shard.path + ")";
+    const std::string name = shard_label(*shard.shard) + " (" + shard.path + ")";
     std::string pgn;
     if (!pgn_path.empty()) {
       if (shard.pgn_path.empty())
@@ -102,9 +145,13 @@ MergeOutcome merge_shards(const std::vector<std::string>& shard_files,
       if (game.id < 0 || static_cast<std::size_t>(game.id) >= schedule.size())
         throw TournamentError(name + " holds " + which + ", which is not in the schedule");
       const ScheduledGame& planned = schedule[static_cast<std::size_t>(game.id)];
-      if (!shard.shard->owns_pair(planned.pair))
-        throw TournamentError(name + " holds " + which + ", which is shard " +
-                              std::to_string(planned.pair % count + 1) + "'s");
+      if (!shard.shard->owns_pair(planned.pair, pairs)) {
+        int owner = 1;
+        while (owner < count && !Shard{owner, count, kind.chunk}.owns_pair(planned.pair, pairs))
+          ++owner;
+        throw TournamentError(name + " holds " + which + ", which is " +
+                              shard_label(Shard{owner, count, kind.chunk}) + "'s");
+      }
       if (planned.x != game.x || planned.o != game.o || planned.round != game.round)
         throw TournamentError(name + " holds " + which +
                               " with other players or round than the schedule's");
@@ -127,6 +174,7 @@ MergeOutcome merge_shards(const std::vector<std::string>& shard_files,
   merged.description = shards.front().description;
   merged.config = config;
   merged.pgn_path = pgn_path;
+  merged.run_id = shards.front().run_id;
   std::string pgn;
   for (const auto& [id, entry] : games) {
     merged.games.push_back(entry.game);
@@ -142,27 +190,52 @@ MergeOutcome merge_shards(const std::vector<std::string>& shard_files,
   bool missing = false;
   bool running = false;
   for (int index = 1; index <= count; ++index) {
-    const Shard shard{index, count};
+    const Shard shard{index, count, kind.chunk};
     const auto found = by_index.find(index);
     std::int64_t played = 0;
     for (const auto& [id, entry] : games)
-      played += shard.owns_pair(schedule[static_cast<std::size_t>(id)].pair) ? 1 : 0;
-    const std::int64_t owned =
-        2 * shard.pairs_owned(static_cast<std::int64_t>(schedule.size()) / 2);
+      played += shard.owns_pair(schedule[static_cast<std::size_t>(id)].pair, pairs) ? 1 : 0;
+    const std::int64_t owned = 2 * shard.pairs_owned(pairs);
     if (found == by_index.end()) {
       missing = missing || owned > 0;
-      if (owned > 0)
-        sink.warning("shard " + shard_name(shard) + " is not given: its " + std::to_string(owned) +
+      if (owned > 0 && absent.count(index) > 0)
+        sink.warning(shard_label(shard) + " (" + absent[index] +
+                     ") has not started (no results file): its " + std::to_string(owned) +
+                     " games are missing");
+      else if (owned > 0)
+        sink.warning(shard_label(shard) + " is not given: its " + std::to_string(owned) +
                      " games are missing");
       continue;
     }
     running = running || found->second->status == "running";
     if (played < owned) {
       missing = true;
-      sink.warning("shard " + shard_name(shard) + " (" + found->second->path + ", " +
-                   found->second->status + ") has played " + std::to_string(played) + " of its " +
-                   std::to_string(owned) + " games");
+      sink.warning(shard_label(shard) + " (" + found->second->path + ", " + found->second->status +
+                   ") has played " + std::to_string(played) + " of its " + std::to_string(owned) +
+                   " games");
     }
+  }
+
+  // The SPRT decision the pieces recorded in --shared-dir stands, with the counts it was taken
+  // on, whatever games were played after it (one file, written once: every piece has the same).
+  std::optional<SharedDecision> shared;
+  for (const RecordedResults& shard : shards) {
+    if (!shard.shared_decision) continue;
+    if (shared && *shared != *shard.shared_decision)
+      throw TournamentError(shard.path + " records another SPRT decision than the other pieces (" +
+                            describe_shared_decision(*shard.shared_decision) + ", not " +
+                            describe_shared_decision(*shared) + ")");
+    shared = shard.shared_decision;
+  }
+  if (shared && config.sprt) {
+    outcome.standings.shared_decision = shared;
+    outcome.standings.sprt_shards = shared->shards;
+    outcome.standings.sprt.reset();
+    outcome.standings.sprt_error.clear();
+    sprt_or_error(shared->counts, *config.sprt, outcome.standings.sprt,
+                  outcome.standings.sprt_error);
+    if (outcome.standings.sprt) outcome.standings.sprt->decision = shared->decision;
+    sink.warning("the SPRT was decided: " + describe_shared_decision(*shared));
   }
 
   // An SPRT decides on the merged games, which hold every game the shards decided on.

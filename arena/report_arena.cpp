@@ -7,6 +7,7 @@
 
 #include "report_text.hpp"
 #include "schedule.hpp"
+#include "shard_exchange.hpp"
 #include "standings.hpp"
 
 namespace quixo::arena {
@@ -33,6 +34,9 @@ std::string sprt_line(const TournamentConfig& config, const Standings& standings
                       const PairingTally& pairing) {
   const bool match = standings.pairings.size() == 1;
   const std::optional<SprtResult>& test = match ? standings.sprt : pairing.sprt;
+  if (test && match && standings.shared_decision)
+    return format_sprt(*test, *config.sprt) + " (" +
+           describe_shared_decision(*standings.shared_decision) + ")";
   if (test)
     return format_sprt(*test, *config.sprt) +
            (match && standings.sprt_shards > 0

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <random>
 #include <set>
 #include <span>
 #include <sstream>
@@ -20,6 +21,7 @@
 #include "file_io.hpp"
 #include "pgn_reader.hpp"
 #include "pgn_writer.hpp"
+#include "shard_exchange.hpp"
 #include "standings.hpp"
 
 namespace quixo::arena {
@@ -210,6 +212,10 @@ json::object standings_json(const TournamentConfig& config, const Standings& sta
                          {"terminations", std::move(terminations)}};
   if (config.sprt && (standings.sprt || !standings.sprt_error.empty()))
     result["sprt"] = sprt_json(config, standings.sprt, standings.sprt_error);
+  // The decision of a sharded match, as recorded in --shared-dir, with the counts it was taken on.
+  if (config.sprt && standings.shared_decision)
+    result["sprt"].as_object()["shared_decision"] =
+        shared_decision_json(*standings.shared_decision);
   if (!standings.bracket.empty()) {
     // A knockout's bracket: a list of rounds, each a list of matches in bracket order.
     json::array rounds;
@@ -525,15 +531,18 @@ json::object results_document(const TournamentConfig& config, json::value descri
                               const std::vector<FinishedGame>& games,
                               const std::vector<PgnSpan>& spans, const Standings& standings,
                               const std::string& status, const std::string& pgn_path,
-                              std::int64_t pgn_bytes, const std::optional<Shard>& shard) {
+                              std::int64_t pgn_bytes, const std::optional<Shard>& shard,
+                              const std::string& run_id) {
   json::array entries;
   for (std::size_t i = 0; i < games.size(); ++i)
     entries.push_back(game_json(config, games[i], i < spans.size() ? spans[i] : PgnSpan{}));
   json::object file = {{"format", kFileFormat}, {"version", kFileVersion},
                        {"status", status},      {"tournament", std::move(description)},
                        {"pgn", pgn_path},       {"pgn_bytes", pgn_bytes}};
-  // Outside the description, which is the same for every shard of a tournament.
-  if (shard) file["shard"] = shard_name(*shard);
+  // Outside the description, which is the same for every shard of a tournament (a chunk's is
+  // "chunk": "I/N").
+  if (shard) file[shard->chunk ? "chunk" : "shard"] = shard_name(*shard);
+  if (!run_id.empty()) file["run"] = run_id;
   file["standings"] = standings_json(config, standings);
   file["games"] = std::move(entries);
   return file;
@@ -545,13 +554,31 @@ void write_document(const std::string& path, const json::object& file) {
 }
 
 std::optional<Shard> shard_of(const json::value& file, const std::string& path) {
-  const json::value* shard = file.as_object().if_contains("shard");
-  if (shard == nullptr || shard->is_null()) return std::nullopt;
-  try {
-    return parse_shard(shard->as_string());
-  } catch (const std::exception&) {
-    throw TournamentError("results file " + path + " has a malformed shard");
+  for (const bool chunk : {false, true}) {
+    const json::value* shard = file.as_object().if_contains(chunk ? "chunk" : "shard");
+    if (shard == nullptr || shard->is_null()) continue;
+    try {
+      return parse_shard(shard->as_string(), chunk);
+    } catch (const std::exception&) {
+      throw TournamentError("results file " + path + " has a malformed " +
+                            (chunk ? "chunk" : "shard"));
+    }
   }
+  return std::nullopt;
+}
+
+std::string run_of(const json::value& file) {
+  const json::value* run = file.as_object().if_contains("run");
+  return run && run->is_string() ? std::string(run->as_string()) : std::string();
+}
+
+// A run id nobody else has: 16 hex digits from the system's random source.
+std::string new_run_id() {
+  std::random_device random;
+  const std::uint64_t value = (std::uint64_t{random()} << 32) ^ random();
+  char digits[17];
+  std::snprintf(digits, sizeof digits, "%016llx", static_cast<unsigned long long>(value));
+  return digits;
 }
 
 }  // namespace
@@ -594,9 +621,20 @@ std::vector<FinishedGame> ResultsStore::open() {
     if (recorded_shard != config_.shard)
       throw TournamentError(
           "results file " + config_.results_path + " was written by " +
-          (recorded_shard ? "shard " + shard_name(*recorded_shard) : std::string("no shard")) +
+          (recorded_shard ? shard_label(*recorded_shard) : std::string("no shard")) +
           "; resume it with " +
-          (recorded_shard ? "--shard " + shard_name(*recorded_shard) : std::string("no --shard")));
+          (recorded_shard
+               ? (recorded_shard->chunk ? "--chunk " : "--shard ") + shard_name(*recorded_shard)
+               : std::string("neither --shard nor --chunk")));
+    // A resume goes on with the run it continues.
+    const std::string recorded_run = run_of(file);
+    if (!config_.run_id.empty() && !recorded_run.empty() && recorded_run != config_.run_id)
+      throw TournamentError("results file " + config_.results_path + " was written by run " +
+                            recorded_run + ", not --run-id " + config_.run_id +
+                            "; resume it with --run-id " + recorded_run);
+    run_id_ = !recorded_run.empty()     ? recorded_run
+              : !config_.run_id.empty() ? config_.run_id
+                                        : new_run_id();
     const auto* recorded_bytes = file.as_object().if_contains("pgn_bytes");
     pgn_bytes_ = recorded_bytes ? json::value_to<std::int64_t>(*recorded_bytes) : 0;
     games_ = games_of(file, config_.results_path, spans_, pgn_bytes_);
@@ -632,6 +670,7 @@ std::vector<FinishedGame> ResultsStore::open() {
     }
     return games_;
   }
+  run_id_ = config_.run_id.empty() ? new_run_id() : config_.run_id;
   // A fresh start empties both files (run_tournament has checked that it may: output_files.hpp).
   if (!config_.pgn_path.empty()) write_durably(config_.pgn_path, "", false);
   if (have_results) write_results(compute_standings(config_, games_), "running");
@@ -693,9 +732,10 @@ void ResultsStore::write_final_positions() const {
 }
 
 void ResultsStore::write_results(const Standings& standings, const std::string& status) {
-  write_document(config_.results_path,
-                 results_document(config_, describe(config_, tablebase_layers_), games_, spans_,
-                                  standings, status, config_.pgn_path, pgn_bytes_, config_.shard));
+  write_document(
+      config_.results_path,
+      results_document(config_, describe(config_, tablebase_layers_), games_, spans_, standings,
+                       status, config_.pgn_path, pgn_bytes_, config_.shard, run_id_));
   // Only after the rename: a kill before this leaves games in both, which readers take once.
   const std::string journal = journal_path_of(config_.results_path);
   std::error_code error;
@@ -728,6 +768,7 @@ RecordedResults read_recorded_results(const std::string& path) {
   results.path = path;
   const json::value file = read_json_file(path);
   results.shard = shard_of(file, path);
+  results.run_id = run_of(file);
   try {
     const json::object& top = file.as_object();
     results.pgn_bytes = json::value_to<std::int64_t>(top.at("pgn_bytes"));
@@ -770,9 +811,12 @@ RecordedResults read_recorded_results(const std::string& path) {
                                                                         : EloModel::Logistic;
       config.sprt = parameters;
     }
+    if (const json::value* decision = member(top.at("standings"), "sprt", "shared_decision"))
+      results.shared_decision = parse_shared_decision(*decision);
     config.results_path = path;
     config.pgn_path = results.pgn_path;
     config.shard = results.shard;
+    config.run_id = results.run_id;
   } catch (const std::exception& error) {
     throw TournamentError("results file " + path + " is malformed: " + error.what());
   }
@@ -783,7 +827,7 @@ void write_results_file(const std::string& path, const RecordedResults& results,
                         const Standings& standings) {
   write_document(path, results_document(results.config, results.description, results.games,
                                         results.spans, standings, results.status, results.pgn_path,
-                                        results.pgn_bytes, results.shard));
+                                        results.pgn_bytes, results.shard, results.run_id));
   // A journal of another run at this path would add its games to these.
   std::error_code ignored;
   std::filesystem::remove(journal_path_of(path), ignored);

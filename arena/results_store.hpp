@@ -48,6 +48,10 @@ class ResultsStore {
   // Rewrites the results file with the final standings and how the tournament ended.
   void finish(const Standings& standings, TournamentEnd end);
 
+  // The run's id, once open() has run: config.run_id; on a resume without it, the results
+  // file's; on a fresh start without it, one made up (16 random hex digits).
+  [[nodiscard]] const std::string& run_id() const { return run_id_; }
+
  private:
   // --epd-out: the final positions of the PGN's games.
   void write_final_positions() const;
@@ -65,6 +69,7 @@ class ResultsStore {
   std::size_t journal_games_ = 0;  // games in the journal, not in the results file yet
   // The PGN's length after the last recorded game: what a resume cuts the PGN back to.
   std::int64_t pgn_bytes_ = 0;
+  std::string run_id_;
 };
 
 // The largest results file read (--resume, merge): far above a real tournament's (a game is a
@@ -93,6 +98,9 @@ struct RecordedResults {
   std::int64_t pgn_bytes = 0;
   std::optional<Shard> shard;
   std::string status;  // "running", or end_name of how it ended
+  std::string run_id;  // empty in a file written before runs had ids
+  // The SPRT decision the pieces of a run recorded in --shared-dir, when this one ended on it.
+  std::optional<SharedDecision> shared_decision;
 };
 // Throws TournamentError when the file is missing or malformed.
 [[nodiscard]] RecordedResults read_recorded_results(const std::string& path);

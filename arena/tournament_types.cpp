@@ -90,7 +90,7 @@ std::string shard_name(const Shard& shard) {
   return std::to_string(shard.index) + "/" + std::to_string(shard.count);
 }
 
-Shard parse_shard(std::string_view text) {
+Shard parse_shard(std::string_view text, bool chunk) {
   const auto number = [&](std::string_view part) {
     int value = 0;
     const auto [end, error] = std::from_chars(part.data(), part.data() + part.size(), value);
@@ -101,17 +101,54 @@ Shard parse_shard(std::string_view text) {
   const int index = slash == std::string_view::npos ? -1 : number(text.substr(0, slash));
   const int count = slash == std::string_view::npos ? -1 : number(text.substr(slash + 1));
   if (index < 1 || count < 1 || index > count)
-    throw std::invalid_argument("--shard: expected I/N with 1 <= I <= N (e.g. 2/4), not \"" +
+    throw std::invalid_argument(std::string(chunk ? "--chunk" : "--shard") +
+                                ": expected I/N with 1 <= I <= N (e.g. 2/4), not \"" +
                                 std::string(text) + "\"");
-  return {index, count};
+  return {index, count, chunk};
 }
+
+std::string shard_label(const Shard& shard) {
+  return (shard.chunk ? "chunk " : "shard ") + shard_name(shard);
+}
+
+namespace {
+
+// ".shard-" or ".chunk-", which the piece's files have before "I-of-N".
+std::string piece_infix(bool chunk) {
+  return chunk ? ".chunk-" : ".shard-";
+}
+
+}  // namespace
 
 std::string shard_file_path(const std::string& path, const Shard& shard) {
   const std::filesystem::path file(path);
   std::filesystem::path named = file;
-  named.replace_filename(file.stem().string() + ".shard-" + std::to_string(shard.index) + "-of-" +
-                         std::to_string(shard.count) + file.extension().string());
+  named.replace_filename(file.stem().string() + piece_infix(shard.chunk) +
+                         std::to_string(shard.index) + "-of-" + std::to_string(shard.count) +
+                         file.extension().string());
   return named.string();
+}
+
+std::optional<Shard> shard_of_file_path(const std::string& path) {
+  const std::filesystem::path file(path);
+  const std::string stem = file.stem().string();
+  for (const bool chunk : {false, true}) {
+    const std::size_t at = stem.rfind(piece_infix(chunk));
+    if (at == std::string::npos) continue;
+    std::string numbers = stem.substr(at + piece_infix(chunk).size());
+    const std::size_t of = numbers.find("-of-");
+    if (of == std::string::npos) continue;
+    numbers.replace(of, 4, "/");
+    try {
+      const Shard shard = parse_shard(numbers, chunk);
+      // Only a name that shard_file_path gives ("2-of-4", not "02-of-4").
+      std::filesystem::path tournament = file;
+      tournament.replace_filename(stem.substr(0, at) + file.extension().string());
+      if (shard_file_path(tournament.string(), shard) == path) return shard;
+    } catch (const std::invalid_argument&) {
+    }
+  }
+  return std::nullopt;
 }
 
 void validate(const TournamentConfig& config) {
@@ -158,9 +195,21 @@ void validate(const TournamentConfig& config) {
     }
   }
   if (config.shard && (config.shard->index < 1 || config.shard->index > config.shard->count))
-    throw TournamentError("the shard " + shard_name(*config.shard) + " does not exist");
+    throw TournamentError("the " + shard_label(*config.shard) + " does not exist");
   if (!config.shared_dir.empty() && !config.shard)
-    throw TournamentError("--shared-dir is where shards meet: it needs --shard");
+    throw TournamentError("--shared-dir is where shards meet: it needs --shard or --chunk");
+  // It names files in --shared-dir.
+  if (config.run_id.size() > 64 ||
+      !std::all_of(config.run_id.begin(), config.run_id.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+               c == '-' || c == '_' || c == '.';
+      }))
+    throw TournamentError("--run-id \"" + config.run_id +
+                          "\": at most 64 letters, digits, '-', '_' and '.'");
+  if (!config.shared_dir.empty() && config.run_id.empty())
+    throw TournamentError(
+        "--shared-dir needs --run-id ID, the same for every piece of this run, so that counts "
+        "left in the folder by another run of the tournament are not counted");
   if (config.anchor &&
       std::none_of(config.engines.begin(), config.engines.end(),
                    [&](const EngineConfig& engine) { return engine.name == config.anchor->name; }))

@@ -37,21 +37,44 @@ enum class TournamentFormat {
 // --shard I/N: one of N processes that share a tournament's schedule. Game pair p (games 2p and
 // 2p+1) belongs to shard p % N + 1, so every shard plays pairs from every round and pairing, and
 // the shards' early games together are the tournament's early games.
+// --chunk I/N: one of N contiguous ranges of the schedule's P pairs, chunk I the pairs
+// (I - 1) * P / N to I * P / N - 1 (rounded down), meant to be many more than the nodes that play
+// them, handed out by the scheduler (a Slurm job array) to whichever node is free. Either way the
+// game a pair plays depends only on its index, so the pieces merge into the single run's games.
 struct Shard {
   int index = 1;  // 1 to count
   int count = 1;
-  [[nodiscard]] bool owns_pair(int pair) const { return pair % count == index - 1; }
-  // How many of the pairs 0 .. pairs - 1 are this shard's.
+  bool chunk = false;  // --chunk (a contiguous range) rather than --shard (every N-th pair)
+  // Whether pair `pair` of a schedule of `pairs` pairs is this piece's.
+  [[nodiscard]] bool owns_pair(std::int64_t pair, std::int64_t pairs) const {
+    if (!chunk) return pair % count == index - 1;
+    return pair >= chunk_start(index, pairs) && pair < chunk_start(index + 1, pairs);
+  }
+  // How many of the pairs 0 .. pairs - 1 are this piece's.
   [[nodiscard]] std::int64_t pairs_owned(std::int64_t pairs) const {
+    if (chunk) return chunk_start(index + 1, pairs) - chunk_start(index, pairs);
     return pairs / count + (pairs % count >= index ? 1 : 0);
   }
   bool operator==(const Shard&) const = default;
+
+ private:
+  // The first pair of chunk `piece` (1 to count + 1, the last one past the end).
+  [[nodiscard]] std::int64_t chunk_start(int piece, std::int64_t pairs) const {
+    return (piece - 1) * pairs / count;
+  }
 };
-// "2/4"; parse_shard reads it back and throws std::invalid_argument with the reason otherwise.
+// "2/4"; parse_shard reads it back (a chunk's when `chunk`) and throws std::invalid_argument with
+// the reason otherwise.
 [[nodiscard]] std::string shard_name(const Shard& shard);
-[[nodiscard]] Shard parse_shard(std::string_view text);
-// A shard's own file beside the tournament's: "out/games.pgn" -> "out/games.shard-2-of-4.pgn".
+[[nodiscard]] Shard parse_shard(std::string_view text, bool chunk = false);
+// "shard 2/4" or "chunk 2/64", as messages name it.
+[[nodiscard]] std::string shard_label(const Shard& shard);
+// A piece's own file beside the tournament's: "out/games.pgn" -> "out/games.shard-2-of-4.pgn"
+// ("out/games.chunk-2-of-64.pgn" for a chunk).
 [[nodiscard]] std::string shard_file_path(const std::string& path, const Shard& shard);
+// The piece whose own file `path` is (shard_file_path's name read back); nullopt when it is not
+// such a name.
+[[nodiscard]] std::optional<Shard> shard_of_file_path(const std::string& path);
 
 // --anchor NAME=ELO: the rating list gives that engine this rating.
 struct RatingAnchor {
@@ -103,9 +126,14 @@ struct TournamentConfig {
   // A run that starts afresh may replace an existing output that is not empty; otherwise it
   // refuses to start (a resume continues its files, output_files.hpp).
   bool overwrite = false;
-  // This process plays only its shard of the schedule (pgn_path and results_path are then the
-  // shard's own files); nullopt: all of it.
+  // This process plays only its shard or chunk of the schedule (pgn_path and results_path are
+  // then its own files); nullopt: all of it.
   std::optional<Shard> shard;
+  // --run-id: what tells this run from another run of the same tournament (a rerun after
+  // rebuilding an engine at the same path). Written into the results file and the shared counts;
+  // the pieces of one run share it, and counts or decisions of other runs are not counted. Empty:
+  // a resume keeps the results file's, a fresh run makes one up (results_store.hpp).
+  std::string run_id;
   // --shared-dir: a folder every shard sees. Each shard publishes its counts there after every
   // game, and with an SPRT decides on the counts of all shards together. Empty: none.
   std::string shared_dir;
@@ -190,6 +218,17 @@ struct KnockoutMatch {
   bool by_seed = false;  // still tied after every tiebreak pair: the higher seed went on
 };
 
+// An SPRT decision of a sharded match, taken by the first piece that saw it and recorded once in
+// --shared-dir (shard_exchange.hpp): every piece and the merge report it, and the counts it was
+// taken on, whatever games were played after it.
+struct SharedDecision {
+  SprtResult::Decision decision = SprtResult::Decision::Continue;
+  Pentanomial counts;  // every piece's counts that the decision was taken on
+  int shards = 0;      // how many pieces those counts came from
+  Shard by;            // the piece that took it
+  bool operator==(const SharedDecision&) const = default;
+};
+
 struct Standings {
   std::vector<EngineTally> engines;
   std::vector<PairingTally> pairings;
@@ -209,6 +248,9 @@ struct Standings {
   // The shards whose counts the SPRT adds up (--shared-dir), this one included; 0 when the SPRT is
   // of this process's games alone.
   int sprt_shards = 0;
+  // The decision recorded in --shared-dir (or in the pieces' results files, for a merge); `sprt`
+  // is then the SPRT of its counts.
+  std::optional<SharedDecision> shared_decision;
 };
 
 // How the tournament ended; the command line maps it to its exit code. SprtUndecided: every game

@@ -6,17 +6,22 @@
 #   tests/slurm/slurm_tests.sh QUIXO_ARENA QUIXO_ENGINE QUIXO_MOCK_ENGINE
 #
 # 1. A tournament of two engines at fixed nodes and one thread (deterministic), played by one
-#    process, and the same tournament as 4 shards through scripts/slurm/tournament.sh --wait: the
-#    merged results and PGN match the single run game by game (openings, colours, moves, results).
-# 2. The same tournament again, with shard 2 cancelled (scancel) after its first game: the merge
-#    reports the games missing (exit 4); shard 2 re-submitted with --resume completes it, and the
-#    merged result is again the single run's.
-# 3. A 4-shard SPRT of the engine against one that plays illegal moves: every shard stops on the
-#    decision (H1) before its share is played, and the merge exits 0 with H1.
+#    process, and the same tournament as 4 shards, and as 12 chunks at most 4 at once, through
+#    scripts/slurm/tournament.sh --wait: the merged results and PGN match the single run game by
+#    game (openings, colours, moves, results); the chunks' merge reports in the --output style
+#    given to the pieces (cutechess).
+# 2. The same tournament as 8 chunks, 2 at once: chunk 1 requeued (scontrol requeue) after its
+#    first game, chunk 8 cancelled before it started: Slurm runs chunk 1 again, which resumes
+#    its games; the merge reports chunk 8 as not started (exit 4); chunk 8 submitted again with
+#    --tasks completes the run, and the merged result is again the single run's.
+# 3. A 16-chunk SPRT of the engine against one that plays illegal moves, 4 at once: the first
+#    decision is recorded once; the chunks that run stop on it before their share is played,
+#    those that start later play nothing, every chunk and the merge report that one decision and
+#    its counts, and the merge exits 0 with H1.
 set -euo pipefail
 
 if [ $# -ne 3 ]; then
-  sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'
   exit 2
 fi
 arena=$1
@@ -91,8 +96,8 @@ print("same %d games" % len(ga))
 EOF
 }
 
-step "1. one process against 4 shards"
-mkdir -p "$work/single" "$work/sharded" "$work/sprt"
+step "1. one process against 4 shards and 12 chunks"
+mkdir -p "$work/single" "$work/sharded" "$work/chunked" "$work/sprt"
 "$arena" "${tournament_options[@]}" --results "$work/single/r.json" --pgn "$work/single/g.pgn" \
   >"$work/single/out.txt" || fail "the single run exited $?"
 start=$(date +%s.%N)
@@ -103,68 +108,101 @@ status=0
 echo "4 shards: $(python3 -c "print(round($(date +%s.%N) - $start, 1))") s"
 same_games "$work/single/r.json" "$work/single/g.pgn" "$work/sharded/r.json" "$work/sharded/g.pgn" ||
   fail "the merged tournament is not the single run's"
+start=$(date +%s.%N)
+status=0
+"$tournament" --chunks 12 --at-once 4 --wait --arena "$arena" -- "${tournament_options[@]}" \
+  --output cutechess --results "$work/chunked/r.json" --pgn "$work/chunked/g.pgn" || status=$?
+[ $status -eq 0 ] || fail "the chunked tournament exited $status"
+echo "12 chunks, 4 at once: $(python3 -c "print(round($(date +%s.%N) - $start, 1))") s"
+same_games "$work/single/r.json" "$work/single/g.pgn" "$work/chunked/r.json" "$work/chunked/g.pgn" ||
+  fail "the merged chunks are not the single run's"
+grep -q '^Elo difference: ' "$work/chunked/r.merge.out" ||
+  fail "the merge did not report in the --output style: $(cat "$work/chunked/r.merge.out")"
 
-step "2. a shard cancelled in the middle, then resumed"
-# Shard 2 is cancelled once it has recorded a game, before its eighth and last. Should it win the
+step "2. a chunk requeued in the middle, a chunk cancelled before it started"
+# Chunk 1 is requeued once it has recorded a game, before its fourth and last. Should it win the
 # race and finish first (a loaded machine), the step starts again in a new folder.
-cancelled=""
+requeued=""
 for attempt in 1 2 3; do
-  folder="$work/cancelled-$attempt"
+  folder="$work/requeued-$attempt"
   mkdir -p "$folder"
-  submitted=$("$tournament" --shards 4 --arena "$arena" -- "${tournament_options[@]}" \
+  submitted=$("$tournament" --chunks 8 --at-once 2 --arena "$arena" -- "${tournament_options[@]}" \
     --results "$folder/r.json" --pgn "$folder/g.pgn")
   array=$(sed -n 's/^array job //p' <<<"$submitted")
   merge=$(sed -n 's/^merge job //p' <<<"$submitted")
   if [ -z "$array" ] || [ -z "$merge" ]; then fail "no job ids in: $submitted"; fi
+  # Chunk 8 waits behind the limit of 2: cancelled, it never starts.
+  scancel "${array}_8"
   played=0
   for ((i = 0; i < 1200; i++)); do
     # Its PGN: the results file is rewritten only every so many games (the journal has the rest).
-    played=$(grep -c '^\[Event ' "$folder/g.shard-2-of-4.pgn" 2>/dev/null || true)
+    played=$(grep -c '^\[Event ' "$folder/g.chunk-1-of-8.pgn" 2>/dev/null || true)
     played=${played:-0}
     [ "$played" -ge 1 ] && break
     sleep 0.05
   done
-  [ "$played" -ge 1 ] || fail "shard 2 recorded no game in 60 s"
-  scancel "${array}_2"
-  while [ -n "$(squeue -h -j "$merge" -o %i 2>/dev/null)" ]; do sleep 0.5; done
-  merge_status=$(cat "$folder/r.merge.status")
-  if [ "$merge_status" -eq 0 ]; then
-    echo "shard 2 finished before it was cancelled; again"
+  [ "$played" -ge 1 ] || fail "chunk 1 recorded no game in 60 s"
+  if ! scontrol requeue "${array}_1" 2>/dev/null; then
+    echo "chunk 1 finished before it was requeued; again"
+    scancel "$array" "$merge"
     continue
   fi
-  [ "$merge_status" -eq 4 ] || fail "the merge without shard 2's games exited $merge_status, not 4"
-  grep -q "shard 2/4 .* has played" "$folder/r.merge.out" ||
-    fail "the merge did not say what shard 2 lacks: $(cat "$folder/r.merge.out")"
-  cancelled=$folder
+  # Slurm holds a requeued job back for about two minutes (its begin time); the test does not
+  # wait that long: once the task is pending again, it may begin now.
+  for ((i = 0; i < 200; i++)); do
+    [ "$(squeue -h -j "${array}_1" -o %r 2>/dev/null)" = BeginTime ] &&
+      scontrol update JobId="${array}_1" StartTime=now && break
+    sleep 0.1
+  done
+  while [ -n "$(squeue -h -j "$merge" -o %i 2>/dev/null)" ]; do sleep 0.5; done
+  merge_status=$(cat "$folder/r.merge.status")
+  [ "$merge_status" -eq 4 ] || fail "the merge without chunk 8 exited $merge_status, not 4"
+  grep -q "chunk 8/8 (.*) has not started (no results file): its 4 games are missing" \
+    "$folder/r.merge.out" || fail "the merge did not name chunk 8: $(cat "$folder/r.merge.out")"
+  # Chunk 1 was played again by Slurm, and resumed: only chunk 8 is missing.
+  if grep -q "has played" "$folder/r.merge.out"; then
+    fail "a requeued chunk lacks games: $(cat "$folder/r.merge.out")"
+  fi
+  python3 - "$folder/r.chunk-1-of-8.json" <<'EOF' || fail "chunk 1 was not resumed after its requeue"
+import json, sys
+chunk = json.load(open(sys.argv[1]))
+assert chunk["status"] == "completed" and chunk["standings"]["games"] == 4, chunk["status"]
+EOF
+  requeued=$folder
   break
 done
-[ -n "$cancelled" ] || fail "shard 2 could not be cancelled in the middle in 3 attempts"
+[ -n "$requeued" ] || fail "chunk 1 could not be requeued in the middle in 3 attempts"
 status=0
-"$tournament" --shards 4 --tasks 2 --wait --arena "$arena" -- "${tournament_options[@]}" \
-  --results "$cancelled/r.json" --pgn "$cancelled/g.pgn" --resume || status=$?
-[ $status -eq 0 ] || fail "the merge after resuming shard 2 exited $status"
-same_games "$work/single/r.json" "$work/single/g.pgn" "$cancelled/r.json" "$cancelled/g.pgn" ||
-  fail "the resumed tournament is not the single run's"
+"$tournament" --chunks 8 --tasks 8 --wait --arena "$arena" -- "${tournament_options[@]}" \
+  --results "$requeued/r.json" --pgn "$requeued/g.pgn" --resume || status=$?
+[ $status -eq 0 ] || fail "the merge after submitting chunk 8 again exited $status"
+same_games "$work/single/r.json" "$work/single/g.pgn" "$requeued/r.json" "$requeued/g.pgn" ||
+  fail "the completed tournament is not the single run's"
 
-step "3. a 4-shard SPRT stops every shard"
+step "3. a 16-chunk SPRT stops every chunk on one decision"
 status=0
-"$tournament" --shards 4 --wait --arena "$arena" -- \
+"$tournament" --chunks 16 --at-once 4 --wait --arena "$arena" -- \
   --engine name=engine "cmd=$engine" --engine name=illegal "cmd=$mock" "args=--mode illegal" \
   --each tc=nodes=1000 option.Threads=1 --rounds 1000 --report-interval 0 \
   --sprt elo0=0 elo1=10 --results "$work/sprt/r.json" || status=$?
 [ $status -eq 0 ] || fail "the SPRT's merge exited $status, not 0 (H1)"
-python3 - "$work/sprt" <<'EOF' || fail "a shard did not stop on the decision"
+python3 - "$work/sprt" <<'EOF' || fail "a chunk did not stop on the decision"
 import json, sys
-total = 0
-for i in range(1, 5):
-    shard = json.load(open("%s/r.shard-%d-of-4.json" % (sys.argv[1], i)))
-    games, share = shard["standings"]["games"], shard["standings"]["total_games"]
-    print("shard %d: %s after %d of its %d games" % (i, shard["status"], games, share))
-    assert shard["status"] == "H1 accepted", shard["status"]
+total, decisions = 0, set()
+for i in range(1, 17):
+    chunk = json.load(open("%s/r.chunk-%d-of-16.json" % (sys.argv[1], i)))
+    games, share = chunk["standings"]["games"], chunk["standings"]["total_games"]
+    decision = chunk["standings"]["sprt"]["shared_decision"]
+    print("chunk %d: %s after %d of its %d games; %s by %s" % (
+        i, chunk["status"], games, share, decision["decision"], decision["by"]))
+    assert chunk["status"] == "H1 accepted", chunk["status"]
     assert games < share
+    decisions.add(json.dumps(decision, sort_keys=True))
     total += games
+assert len(decisions) == 1, decisions
 merged = json.load(open(sys.argv[1] + "/r.json"))
 assert merged["status"] == "H1 accepted" and merged["standings"]["games"] == total
+assert json.dumps(merged["standings"]["sprt"]["shared_decision"], sort_keys=True) in decisions
 print("merged: H1 after %d games, LLR %s" % (total, merged["standings"]["sprt"]["llr"]))
 EOF
 
