@@ -102,6 +102,12 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& rep
                                  const std::atomic<bool>& interrupt,
                                  const ProcessLauncher& launcher) {
   validate(config);
+  // The endgame tables, loaded once for every game (probing them is thread-safe), and before the
+  // outputs are claimed: a wrong input is named before an output's state is.
+  tb::Tablebase tables;
+  const bool use_tables = !config.tablebase_path.empty() && config.variant == Variant::TwoPlayer;
+  std::vector<std::string> refused_tables;
+  if (use_tables) refused_tables = load_tables(config.tablebase_path, tables);
   // Checked and locked for the whole run, before anything is written.
   const ClaimedOutputs outputs(config);
   std::optional<CommunicationLog> log;
@@ -118,11 +124,6 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& rep
   // A knockout's grows as its matches are decided (schedule.hpp); the others' are whole.
   std::vector<ScheduledGame> schedule = make_schedule(config);
 
-  // The endgame tables, loaded once for every game: probing them is thread-safe.
-  tb::Tablebase tables;
-  const bool use_tables = !config.tablebase_path.empty() && config.variant == Variant::TwoPlayer;
-  std::vector<std::string> refused_tables;
-  if (use_tables) refused_tables = load_tables(config.tablebase_path, tables);
   std::vector<int> table_layers;
   for (int layer = 0; layer <= tb::kMaxIndexedLayer; ++layer)
     if (tables.has_layer(layer)) table_layers.push_back(layer);
