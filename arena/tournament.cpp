@@ -102,7 +102,20 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& rep
                                  const std::atomic<bool>& interrupt,
                                  const ProcessLauncher& launcher) {
   validate(config);
-  // Checked and locked for the whole run, before anything is written.
+  // A knockout's grows as its matches are decided (schedule.hpp); the others' are whole.
+  std::vector<ScheduledGame> schedule = make_schedule(config);
+
+  // The endgame tables, loaded once for every game: probing them is thread-safe.
+  tb::Tablebase tables;
+  const bool use_tables = !config.tablebase_path.empty() && config.variant == Variant::TwoPlayer;
+  std::vector<std::string> refused_tables;
+  if (use_tables) refused_tables = load_tables(config.tablebase_path, tables);
+  std::vector<int> table_layers;
+  for (int layer = 0; layer <= tb::kMaxIndexedLayer; ++layer)
+    if (tables.has_layer(layer)) table_layers.push_back(layer);
+
+  // The outputs, checked and locked for the whole run once the inputs are known to be good, and
+  // before anything is written.
   const ClaimedOutputs outputs(config);
   std::optional<CommunicationLog> log;
   if (!config.log_path.empty()) {
@@ -115,17 +128,6 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& rep
   std::optional<DebugTee> debug_tee;
   if (log && config.debug) debug_tee.emplace(report_sink, *log);
   ReportSink& sink = debug_tee ? static_cast<ReportSink&>(*debug_tee) : report_sink;
-  // A knockout's grows as its matches are decided (schedule.hpp); the others' are whole.
-  std::vector<ScheduledGame> schedule = make_schedule(config);
-
-  // The endgame tables, loaded once for every game: probing them is thread-safe.
-  tb::Tablebase tables;
-  const bool use_tables = !config.tablebase_path.empty() && config.variant == Variant::TwoPlayer;
-  std::vector<std::string> refused_tables;
-  if (use_tables) refused_tables = load_tables(config.tablebase_path, tables);
-  std::vector<int> table_layers;
-  for (int layer = 0; layer <= tb::kMaxIndexedLayer; ++layer)
-    if (tables.has_layer(layer)) table_layers.push_back(layer);
 
   // Fail before the first game, with the engine's own complaint, when an engine cannot run at
   // all (a wrong path, a binary that is not an engine); later failures only lose games.

@@ -257,7 +257,7 @@ BOOST_AUTO_TEST_CASE(merge_refuses_what_is_not_one_tournament) {
     json::array& games = file["games"].as_array();
     games.push_back(games.front());
   });
-  BOOST_TEST(merge(files).find("game 3 is in shard 2/2") != std::string::npos);
+  BOOST_TEST(merge(files).find("game 3 is recorded twice (entries 1 and ") != std::string::npos);
   BOOST_TEST(merge(files).find("twice") != std::string::npos);
   // A game in the wrong shard's file.
   edit_results(files[1], [](json::object& file) {
