@@ -12,6 +12,7 @@
 #include "core/notation.hpp"
 #include "core/perft.hpp"
 #include "core/text_helpers.hpp"
+#include "core/thread_start.hpp"
 #include "search/evaluation.hpp"
 #include "search/evaluation4.hpp"
 #include "tb/probe_report.hpp"
@@ -476,6 +477,7 @@ void UqiSession::search(const uqi::GoCommand& command, const GameLine<PositionT>
   engine.set_position(position, line.history);
   BasicSearchCallbacks<MoveOf<PositionT>> callbacks;
   callbacks.on_info = [this](const auto& info) { this->send(uqi::format_info(info)); };
+  callbacks.on_note = [this](const std::string& note) { this->send_info_string(note); };
   callbacks.on_bestmove = [this, position](auto best, auto ponder) {
     if constexpr (!kFourPlayer) this->report_table_problem();
     this->send_legal_bestmove(position, best, ponder);
@@ -523,27 +525,33 @@ void UqiSession::go_perft(int depth) {
   }
   perft_cancel_ = false;
   // The thread counts its own copy of the game: a later `position` first stops it anyway.
-  perft_thread_ = std::thread([this, depth, game = game_] {
-    game.visit([&](const auto& variant) {
-      const std::size_t move_count = variant.position.legal_moves().size();
-      std::size_t moves_done = 0;
-      std::uint64_t total = depth == 0 ? 1 : 0;
-      const bool complete =
-          divide(variant.position, depth, perft_cancel_, [&](auto move, std::uint64_t count) {
-            send(to_string(move) + ": " + std::to_string(count));
-            total += count;
-            ++moves_done;
-          });
-      if (complete) {
-        send_lines({"", "Nodes searched: " + std::to_string(total)});
-      } else {
-        // No `Nodes searched` line: a tool that reads it must never take a partial count
-        // for the full one.
-        send_info_string("perft stopped after " + std::to_string(moves_done) + " of " +
-                         std::to_string(move_count) + " moves: partial count " +
-                         std::to_string(total));
-      }
-    });
+  try {
+    perft_thread_ = start_thread([this, depth, game = game_] { perft(game, depth); });
+  } catch (const std::system_error& error) {
+    send_info_string("error: perft: " + thread_start_failure(0, 1, error));
+  }
+}
+
+void UqiSession::perft(const Game& game, int depth) {
+  game.visit([&](const auto& variant) {
+    const std::size_t move_count = variant.position.legal_moves().size();
+    std::size_t moves_done = 0;
+    std::uint64_t total = depth == 0 ? 1 : 0;
+    const bool complete =
+        divide(variant.position, depth, perft_cancel_, [&](auto move, std::uint64_t count) {
+          send(to_string(move) + ": " + std::to_string(count));
+          total += count;
+          ++moves_done;
+        });
+    if (complete) {
+      send_lines({"", "Nodes searched: " + std::to_string(total)});
+    } else {
+      // No `Nodes searched` line: a tool that reads it must never take a partial count
+      // for the full one.
+      send_info_string("perft stopped after " + std::to_string(moves_done) + " of " +
+                       std::to_string(move_count) + " moves: partial count " +
+                       std::to_string(total));
+    }
   });
 }
 

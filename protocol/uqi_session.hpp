@@ -88,6 +88,8 @@ class UqiSession {
   // Starts `go perft` on its own thread, so that isready, stop and quit are answered while it
   // counts; stop_and_wait cancels it.
   void go_perft(int depth);
+  // Counts `depth` plies of `game` on the perft thread, with the lines of `go perft`.
+  void perft(const Game& game, int depth);
   // Answers a `go` at once with `move` (a position the search does not handle), but holds the
   // bestmove back until `stop` (infinite) or `ponderhit`/`stop` (ponder), as a search would.
   void answer_without_search(const SearchLimits& limits, std::string_view reason,

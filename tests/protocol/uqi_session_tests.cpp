@@ -17,11 +17,13 @@
 #include <streambuf>
 #include <string>
 #include <string_view>
+#include <system_error>
 #include <thread>
 #include <vector>
 
 #include "core/notation.hpp"
 #include "core/text_helpers.hpp"
+#include "core/thread_start.hpp"
 #include "search/pattern_evaluation.hpp"
 #include "support/child_process.hpp"
 #include "support/sanitizers.hpp"
@@ -1178,6 +1180,89 @@ BOOST_AUTO_TEST_CASE(hash_that_cannot_be_allocated_keeps_the_old_table) {
       contains(sync(engine).at(0), "cannot allocate 65536 MB for the hash table; keeping 64"));
   go(engine, "go depth 4", "5/5/5/5/5 1");
   check_clean_exit(engine);
+}
+
+// Issue 25, item 14: search threads the system will not start (Threads 256 under a memory
+// limit: each thread needs a stack) are reported, and the engine searches with those that
+// started; it used to end with `terminate ... std::system_error` (rc 134), and a helper that
+// then found no memory ended it with `std::bad_alloc`.
+BOOST_AUTO_TEST_CASE(threads_the_system_will_not_start_are_reported_and_the_search_goes_on) {
+  if (kSanitizedBuild) return;
+  EngineProcess engine("/bin/sh", {"-c", "ulimit -v 300000 && exec " + engine_binary()});
+  handshake(engine);
+  engine.send("setoption name Threads value 256");
+  BOOST_TEST(sync(engine).empty());
+  engine.send("position startpos");
+  for (const int round : {1, 2}) {
+    BOOST_TEST_CONTEXT("search " << round) {
+      const auto lines = go(engine, "go depth 5", "5/5/5/5/5 x");
+      BOOST_TEST(
+          count_prefix(lines, "info string error: option Threads: cannot start thread ") == 1,
+          transcript(engine));
+      // Besides: helpers that started but then found no memory stop, and say so.
+      for (const std::string& line : lines)
+        if (starts_with(line, "info string error"))
+          BOOST_TEST(((contains(line, " of 256 (") && contains(line, "; searching with ")) ||
+                      contains(line, " search thread(s) ran out of memory and stopped")),
+                     line);
+    }
+  }
+  engine.send("position startpos4");
+  go(engine, "go depth 3", "5/5/5/5/5 1");
+  check_clean_exit(engine);
+}
+
+// The same, deterministically and in-process: a ThreadStartLimit makes the starts fail as the
+// system does. Helpers that cannot start: the search runs with those that did; no search thread
+// at all: an error and the first legal move; a perft thread: an error. Then the session goes on.
+BOOST_AUTO_TEST_CASE(a_thread_start_that_fails_is_named_and_the_session_goes_on) {
+  std::ostringstream out;
+  {
+    quixo::UqiSession session(out);
+    session.handle_line("setoption name Threads value 8");
+    session.handle_line("position startpos");
+    {
+      const quixo::ThreadStartLimit limit(4);  // the search's own thread and three helpers
+      session.handle_line("go depth 4");
+      session.handle_line("uqinewgame");  // waits for the search: every start has been tried
+    }
+    session.handle_line("isready");
+    {
+      const quixo::ThreadStartLimit limit(0);
+      session.handle_line("go depth 4");
+      session.handle_line("go perft 2");
+    }
+    session.handle_line("go depth 3");  // no limit: a normal search
+    session.handle_line("quit");
+  }
+  std::vector<std::string> lines;
+  std::istringstream text(out.str());
+  for (std::string line; std::getline(text, line);) lines.push_back(line);
+  const auto index_of = [&](std::string_view prefix) {
+    const auto found = std::find_if(lines.begin(), lines.end(), [&](const std::string& line) {
+      return starts_with(line, prefix);
+    });
+    BOOST_TEST_REQUIRE((found != lines.end()), "no line '" << prefix << "' in:\n" << out.str());
+    return std::size_t(found - lines.begin());
+  };
+  const std::string resource =
+      std::make_error_code(std::errc::resource_unavailable_try_again).message();
+  const std::size_t helpers = index_of("info string error: option Threads: cannot start thread");
+  BOOST_TEST(lines[helpers] == "info string error: option Threads: cannot start thread 5 of 8 (" +
+                                   resource + "); searching with 4 threads");
+  const std::size_t ready = index_of("readyok");
+  BOOST_TEST(helpers < ready);
+  BOOST_TEST(count_prefix(std::vector(lines.begin(), lines.begin() + std::ptrdiff_t(ready)),
+                          "bestmove") == 1);
+  BOOST_TEST(lines.at(ready + 1) ==
+             "info string error: the search could not start: cannot start thread 1 of 1 (" +
+                 resource + ")");
+  check_bestmove(lines.at(ready + 2), "5/5/5/5/5 x");
+  BOOST_TEST(lines.at(ready + 3) ==
+             "info string error: perft: cannot start thread 1 of 1 (" + resource + ")");
+  BOOST_TEST(count_prefix(lines, "bestmove") == 3, out.str());
+  BOOST_TEST(count_prefix(lines, "Nodes searched") == 0);
+  check_bestmove(lines.back(), "5/5/5/5/5 x");
 }
 
 // go perft runs like a search: isready is answered at once, stop ends it with a partial count

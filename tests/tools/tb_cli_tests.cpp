@@ -18,6 +18,7 @@
 
 #include "core/notation.hpp"
 #include "core/position.hpp"
+#include "core/thread_start.hpp"
 #include "support/child_process.hpp"
 #include "support/test_tables.hpp"
 #include "tb/index.hpp"
@@ -179,6 +180,33 @@ BOOST_AUTO_TEST_CASE(verify_passes_a_good_file_and_fails_a_corrupt_one) {
   const Run corrupt = run({"verify", "--blanks", "0", "--dir", dir.path.string()});
   BOOST_TEST(corrupt.code == 1);
   BOOST_TEST(corrupt.err.find("corrupt") != std::string::npos, corrupt.err);
+}
+
+// Issue 25, item 14: a thread the system will not start (--threads 1000 under a memory limit;
+// here a ThreadStartLimit) stops generate with a one-line error naming it and exit 2; the layer
+// already written stays as it was, and no file of the layer it was making is left. It used to
+// end with `terminate called without an active exception` (rc 134).
+BOOST_AUTO_TEST_CASE(generate_stops_cleanly_when_a_thread_cannot_start) {
+  TemporaryDir dir;
+  const auto layer0 = layer_file_path(dir.path, 0);
+  std::filesystem::copy_file(layer_file_path(test::test_tables_dir(), 0), layer0);
+  const auto read_bytes = [](const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  const std::string before = read_bytes(layer0);
+  Run result;
+  {
+    const ThreadStartLimit limit(1);
+    result = run({"generate", "--blanks", "1", "--dir", dir.path.string(), "--threads", "4"});
+  }
+  BOOST_TEST(result.code == 2, result.err);
+  const auto lines = lines_of(result.err);
+  BOOST_TEST_REQUIRE(!lines.empty());
+  BOOST_TEST(lines.back().starts_with("quixo-tb: cannot start thread 3 of 4 ("), result.err);
+  BOOST_TEST(read_bytes(layer0) == before);
+  BOOST_TEST(!std::filesystem::exists(layer_file_path(dir.path, 1)));
+  BOOST_TEST(result.out.empty(), result.out);
 }
 
 BOOST_AUTO_TEST_CASE(sample_prints_distinct_positions_with_the_value_asked_for) {
