@@ -216,6 +216,14 @@ BOOST_AUTO_TEST_CASE(perft_depth_zero_and_finished_games) {
   BOOST_TEST(over.nodes == 0u);
 }
 
+// Issue 25, item 11: an EvalFile that is a directory is refused by name with exit code 2. It used
+// to end the engine with `terminate ... std::__ios_failure` (rc 134).
+BOOST_AUTO_TEST_CASE(an_eval_file_that_is_a_directory_is_refused) {
+  const std::string dir = std::filesystem::temp_directory_path().string();
+  check_failure({"--option", "EvalFile=" + dir, "bench"}, 2,
+                {"--option EvalFile=", "is a directory, not a file"});
+}
+
 BOOST_AUTO_TEST_CASE(help_exits_zero_and_mentions_perft) {
   for (const std::string option : {"--help", "-h"}) {
     const RunResult result = run_engine({option});

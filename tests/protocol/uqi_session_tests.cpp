@@ -2,6 +2,9 @@
 // pipes the way a GUI drives it. Every bestmove is checked legal with the rules core, and every
 // `go` must get exactly one bestmove, never early in infinite or ponder mode. The endgame table
 // cases use the tables of the ctest fixture tb_tables (support/test_tables.hpp) as their oracle.
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <boost/test/unit_test.hpp>
 
 #include <algorithm>
@@ -812,6 +815,44 @@ BOOST_AUTO_TEST_CASE(evaluation_options_choose_and_load_the_evaluation) {
              transcript(engine));
   std::filesystem::remove(file);
   check_clean_exit(engine);
+}
+
+// Issue 25, item 11: an EvalFile that is a directory or a FIFO, and a table file that is one, are
+// refused by name and the engine goes on. A directory was an unnamed `std::ios_failure` error; a
+// FIFO hung the engine, so that isready and quit were never answered.
+BOOST_AUTO_TEST_CASE(files_that_are_not_regular_files_are_refused_by_name) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("quixo-uqi-special-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::filesystem::path fifo = dir / "w.qev";
+  BOOST_TEST_REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  const std::filesystem::path tables = dir / "tb";
+  std::filesystem::create_directories(tables);
+  std::filesystem::copy_file(quixo::tb::layer_file_path(quixo::test::test_tables_dir(), 0),
+                             quixo::tb::layer_file_path(tables, 0));
+  const std::filesystem::path fifo_layer = quixo::tb::layer_file_path(tables, 1);
+  BOOST_TEST_REQUIRE(::mkfifo(fifo_layer.c_str(), 0600) == 0);
+
+  EngineProcess engine(engine_binary());
+  const std::string stay = " (the built-in weights stay)";
+  engine.send("setoption name EvalFile value " + dir.string());
+  engine.send("setoption name EvalFile value " + fifo.string());
+  engine.send("setoption name TablebasePath value " + tables.string());
+  const auto lines = sync(engine);
+  BOOST_TEST_REQUIRE(lines.size() == 4u, transcript(engine));
+  BOOST_TEST(lines[0] ==
+             "info string error: option EvalFile: " + text_helpers::quoted(dir.string()) +
+                 " is a directory, not a file" + stay);
+  BOOST_TEST(lines[1] == "info string error: option EvalFile: " +
+                             text_helpers::quoted(fifo.string()) + " is not a regular file" + stay);
+  BOOST_TEST(lines[2] == "info string error: tablebase: refused " + fifo_layer.string() +
+                             ": is not a regular file");
+  BOOST_TEST(lines[3] == "info string tablebase: layers 0 loaded from " + tables.string());
+  engine.send("position startpos");
+  go(engine, "go depth 3", "5/5/5/5/5 x");
+  check_clean_exit(engine);
+  std::filesystem::remove_all(dir);
 }
 
 BOOST_AUTO_TEST_CASE(eof_and_quit_end_the_process) {
