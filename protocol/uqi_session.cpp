@@ -88,9 +88,6 @@ auto& engine_of(Engine& two_player, Engine4& four_player) {
     return two_player;
 }
 
-// A perft deeper than this would run for hours; `go perft` is a debugging command.
-constexpr int kMaxPerftDepth = 12;
-
 // A spin option's value, or the sentence that says what is wrong with it.
 std::variant<int, std::string> spin_value(std::string_view name, int min, int max,
                                           std::optional<std::string_view> value) {
@@ -166,7 +163,16 @@ void UqiSession::run(std::istream& in) {
   std::ostream* const tied = in.tie(nullptr);
   std::string line;
   bool quit = false;
-  while (!quit && std::getline(in, line)) quit = !handle_line(line);
+  while (!quit) {
+    const text_helpers::LineRead read =
+        text_helpers::read_line(in, line, kMaxInputLineMebibytes << 20);
+    if (read == text_helpers::LineRead::End) break;
+    if (read == text_helpers::LineRead::TooLong)
+      send_info_string("error: an input line longer than " +
+                       std::to_string(kMaxInputLineMebibytes) + " MiB was ignored");
+    else
+      quit = !handle_line(line);
+  }
   if (!quit) handle_line("quit");
   in.tie(tied);
 }
@@ -588,6 +594,7 @@ void UqiSession::table_report() {
   }
   const auto report = tb::probe_report(*tables_, position);
   if (!report) {
+    report_table_problem();  // a corrupt block that dropped a layer, named as after a search
     send_info_string("tb: position not in the tables (" +
                      std::to_string(std::popcount(position.blanks())) + " blank cubes; " +
                      tables_->describe() + " loaded)");

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstddef>
 #include <iosfwd>
 #include <memory>
 #include <mutex>
@@ -36,8 +37,11 @@ class UqiSession {
   // Handles one command line (with or without its '\r' or '\n'). Returns false on `quit`, after
   // the running search has been stopped and its bestmove written.
   bool handle_line(std::string_view line);
-  // Handles lines until `quit` or the end of `in`, which acts as `quit`.
+  // Handles lines until `quit` or the end of `in`, which acts as `quit`. A line longer than
+  // kMaxInputLineMebibytes is answered with `info string error: ...` and skipped: the engine's
+  // memory never grows with its input.
   void run(std::istream& in);
+  static constexpr std::size_t kMaxInputLineMebibytes = 4;
 
   // Sets an option as `setoption name <name> value <value>` does (name case-insensitive).
   // Returns the error message, or nullopt when the option was set. Throws TableAllocationError

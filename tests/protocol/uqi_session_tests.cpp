@@ -855,6 +855,33 @@ BOOST_AUTO_TEST_CASE(files_that_are_not_regular_files_are_refused_by_name) {
   std::filesystem::remove_all(dir);
 }
 
+// Issue 25, item 15: an input line longer than the bound is answered with an error naming the
+// bound and skipped, and the engine reads on; a line at the bound is still read whole. An input
+// line larger than memory used to end the engine silently with exit code 0.
+BOOST_AUTO_TEST_CASE(an_overlong_input_line_is_refused_and_the_engine_reads_on) {
+  const std::size_t bound = quixo::UqiSession::kMaxInputLineMebibytes << 20;
+  std::istringstream in("isready\n" + std::string(bound, 'a') + "\n" +  // at the bound: read
+                        "position startpos moves " + std::string(bound, 'b') + "\n" +  // past it
+                        std::string(bound + 1, 'c') + "\nisready\n");  // one byte past it
+  std::ostringstream out;
+  {
+    quixo::UqiSession session(out);
+    session.run(in);
+  }
+  std::vector<std::string> lines;
+  std::istringstream text(out.str());
+  for (std::string line; std::getline(text, line);) lines.push_back(line.substr(0, 80));
+  const std::string refused = "info string error: an input line longer than " +
+                              std::to_string(quixo::UqiSession::kMaxInputLineMebibytes) +
+                              " MiB was ignored";
+  BOOST_TEST_REQUIRE(lines.size() == 5u, out.str().substr(0, 2000));
+  BOOST_TEST(lines[0] == "readyok");
+  BOOST_TEST(lines[1].starts_with("info string unknown command 'aaaa"), lines[1]);
+  BOOST_TEST(lines[2] == refused);
+  BOOST_TEST(lines[3] == refused);
+  BOOST_TEST(lines[4] == "readyok");
+}
+
 BOOST_AUTO_TEST_CASE(eof_and_quit_end_the_process) {
   {
     EngineProcess engine(engine_binary());

@@ -8,6 +8,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <bit>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -141,6 +142,47 @@ BOOST_AUTO_TEST_CASE(probe_refuses_what_it_cannot_answer) {
   const Run no_tables =
       run({"probe", "--dir", dir + "/missing", to_string(table_position(Wdl::Win, 1))});
   BOOST_TEST(no_tables.code == 1);
+}
+
+// Issue 25, item 15: a block found corrupt by the probe is named (its file, its number, the layer
+// dropped), as the engine and the arena name it, not "holds no layers".
+BOOST_AUTO_TEST_CASE(probe_names_a_corrupt_block) {
+  TemporaryDir dir;
+  const auto copy = layer_file_path(dir.path, 0);
+  std::filesystem::copy_file(layer_file_path(test::test_tables_dir(), 0), copy);
+  const LayerIndex index(0);
+  // A position whose slot is in a block past the first few (board_of gives its slot's board).
+  Slot slot = 40 * kBlockSlots;
+  Position position;
+  for (;; ++slot) {
+    const auto content = index.board_of(slot);
+    if (content.hole) continue;
+    position = Position(content.board.mover, content.board.opponent, Color::X);
+    if (!position.is_game_over()) break;
+  }
+  const std::uint64_t block = slot / kBlockSlots;
+  std::string bytes;
+  {
+    std::ifstream in(copy, std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  std::uint64_t begin = 0, end = 0;
+  std::memcpy(&begin, bytes.data() + kHeaderBytes + block * 8, 8);
+  std::memcpy(&end, bytes.data() + kHeaderBytes + (block + 1) * 8, 8);
+  BOOST_TEST_REQUIRE(end > begin + 16);
+  bytes[(begin + end) / 2] ^= 0x55;
+  {
+    std::ofstream out(copy, std::ios::binary | std::ios::trunc);
+    out.write(bytes.data(), std::streamsize(bytes.size()));
+  }
+  const Run result = run({"probe", "--dir", dir.path.string(), to_string(position)});
+  BOOST_TEST(result.code == 1);
+  BOOST_TEST(result.out.empty(), result.out);
+  BOOST_TEST(result.err.starts_with("quixo-tb: " + copy.string() + ": block " +
+                                    std::to_string(block) + " is corrupt"),
+             result.err);
+  BOOST_TEST(result.err.find("layer 0 dropped") != std::string::npos, result.err);
+  BOOST_TEST(result.err.find("no layers") == std::string::npos, result.err);
 }
 
 BOOST_AUTO_TEST_CASE(stats_prints_the_published_layout) {
