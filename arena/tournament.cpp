@@ -7,9 +7,13 @@
 #include <filesystem>
 #include <mutex>
 #include <optional>
+#include <stdexcept>
+#include <string>
+#include <system_error>
 #include <thread>
 
 #include "communication_log.hpp"
+#include "core/thread_start.hpp"
 #include "output_files.hpp"
 #include "results_store.hpp"
 #include "shard_exchange.hpp"
@@ -354,17 +358,37 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& rep
   // The interrupt is the caller's flag; games watch `halt`, which also stops them on an SPRT
   // decision, so a small watcher forwards one to the other.
   std::atomic<bool> workers_done{false};
-  std::thread watcher([&] {
+  auto watch = [&] {
     while (!workers_done) {
       if (interrupt) halt = true;
       std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
-  });
+  };
+  // A thread the system cannot start (--concurrency above what it gives) stops the run as an
+  // interrupt does: the games under way are left unrecorded, those recorded stay (--resume).
+  std::string start_failure;
+  std::thread watcher;
   std::vector<std::thread> workers;
-  for (int index = 0; index < config.concurrency; ++index) workers.emplace_back(run_worker);
+  workers.reserve(std::size_t(std::max(config.concurrency, 0)));
+  try {
+    watcher = start_thread(watch);
+  } catch (const std::system_error& error) {
+    start_failure = thread_start_failure(0, 1, error) + " to watch for interrupts";
+  }
+  for (int index = 0; start_failure.empty() && index < config.concurrency; ++index) {
+    try {
+      workers.push_back(start_thread(run_worker));
+    } catch (const std::system_error& error) {
+      start_failure = "--concurrency " + std::to_string(config.concurrency) + ": " +
+                      thread_start_failure(index, config.concurrency, error) +
+                      "; the games recorded so far are kept (--resume goes on from them)";
+      halt = true;
+    }
+  }
   for (std::thread& thread : workers) thread.join();
   workers_done = true;
-  watcher.join();
+  if (watcher.joinable()) watcher.join();
+  if (!start_failure.empty()) throw std::runtime_error(start_failure);
   if (failure) std::rethrow_exception(failure);
 
   // A knockout is over when the final is decided, not when the games scheduled so far are.

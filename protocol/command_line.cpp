@@ -17,8 +17,6 @@ namespace quixo {
 
 namespace {
 
-constexpr int kMaxPerftDepth = 30;
-
 int parse_depth(const std::string& text) {
   int depth = -1;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), depth);

@@ -12,6 +12,7 @@
 #include "core/notation.hpp"
 #include "core/perft.hpp"
 #include "core/text_helpers.hpp"
+#include "core/thread_start.hpp"
 #include "search/evaluation.hpp"
 #include "search/evaluation4.hpp"
 #include "tb/probe_report.hpp"
@@ -86,9 +87,6 @@ auto& engine_of(Engine& two_player, Engine4& four_player) {
   else
     return two_player;
 }
-
-// A perft deeper than this would run for hours; `go perft` is a debugging command.
-constexpr int kMaxPerftDepth = 12;
 
 // A spin option's value, or the sentence that says what is wrong with it.
 std::variant<int, std::string> spin_value(std::string_view name, int min, int max,
@@ -165,7 +163,16 @@ void UqiSession::run(std::istream& in) {
   std::ostream* const tied = in.tie(nullptr);
   std::string line;
   bool quit = false;
-  while (!quit && std::getline(in, line)) quit = !handle_line(line);
+  while (!quit) {
+    const text_helpers::LineRead read =
+        text_helpers::read_line(in, line, kMaxInputLineMebibytes << 20);
+    if (read == text_helpers::LineRead::End) break;
+    if (read == text_helpers::LineRead::TooLong)
+      send_info_string("error: an input line longer than " +
+                       std::to_string(kMaxInputLineMebibytes) + " MiB was ignored");
+    else
+      quit = !handle_line(line);
+  }
   if (!quit) handle_line("quit");
   in.tie(tied);
 }
@@ -476,6 +483,7 @@ void UqiSession::search(const uqi::GoCommand& command, const GameLine<PositionT>
   engine.set_position(position, line.history);
   BasicSearchCallbacks<MoveOf<PositionT>> callbacks;
   callbacks.on_info = [this](const auto& info) { this->send(uqi::format_info(info)); };
+  callbacks.on_note = [this](const std::string& note) { this->send_info_string(note); };
   callbacks.on_bestmove = [this, position](auto best, auto ponder) {
     if constexpr (!kFourPlayer) this->report_table_problem();
     this->send_legal_bestmove(position, best, ponder);
@@ -523,27 +531,33 @@ void UqiSession::go_perft(int depth) {
   }
   perft_cancel_ = false;
   // The thread counts its own copy of the game: a later `position` first stops it anyway.
-  perft_thread_ = std::thread([this, depth, game = game_] {
-    game.visit([&](const auto& variant) {
-      const std::size_t move_count = variant.position.legal_moves().size();
-      std::size_t moves_done = 0;
-      std::uint64_t total = depth == 0 ? 1 : 0;
-      const bool complete =
-          divide(variant.position, depth, perft_cancel_, [&](auto move, std::uint64_t count) {
-            send(to_string(move) + ": " + std::to_string(count));
-            total += count;
-            ++moves_done;
-          });
-      if (complete) {
-        send_lines({"", "Nodes searched: " + std::to_string(total)});
-      } else {
-        // No `Nodes searched` line: a tool that reads it must never take a partial count
-        // for the full one.
-        send_info_string("perft stopped after " + std::to_string(moves_done) + " of " +
-                         std::to_string(move_count) + " moves: partial count " +
-                         std::to_string(total));
-      }
-    });
+  try {
+    perft_thread_ = start_thread([this, depth, game = game_] { perft(game, depth); });
+  } catch (const std::system_error& error) {
+    send_info_string("error: perft: " + thread_start_failure(0, 1, error));
+  }
+}
+
+void UqiSession::perft(const Game& game, int depth) {
+  game.visit([&](const auto& variant) {
+    const std::size_t move_count = variant.position.legal_moves().size();
+    std::size_t moves_done = 0;
+    std::uint64_t total = depth == 0 ? 1 : 0;
+    const bool complete =
+        divide(variant.position, depth, perft_cancel_, [&](auto move, std::uint64_t count) {
+          send(to_string(move) + ": " + std::to_string(count));
+          total += count;
+          ++moves_done;
+        });
+    if (complete) {
+      send_lines({"", "Nodes searched: " + std::to_string(total)});
+    } else {
+      // No `Nodes searched` line: a tool that reads it must never take a partial count
+      // for the full one.
+      send_info_string("perft stopped after " + std::to_string(moves_done) + " of " +
+                       std::to_string(move_count) + " moves: partial count " +
+                       std::to_string(total));
+    }
   });
 }
 
@@ -580,6 +594,7 @@ void UqiSession::table_report() {
   }
   const auto report = tb::probe_report(*tables_, position);
   if (!report) {
+    report_table_problem();  // a corrupt block that dropped a layer, named as after a search
     send_info_string("tb: position not in the tables (" +
                      std::to_string(std::popcount(position.blanks())) + " blank cubes; " +
                      tables_->describe() + " loaded)");

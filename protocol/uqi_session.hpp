@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstddef>
 #include <iosfwd>
 #include <memory>
 #include <mutex>
@@ -36,8 +37,11 @@ class UqiSession {
   // Handles one command line (with or without its '\r' or '\n'). Returns false on `quit`, after
   // the running search has been stopped and its bestmove written.
   bool handle_line(std::string_view line);
-  // Handles lines until `quit` or the end of `in`, which acts as `quit`.
+  // Handles lines until `quit` or the end of `in`, which acts as `quit`. A line longer than
+  // kMaxInputLineMebibytes is answered with `info string error: ...` and skipped: the engine's
+  // memory never grows with its input.
   void run(std::istream& in);
+  static constexpr std::size_t kMaxInputLineMebibytes = 4;
 
   // Sets an option as `setoption name <name> value <value>` does (name case-insensitive).
   // Returns the error message, or nullopt when the option was set. Throws TableAllocationError
@@ -88,6 +92,8 @@ class UqiSession {
   // Starts `go perft` on its own thread, so that isready, stop and quit are answered while it
   // counts; stop_and_wait cancels it.
   void go_perft(int depth);
+  // Counts `depth` plies of `game` on the perft thread, with the lines of `go perft`.
+  void perft(const Game& game, int depth);
   // Answers a `go` at once with `move` (a position the search does not handle), but holds the
   // bestmove back until `stop` (infinite) or `ponderhit`/`stop` (ponder), as a search would.
   void answer_without_search(const SearchLimits& limits, std::string_view reason,

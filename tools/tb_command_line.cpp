@@ -192,6 +192,12 @@ int probe(const po::variables_map& vm, std::ostream& out, std::ostream& err) {
   const auto loaded = tables.load(dir);
   for (const std::string& problem : loaded.problems) err << "quixo-tb: " << problem << "\n";
   const auto report = probe_report(tables, position);
+  if (!report && !tables.last_problem().empty()) {
+    // A block found corrupt while probing dropped its layer: named as the engine and the arena
+    // name it.
+    err << "quixo-tb: " << tables.last_problem() << "\n";
+    return kExitFailed;
+  }
   if (!report) {
     const int blanks = std::popcount(position.blanks());
     err << "quixo-tb: the position has " << blanks << " blank cubes; " << dir.string() << " holds "

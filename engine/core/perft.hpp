@@ -12,6 +12,10 @@
 
 namespace quixo {
 
+// The deepest perft the programs count, one range for the command line (`quixo-engine perft`) and
+// UQI (`go perft`): 0 to this. From the start, depth 11 already takes hours.
+inline constexpr int kMaxPerftDepth = 12;
+
 struct PerftCounts {
   std::uint64_t leaves = 0;
   // Leaves at which the game has just ended: like the checkmate column of chess perft tables.

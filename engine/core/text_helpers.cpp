@@ -90,6 +90,30 @@ std::optional<std::uint64_t> parse_unsigned(std::string_view text) {
   return value;
 }
 
+LineRead read_line(std::istream& in, std::string& line, std::size_t max_bytes) {
+  line.clear();
+  std::streambuf* const buffer = in.rdbuf();
+  bool read_any = false;
+  bool too_long = false;
+  while (true) {
+    const std::streambuf::int_type c =
+        buffer ? buffer->sbumpc() : std::streambuf::traits_type::eof();
+    if (std::streambuf::traits_type::eq_int_type(c, std::streambuf::traits_type::eof())) {
+      in.setstate(read_any ? std::ios::eofbit : std::ios::eofbit | std::ios::failbit);
+      if (!read_any) return LineRead::End;
+      break;
+    }
+    read_any = true;
+    const char ch = std::streambuf::traits_type::to_char_type(c);
+    if (ch == '\n') break;
+    if (line.size() < max_bytes)
+      line.push_back(ch);
+    else
+      too_long = true;
+  }
+  return too_long ? LineRead::TooLong : LineRead::Line;
+}
+
 FileText read_regular_file(const std::string& path, std::size_t max_mebibytes) {
   const std::size_t max_bytes = max_mebibytes << 20;
   std::error_code error_code;

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <istream>
 #include <limits>
 #include <optional>
 #include <span>
@@ -59,5 +60,11 @@ struct FileText {
   std::string error;  // "is a directory, not a file", "is larger than 1 MiB", ...
 };
 FileText read_regular_file(const std::string& path, std::size_t max_mebibytes);
+
+// One line of `in` (without its '\n') into `line`. A line longer than `max_bytes` is read to its
+// end and dropped (TooLong, `line` then holds its first `max_bytes` bytes), so that no input,
+// however long its lines, grows the reader's memory past the bound. End: nothing was left.
+enum class LineRead { Line, TooLong, End };
+LineRead read_line(std::istream& in, std::string& line, std::size_t max_bytes);
 
 }  // namespace quixo::text_helpers

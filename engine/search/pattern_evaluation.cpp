@@ -159,10 +159,14 @@ PatternWeights PatternWeights::parse(std::span<const std::byte> bytes) {
 }
 
 PatternWeights PatternWeights::load(const std::string& file) {
-  const auto bytes = binary_io::read_file(file);
-  if (!bytes) throw WeightsFileError("cannot open " + text_helpers::quoted(file));
+  // A directory, device or FIFO is refused by name before it is opened (a FIFO would block the
+  // engine, a directory threw std::ios_failure), and so is a file over the bound: a weights file
+  // is a few KiB.
+  const text_helpers::FileText read = text_helpers::read_regular_file(file, kMaxFileMebibytes);
+  if (!read.error.empty()) throw WeightsFileError(text_helpers::quoted(file) + " " + read.error);
+  const auto* const data = reinterpret_cast<const std::byte*>(read.text.data());
   try {
-    return parse(*bytes);
+    return parse(std::span<const std::byte>(data, read.text.size()));
   } catch (const WeightsFileError& error) {
     throw WeightsFileError(text_helpers::quoted(file) + ": " + error.what());
   }

@@ -128,7 +128,9 @@ class PatternWeights {
   // Throws WeightsFileError naming what is wrong (not a weights file, another layout, a bad
   // checksum, a short file).
   static PatternWeights parse(std::span<const std::byte> bytes);
+  // The same from a file; a directory, device, FIFO or file over kMaxFileMebibytes is refused.
   static PatternWeights load(const std::string& file);
+  static constexpr std::size_t kMaxFileMebibytes = 1;
   void save(const std::string& file) const;
 
  private:

@@ -54,16 +54,20 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <new>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
+#include <system_error>
 #include <thread>
 #include <unordered_set>
 #include <utility>
 #include <vector>
 
 #include "core/move_scan.hpp"
+#include "core/thread_start.hpp"
 #include "engine_options.hpp"
 #include "limits.hpp"
 #include "score.hpp"
@@ -199,8 +203,14 @@ class SearchManager {
     for (int id = 0; id < std::max(options_.threads, 1); ++id)
       workers_.push_back(std::make_unique<SearchWorker<Variant>>(*this, id));
     running_ = true;
-    main_thread_ =
-        std::thread([this, callbacks = std::move(callbacks)] { run_main_thread(callbacks); });
+    try {
+      main_thread_ =
+          start_thread([this, callbacks = std::move(callbacks)] { run_main_thread(callbacks); });
+    } catch (const std::system_error& error) {
+      // No search runs: the caller answers (UqiSession plays the first legal move).
+      running_ = false;
+      throw std::runtime_error(thread_start_failure(0, 1, error));
+    }
   }
 
   void stop() { control_.stop(); }
@@ -215,13 +225,44 @@ class SearchManager {
 
   void run_main_thread(const Callbacks& callbacks) {
     prepare_tables_at_root();
+    // A helper that runs out of memory (under a memory limit the threads' stacks may take what
+    // is left) stops; the others go on.
+    std::atomic<int> out_of_memory{0};
+    const auto helper = [this, &out_of_memory](std::size_t i) {
+      try {
+        workers_[i]->iterative_deepening({});
+      } catch (const std::bad_alloc&) {
+        ++out_of_memory;
+      }
+    };
     std::vector<std::thread> helpers;
-    for (std::size_t i = 1; i < workers_.size(); ++i)
-      helpers.emplace_back([this, i] { workers_[i]->iterative_deepening({}); });
-    workers_[0]->iterative_deepening(callbacks);
+    helpers.reserve(workers_.size());  // push_back never throws after a thread has started
+    for (std::size_t i = 1; i < workers_.size(); ++i) {
+      try {
+        helpers.push_back(start_thread(helper, i));
+      } catch (const std::system_error& error) {
+        // The system gives no more threads (a memory limit, too many processes): search with
+        // those that started; the workers that did not start count no nodes.
+        if (callbacks.on_note)
+          callbacks.on_note("error: option Threads: " +
+                            thread_start_failure(int(i), int(workers_.size()), error) +
+                            "; searching with " + std::to_string(i) + " thread" +
+                            (i == 1 ? "" : "s"));
+        break;
+      }
+    }
+    try {
+      workers_[0]->iterative_deepening(callbacks);
+    } catch (const std::bad_alloc&) {
+      control_.stop();  // the best move found so far is played
+      if (callbacks.on_note) callbacks.on_note("error: the search ran out of memory");
+    }
     // In ponder and infinite mode the bestmove waits for ponderhit or stop.
     control_.wait_for_release();
-    for (std::thread& helper : helpers) helper.join();
+    for (std::thread& helper_thread : helpers) helper_thread.join();
+    if (out_of_memory > 0 && callbacks.on_note)
+      callbacks.on_note("error: " + std::to_string(out_of_memory.load()) +
+                        " search thread(s) ran out of memory and stopped");
 
     const std::vector<RootMove<Move>>& root_moves = workers_[0]->root_moves();
     Move best = Move::none(), ponder = Move::none();

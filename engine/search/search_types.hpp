@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <string>
 #include <vector>
 
 #include "core/position.hpp"
@@ -34,6 +35,9 @@ struct BasicSearchCallbacks {
   // Called exactly once per search; `ponder` may be MoveT::none(). In the four-player game
   // `best` is Move4::pass() for a forced pass and Move4::none() only when the game is over.
   std::function<void(MoveT best, MoveT ponder)> on_bestmove;
+  // A note for the GUI (an `info string`), before the bestmove: helper threads that could not
+  // start.
+  std::function<void(const std::string&)> on_note;
 };
 
 using SearchInfo = BasicSearchInfo<Move>;

@@ -18,8 +18,9 @@ TimeBudget plan_on_clock(const SearchLimits& limits, std::int64_t clock_ms,
   TimeBudget budget;
   const std::int64_t overhead = std::max(0, move_overhead_ms);
   if (limits.move_time_ms > 0) {
+    const std::int64_t move_time = std::min(limits.move_time_ms, kMaxPlannedMs);
     budget.hard_ms =
-        std::max<std::int64_t>(1, std::min(limits.move_time_ms, kMaxPlannedMs) - overhead);
+        std::max<std::int64_t>(1, move_time - movetime_reserve_ms(move_time, overhead));
     budget.soft_ms = budget.hard_ms;
     budget.use_all = true;
     return budget;
@@ -48,6 +49,11 @@ TimeBudget plan_on_clock(const SearchLimits& limits, std::int64_t clock_ms,
 }
 
 }  // namespace
+
+std::int64_t movetime_reserve_ms(std::int64_t move_time_ms, int move_overhead_ms) {
+  return std::clamp<std::int64_t>(move_time_ms * kMoveTimeReservePercent / 100, 0,
+                                  std::max(0, move_overhead_ms));
+}
 
 TimeBudget plan_time(const SearchLimits& limits, Color side_to_move, int move_overhead_ms) {
   return plan_on_clock(limits, limits.time_ms[int(side_to_move)],

@@ -22,6 +22,16 @@ struct TimeBudget {
 // The moves a sudden-death game is assumed still to last, for spreading the clock.
 inline constexpr int kAssumedMovesToGo = 30;
 
+// `go movetime T` asks for T ms: of it, the search keeps back for passing the move on at most
+// this share of T (rounded down), and never more than the move overhead, so that a fixed time
+// per move is searched for about that time (`go movetime 5` searches 5 ms, `go movetime 1000`
+// 970 ms with the default 30 ms overhead). The full overhead is kept back only on a clock, where
+// it guards against losing on time. docs/protocol.md, "go".
+inline constexpr int kMoveTimeReservePercent = 5;
+
+// The milliseconds kept back from `go movetime move_time_ms`: min(overhead, 5 % of the time).
+[[nodiscard]] std::int64_t movetime_reserve_ms(std::int64_t move_time_ms, int move_overhead_ms);
+
 // The plan of a two-player move, on the clock of `side_to_move`.
 [[nodiscard]] TimeBudget plan_time(const SearchLimits& limits, Color side_to_move,
                                    int move_overhead_ms);

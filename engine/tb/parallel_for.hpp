@@ -7,13 +7,18 @@
 #include <cstdint>
 #include <exception>
 #include <mutex>
+#include <stdexcept>
+#include <system_error>
 #include <thread>
 #include <vector>
+
+#include "core/thread_start.hpp"
 
 namespace quixo::tb {
 
 // Calls body(begin, end, thread_index) on disjoint chunks covering [0, count). The first
 // exception thrown by a body stops the other threads at their next chunk and is rethrown here.
+// A thread that cannot start stops the others too: std::runtime_error naming the thread.
 template <class Body>
 void parallel_for(std::uint64_t count, std::uint64_t chunk, int threads, Body&& body) {
   std::atomic<std::uint64_t> next{0};
@@ -35,7 +40,17 @@ void parallel_for(std::uint64_t count, std::uint64_t chunk, int threads, Body&& 
   };
   threads = std::max(1, threads);
   std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(run, t);
+  pool.reserve(std::size_t(threads));
+  for (int t = 1; t < threads; ++t) {
+    try {
+      pool.push_back(start_thread(run, t));
+    } catch (const std::system_error& start_error) {
+      // The system gives no more threads: stop those started and say how many were asked for.
+      failed = true;
+      for (auto& thread : pool) thread.join();
+      throw std::runtime_error(thread_start_failure(t, threads, start_error));
+    }
+  }
   run(0);
   for (auto& thread : pool) thread.join();
   if (error) std::rethrow_exception(error);

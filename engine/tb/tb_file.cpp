@@ -219,12 +219,19 @@ std::uint64_t write_layer_file(const std::filesystem::path& path, const LayerInd
 }
 
 LayerFile::LayerFile(const std::filesystem::path& path, int expected_layer) : name_(path.string()) {
-  const int fd = ::open(path.c_str(), O_RDONLY);
+  // O_NONBLOCK: a FIFO is opened at once (and then refused) instead of waiting for a writer.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0) throw TbFileError(name_ + ": cannot open: " + std::strerror(errno));
   struct stat status {};
   if (::fstat(fd, &status) != 0) {
     ::close(fd);
     throw TbFileError(name_ + ": cannot stat: " + std::strerror(errno));
+  }
+  // The file is mapped, not read: its size is bounded by what its header says (validate()).
+  if (!S_ISREG(status.st_mode)) {
+    ::close(fd);
+    throw TbFileError(name_ + (S_ISDIR(status.st_mode) ? ": is a directory, not a file"
+                                                       : ": is not a regular file"));
   }
   size_ = std::uint64_t(status.st_size);
   if (size_ > 0) {

@@ -23,10 +23,12 @@
 #include <mutex>
 #include <optional>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "core/notation.hpp"
+#include "core/thread_start.hpp"
 #include "pgn_reader.hpp"
 #include "report_arena.hpp"
 #include "report_styles.hpp"
@@ -409,6 +411,44 @@ BOOST_DATA_TEST_CASE(an_interrupted_tournament_resumes_to_the_same_totals,
     BOOST_CHECK(second.standings.pairings[i].results == expected.standings.pairings[i].results);
     BOOST_CHECK(second.standings.pairings[i].pairs == expected.standings.pairings[i].pairs);
   }
+  const auto pgn = parse_pgn(read_file(config.pgn_path));
+  BOOST_TEST(pgn.size() == static_cast<std::size_t>(expected.standings.games));
+  BOOST_TEST(read_results_file(config.results_path).size() == pgn.size());
+}
+
+// Issue 25, item 14: a game thread the system will not start (--concurrency 1000 under a memory
+// limit; here a ThreadStartLimit) stops the run with an error naming it, once the games under
+// way have stopped; the games recorded stay, and --resume plays the rest to the same totals. The
+// arena used to end with `terminate called without an active exception` (rc 134).
+BOOST_AUTO_TEST_CASE(a_game_thread_that_cannot_start_stops_the_run_and_keeps_its_games) {
+  TempDir straight_dir;
+  TournamentConfig straight = two_engine_config(4);
+  keep_files_in(straight_dir, straight);
+  RecordingSink straight_sink;
+  const TournamentOutcome expected = play_scripted(straight, straight_sink);
+
+  TempDir dir;
+  TournamentConfig config = straight;
+  config.concurrency = 3;
+  keep_files_in(dir, config);
+  {
+    const quixo::ThreadStartLimit limit(2);  // the interrupt watcher and one game thread
+    RecordingSink sink;
+    BOOST_CHECK_EXCEPTION(
+        play_scripted(config, sink), std::runtime_error, [](const std::runtime_error& error) {
+          const std::string text = error.what();
+          BOOST_TEST_MESSAGE(text);
+          return text.starts_with("--concurrency 3: cannot start thread 2 of 3 (") &&
+                 text.find("--resume") != std::string::npos;
+        });
+  }
+  config.resume = true;
+  RecordingSink sink;
+  const TournamentOutcome resumed = play_scripted(config, sink);
+  BOOST_TEST((resumed.end == TournamentEnd::Completed));
+  BOOST_TEST(resumed.standings.games == expected.standings.games);
+  for (std::size_t i = 0; i < expected.standings.pairings.size(); ++i)
+    BOOST_CHECK(resumed.standings.pairings[i].results == expected.standings.pairings[i].results);
   const auto pgn = parse_pgn(read_file(config.pgn_path));
   BOOST_TEST(pgn.size() == static_cast<std::size_t>(expected.standings.games));
   BOOST_TEST(read_results_file(config.results_path).size() == pgn.size());

@@ -22,9 +22,11 @@
 
 #include "command_line.hpp"
 #include "core/notation.hpp"
+#include "core/perft.hpp"
 #include "program_options_message.hpp"
 #include "reference/simple_rules.hpp"
 #include "support/sanitizers.hpp"
+#include "uqi_session.hpp"
 
 namespace {
 
@@ -214,6 +216,37 @@ BOOST_AUTO_TEST_CASE(perft_depth_zero_and_finished_games) {
   const DivideOutput over = check_divide(run_engine({"perft", finished, "2"}), finished, 2);
   BOOST_TEST(over.entries.empty());
   BOOST_TEST(over.nodes == 0u);
+}
+
+// Issue 25, item 15: one perft depth range, 0 to kMaxPerftDepth, on the command line and over UQI
+// (the command line took depths up to 30, `go perft` up to 12). A finished game counts at once.
+BOOST_AUTO_TEST_CASE(perft_takes_one_depth_range_on_the_command_line_and_over_uqi) {
+  const std::string finished = "xxxxx/5/5/5/5 o";
+  const std::string max = std::to_string(quixo::kMaxPerftDepth);
+  const std::string over = std::to_string(quixo::kMaxPerftDepth + 1);
+  const RunResult at_max = run_engine({"perft", finished, max});
+  BOOST_TEST(at_max.exit_code == 0, at_max.err);
+  BOOST_TEST(parse_divide(at_max.out).nodes == 0u);
+  check_failure({"perft", finished, over}, 1, {"depth", "'" + over + "'", "from 0 to " + max});
+  std::ostringstream out;
+  {
+    quixo::UqiSession session(out);
+    session.handle_line("position fen " + finished);
+    session.handle_line("go perft " + max);
+    session.handle_line("go perft " + over);  // waits for the perft before
+    session.handle_line("quit");
+  }
+  BOOST_TEST(contains(out.str(), "\nNodes searched: 0\n"), out.str());
+  BOOST_TEST(contains(out.str(), "info string error: perft depth " + over + " is above " + max),
+             out.str());
+}
+
+// Issue 25, item 11: an EvalFile that is a directory is refused by name with exit code 2. It used
+// to end the engine with `terminate ... std::__ios_failure` (rc 134).
+BOOST_AUTO_TEST_CASE(an_eval_file_that_is_a_directory_is_refused) {
+  const std::string dir = std::filesystem::temp_directory_path().string();
+  check_failure({"--option", "EvalFile=" + dir, "bench"}, 2,
+                {"--option EvalFile=", "is a directory, not a file"});
 }
 
 BOOST_AUTO_TEST_CASE(help_exits_zero_and_mentions_perft) {

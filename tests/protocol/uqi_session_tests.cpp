@@ -2,6 +2,9 @@
 // pipes the way a GUI drives it. Every bestmove is checked legal with the rules core, and every
 // `go` must get exactly one bestmove, never early in infinite or ponder mode. The endgame table
 // cases use the tables of the ctest fixture tb_tables (support/test_tables.hpp) as their oracle.
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <boost/test/unit_test.hpp>
 
 #include <algorithm>
@@ -17,11 +20,13 @@
 #include <streambuf>
 #include <string>
 #include <string_view>
+#include <system_error>
 #include <thread>
 #include <vector>
 
 #include "core/notation.hpp"
 #include "core/text_helpers.hpp"
+#include "core/thread_start.hpp"
 #include "search/pattern_evaluation.hpp"
 #include "support/child_process.hpp"
 #include "support/sanitizers.hpp"
@@ -812,6 +817,71 @@ BOOST_AUTO_TEST_CASE(evaluation_options_choose_and_load_the_evaluation) {
   check_clean_exit(engine);
 }
 
+// Issue 25, item 11: an EvalFile that is a directory or a FIFO, and a table file that is one, are
+// refused by name and the engine goes on. A directory was an unnamed `std::ios_failure` error; a
+// FIFO hung the engine, so that isready and quit were never answered.
+BOOST_AUTO_TEST_CASE(files_that_are_not_regular_files_are_refused_by_name) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("quixo-uqi-special-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::filesystem::path fifo = dir / "w.qev";
+  BOOST_TEST_REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  const std::filesystem::path tables = dir / "tb";
+  std::filesystem::create_directories(tables);
+  std::filesystem::copy_file(quixo::tb::layer_file_path(quixo::test::test_tables_dir(), 0),
+                             quixo::tb::layer_file_path(tables, 0));
+  const std::filesystem::path fifo_layer = quixo::tb::layer_file_path(tables, 1);
+  BOOST_TEST_REQUIRE(::mkfifo(fifo_layer.c_str(), 0600) == 0);
+
+  EngineProcess engine(engine_binary());
+  const std::string stay = " (the built-in weights stay)";
+  engine.send("setoption name EvalFile value " + dir.string());
+  engine.send("setoption name EvalFile value " + fifo.string());
+  engine.send("setoption name TablebasePath value " + tables.string());
+  const auto lines = sync(engine);
+  BOOST_TEST_REQUIRE(lines.size() == 4u, transcript(engine));
+  BOOST_TEST(lines[0] ==
+             "info string error: option EvalFile: " + text_helpers::quoted(dir.string()) +
+                 " is a directory, not a file" + stay);
+  BOOST_TEST(lines[1] == "info string error: option EvalFile: " +
+                             text_helpers::quoted(fifo.string()) + " is not a regular file" + stay);
+  BOOST_TEST(lines[2] == "info string error: tablebase: refused " + fifo_layer.string() +
+                             ": is not a regular file");
+  BOOST_TEST(lines[3] == "info string tablebase: layers 0 loaded from " + tables.string());
+  engine.send("position startpos");
+  go(engine, "go depth 3", "5/5/5/5/5 x");
+  check_clean_exit(engine);
+  std::filesystem::remove_all(dir);
+}
+
+// Issue 25, item 15: an input line longer than the bound is answered with an error naming the
+// bound and skipped, and the engine reads on; a line at the bound is still read whole. An input
+// line larger than memory used to end the engine silently with exit code 0.
+BOOST_AUTO_TEST_CASE(an_overlong_input_line_is_refused_and_the_engine_reads_on) {
+  const std::size_t bound = quixo::UqiSession::kMaxInputLineMebibytes << 20;
+  std::istringstream in("isready\n" + std::string(bound, 'a') + "\n" +  // at the bound: read
+                        "position startpos moves " + std::string(bound, 'b') + "\n" +  // past it
+                        std::string(bound + 1, 'c') + "\nisready\n");  // one byte past it
+  std::ostringstream out;
+  {
+    quixo::UqiSession session(out);
+    session.run(in);
+  }
+  std::vector<std::string> lines;
+  std::istringstream text(out.str());
+  for (std::string line; std::getline(text, line);) lines.push_back(line.substr(0, 80));
+  const std::string refused = "info string error: an input line longer than " +
+                              std::to_string(quixo::UqiSession::kMaxInputLineMebibytes) +
+                              " MiB was ignored";
+  BOOST_TEST_REQUIRE(lines.size() == 5u, out.str().substr(0, 2000));
+  BOOST_TEST(lines[0] == "readyok");
+  BOOST_TEST(lines[1].starts_with("info string unknown command 'aaaa"), lines[1]);
+  BOOST_TEST(lines[2] == refused);
+  BOOST_TEST(lines[3] == refused);
+  BOOST_TEST(lines[4] == "readyok");
+}
+
 BOOST_AUTO_TEST_CASE(eof_and_quit_end_the_process) {
   {
     EngineProcess engine(engine_binary());
@@ -1178,6 +1248,89 @@ BOOST_AUTO_TEST_CASE(hash_that_cannot_be_allocated_keeps_the_old_table) {
       contains(sync(engine).at(0), "cannot allocate 65536 MB for the hash table; keeping 64"));
   go(engine, "go depth 4", "5/5/5/5/5 1");
   check_clean_exit(engine);
+}
+
+// Issue 25, item 14: search threads the system will not start (Threads 256 under a memory
+// limit: each thread needs a stack) are reported, and the engine searches with those that
+// started; it used to end with `terminate ... std::system_error` (rc 134), and a helper that
+// then found no memory ended it with `std::bad_alloc`.
+BOOST_AUTO_TEST_CASE(threads_the_system_will_not_start_are_reported_and_the_search_goes_on) {
+  if (kSanitizedBuild) return;
+  EngineProcess engine("/bin/sh", {"-c", "ulimit -v 300000 && exec " + engine_binary()});
+  handshake(engine);
+  engine.send("setoption name Threads value 256");
+  BOOST_TEST(sync(engine).empty());
+  engine.send("position startpos");
+  for (const int round : {1, 2}) {
+    BOOST_TEST_CONTEXT("search " << round) {
+      const auto lines = go(engine, "go depth 5", "5/5/5/5/5 x");
+      BOOST_TEST(
+          count_prefix(lines, "info string error: option Threads: cannot start thread ") == 1,
+          transcript(engine));
+      // Besides: helpers that started but then found no memory stop, and say so.
+      for (const std::string& line : lines)
+        if (starts_with(line, "info string error"))
+          BOOST_TEST(((contains(line, " of 256 (") && contains(line, "; searching with ")) ||
+                      contains(line, " search thread(s) ran out of memory and stopped")),
+                     line);
+    }
+  }
+  engine.send("position startpos4");
+  go(engine, "go depth 3", "5/5/5/5/5 1");
+  check_clean_exit(engine);
+}
+
+// The same, deterministically and in-process: a ThreadStartLimit makes the starts fail as the
+// system does. Helpers that cannot start: the search runs with those that did; no search thread
+// at all: an error and the first legal move; a perft thread: an error. Then the session goes on.
+BOOST_AUTO_TEST_CASE(a_thread_start_that_fails_is_named_and_the_session_goes_on) {
+  std::ostringstream out;
+  {
+    quixo::UqiSession session(out);
+    session.handle_line("setoption name Threads value 8");
+    session.handle_line("position startpos");
+    {
+      const quixo::ThreadStartLimit limit(4);  // the search's own thread and three helpers
+      session.handle_line("go depth 4");
+      session.handle_line("uqinewgame");  // waits for the search: every start has been tried
+    }
+    session.handle_line("isready");
+    {
+      const quixo::ThreadStartLimit limit(0);
+      session.handle_line("go depth 4");
+      session.handle_line("go perft 2");
+    }
+    session.handle_line("go depth 3");  // no limit: a normal search
+    session.handle_line("quit");
+  }
+  std::vector<std::string> lines;
+  std::istringstream text(out.str());
+  for (std::string line; std::getline(text, line);) lines.push_back(line);
+  const auto index_of = [&](std::string_view prefix) {
+    const auto found = std::find_if(lines.begin(), lines.end(), [&](const std::string& line) {
+      return starts_with(line, prefix);
+    });
+    BOOST_TEST_REQUIRE((found != lines.end()), "no line '" << prefix << "' in:\n" << out.str());
+    return std::size_t(found - lines.begin());
+  };
+  const std::string resource =
+      std::make_error_code(std::errc::resource_unavailable_try_again).message();
+  const std::size_t helpers = index_of("info string error: option Threads: cannot start thread");
+  BOOST_TEST(lines[helpers] == "info string error: option Threads: cannot start thread 5 of 8 (" +
+                                   resource + "); searching with 4 threads");
+  const std::size_t ready = index_of("readyok");
+  BOOST_TEST(helpers < ready);
+  BOOST_TEST(count_prefix(std::vector(lines.begin(), lines.begin() + std::ptrdiff_t(ready)),
+                          "bestmove") == 1);
+  BOOST_TEST(lines.at(ready + 1) ==
+             "info string error: the search could not start: cannot start thread 1 of 1 (" +
+                 resource + ")");
+  check_bestmove(lines.at(ready + 2), "5/5/5/5/5 x");
+  BOOST_TEST(lines.at(ready + 3) ==
+             "info string error: perft: cannot start thread 1 of 1 (" + resource + ")");
+  BOOST_TEST(count_prefix(lines, "bestmove") == 3, out.str());
+  BOOST_TEST(count_prefix(lines, "Nodes searched") == 0);
+  check_bestmove(lines.back(), "5/5/5/5/5 x");
 }
 
 // go perft runs like a search: isready is answered at once, stop ends it with a partial count

@@ -3,6 +3,9 @@
 // and equals the sum of the weights of the features the trainer sees, the weights file refuses
 // every kind of damage, and a search runs with the learned evaluation as it does with the
 // hand-written one.
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <boost/test/data/monomorphic.hpp>
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
@@ -17,11 +20,13 @@
 #include <random>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/move_scan.hpp"
 #include "core/notation.hpp"
 #include "core/symmetry.hpp"
+#include "core/text_helpers.hpp"
 #include "search/evaluation.hpp"
 #include "search/pattern_evaluation.hpp"
 #include "support/random_positions.hpp"
@@ -220,6 +225,34 @@ BOOST_AUTO_TEST_CASE(a_missing_file_is_refused_with_its_name) {
   } catch (const WeightsFileError& error) {
     BOOST_TEST(std::string(error.what()).find("/nonexistent/weights.qev") != std::string::npos);
   }
+}
+
+// Issue 25, item 11: a directory, a FIFO or a file over the bound is refused by name, with the
+// bound. A directory used to throw std::ios_failure (which ended the engine on the command line),
+// and a FIFO blocked the engine until something wrote to it.
+BOOST_AUTO_TEST_CASE(a_weights_file_that_is_not_a_regular_file_or_too_large_is_refused) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() /
+      ("quixo-pattern-evaluation-tests-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::filesystem::path fifo = dir / "fifo.qev";
+  BOOST_TEST_REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  const std::filesystem::path large = dir / "large.qev";
+  std::ofstream(large).put('x');
+  std::filesystem::resize_file(large, (PatternWeights::kMaxFileMebibytes << 20) + 1);
+  const std::string max = std::to_string(PatternWeights::kMaxFileMebibytes) + " MiB";
+  for (const auto& [path, why] : {std::pair{dir, std::string("is a directory, not a file")},
+                                  {fifo, std::string("is not a regular file")},
+                                  {large, "is larger than " + max}}) {
+    try {
+      (void)PatternWeights::load(path.string());
+      BOOST_ERROR(path << " was accepted");
+    } catch (const WeightsFileError& error) {
+      BOOST_TEST(error.what() == text_helpers::quoted(path.string()) + " " + why);
+    }
+  }
+  std::filesystem::remove_all(dir);
 }
 
 BOOST_AUTO_TEST_CASE(the_evaluator_chooses_between_hand_and_learned) {

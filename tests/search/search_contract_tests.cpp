@@ -201,8 +201,9 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(nodes_stop_at_the_limit, G, Games) {
 }
 
 // `go movetime T`: uses a good part of the time and returns well within it (bounds are loose:
-// the machine may be loaded). The soft limit is T less the move overhead, and the search never
-// stops before 60% of it; with each side (team) to move.
+// the machine may be loaded). The soft limit is T less at most the move overhead (time_manager.hpp
+// keeps back at most 5 % of T), and the search never stops before 60% of it; with each side (team)
+// to move.
 BOOST_AUTO_TEST_CASE_TEMPLATE(movetime_is_respected, G, Games) {
   struct Case {
     std::int64_t move_time, overhead, at_least;

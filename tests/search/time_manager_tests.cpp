@@ -5,6 +5,7 @@
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 
@@ -28,20 +29,27 @@ SearchLimits clock_limits(std::int64_t x_ms, std::int64_t o_ms, std::int64_t x_i
 
 BOOST_AUTO_TEST_SUITE(time_manager_tests)
 
-// `go movetime T`: exactly T minus the overhead, for both limits, and never below 1 ms (a limit
-// of 0 would mean "no time at all", a negative one "unlimited").
-BOOST_DATA_TEST_CASE(movetime_is_the_time_minus_the_overhead,
-                     bdata::make({1000, 100, 31, 30, 10, 1, 500, 100, 2500}) ^
-                         bdata::make({30, 30, 30, 30, 30, 30, 0, -5, 100}) ^
-                         bdata::make({970, 70, 1, 1, 1, 1, 500, 100, 2400}),
+// `go movetime T`: T minus what is kept back for passing the move on, which is the overhead but
+// at most 5 % of T (rounded down), for both limits, and never below 1 ms (a limit of 0 would mean
+// "no time at all", a negative one "unlimited"). A fixed time per move is searched for about that
+// time: `go movetime 5` and `go movetime 20` are not 1 ms searches under the default overhead.
+BOOST_DATA_TEST_CASE(movetime_keeps_back_at_most_a_small_share,
+                     bdata::make({1000, 600, 100, 50, 31, 30, 20, 10, 5, 1, 500, 100, 2500}) ^
+                         bdata::make({30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 0, -5, 100}) ^
+                         bdata::make({970, 570, 95, 48, 30, 29, 19, 10, 5, 1, 500, 100, 2400}),
                      move_time, overhead, expected) {
   SearchLimits limits;
   limits.move_time_ms = move_time;
+  BOOST_TEST(movetime_reserve_ms(move_time, overhead) == move_time - expected);
   for (const Color side : {Color::X, Color::O}) {
     const TimeBudget budget = plan_time(limits, side, overhead);
     BOOST_TEST(budget.limited());
+    BOOST_TEST(budget.use_all);
     BOOST_TEST(budget.hard_ms == expected);
     BOOST_TEST(budget.soft_ms == expected);
+    // Never more than the share, never more than the overhead.
+    BOOST_TEST((move_time - budget.hard_ms) * 100 <= move_time * kMoveTimeReservePercent);
+    BOOST_TEST(move_time - budget.hard_ms <= std::max(0, overhead));
   }
 }
 
@@ -50,8 +58,8 @@ BOOST_AUTO_TEST_CASE(movetime_takes_precedence_over_clocks) {
   SearchLimits limits = clock_limits(60000, 60000, 1000, 1000);
   limits.move_time_ms = 300;
   const TimeBudget budget = plan_time(limits, Color::X, 30);
-  BOOST_TEST(budget.hard_ms == 270);
-  BOOST_TEST(budget.soft_ms == 270);
+  BOOST_TEST(budget.hard_ms == 285);
+  BOOST_TEST(budget.soft_ms == 285);
 }
 
 // Without a clock for the side to move (depth, nodes, mate, infinite or ponder decide), or with

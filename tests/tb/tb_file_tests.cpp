@@ -3,6 +3,7 @@
 // version, layer or encoding, or is shorter than its header is refused with a message when
 // opened; a corrupt block is refused when it is read, and the probe then drops the layer instead
 // of answering. Works on copies of the fixture's layer 0.
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <boost/crc.hpp>
@@ -207,6 +208,26 @@ BOOST_AUTO_TEST_CASE(loading_reports_refused_files_and_keeps_the_good_ones) {
   BOOST_TEST(missing.layers.empty());
   BOOST_TEST(missing.problems.size() == 1u);
   BOOST_TEST(tables.empty());
+}
+
+// Issue 25, item 11: a layer file that is a directory or a FIFO is refused by name when the
+// tables are loaded (the engine's TablebasePath, the arena's --tb, quixo-tb), and the good
+// layers are kept. A FIFO used to block the loader until something wrote to it; a directory was
+// refused only as "cannot map: No such device".
+BOOST_AUTO_TEST_CASE(a_layer_file_that_is_not_a_regular_file_is_refused_by_name) {
+  TemporaryDir dir;
+  write_bytes(layer_file_path(dir.path, 0), layer0_bytes());
+  std::filesystem::create_directory(layer_file_path(dir.path, 1));
+  BOOST_TEST_REQUIRE(::mkfifo(layer_file_path(dir.path, 2).c_str(), 0600) == 0);
+  Tablebase tables;
+  const auto report = tables.load(dir.path);
+  BOOST_TEST(report.layers == std::vector<int>{0});
+  BOOST_TEST_REQUIRE(report.problems.size() == 2u);
+  BOOST_TEST(report.problems[0] ==
+             layer_file_path(dir.path, 1).string() + ": is a directory, not a file");
+  BOOST_TEST(report.problems[1] ==
+             layer_file_path(dir.path, 2).string() + ": is not a regular file");
+  BOOST_CHECK_THROW(LayerFile(layer_file_path(dir.path, 2), 2), TbFileError);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

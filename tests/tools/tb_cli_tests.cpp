@@ -8,6 +8,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <bit>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -18,6 +19,7 @@
 
 #include "core/notation.hpp"
 #include "core/position.hpp"
+#include "core/thread_start.hpp"
 #include "support/child_process.hpp"
 #include "support/test_tables.hpp"
 #include "tb/index.hpp"
@@ -142,6 +144,47 @@ BOOST_AUTO_TEST_CASE(probe_refuses_what_it_cannot_answer) {
   BOOST_TEST(no_tables.code == 1);
 }
 
+// Issue 25, item 15: a block found corrupt by the probe is named (its file, its number, the layer
+// dropped), as the engine and the arena name it, not "holds no layers".
+BOOST_AUTO_TEST_CASE(probe_names_a_corrupt_block) {
+  TemporaryDir dir;
+  const auto copy = layer_file_path(dir.path, 0);
+  std::filesystem::copy_file(layer_file_path(test::test_tables_dir(), 0), copy);
+  const LayerIndex index(0);
+  // A position whose slot is in a block past the first few (board_of gives its slot's board).
+  Slot slot = 40 * kBlockSlots;
+  Position position;
+  for (;; ++slot) {
+    const auto content = index.board_of(slot);
+    if (content.hole) continue;
+    position = Position(content.board.mover, content.board.opponent, Color::X);
+    if (!position.is_game_over()) break;
+  }
+  const std::uint64_t block = slot / kBlockSlots;
+  std::string bytes;
+  {
+    std::ifstream in(copy, std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  std::uint64_t begin = 0, end = 0;
+  std::memcpy(&begin, bytes.data() + kHeaderBytes + block * 8, 8);
+  std::memcpy(&end, bytes.data() + kHeaderBytes + (block + 1) * 8, 8);
+  BOOST_TEST_REQUIRE(end > begin + 16);
+  bytes[(begin + end) / 2] ^= 0x55;
+  {
+    std::ofstream out(copy, std::ios::binary | std::ios::trunc);
+    out.write(bytes.data(), std::streamsize(bytes.size()));
+  }
+  const Run result = run({"probe", "--dir", dir.path.string(), to_string(position)});
+  BOOST_TEST(result.code == 1);
+  BOOST_TEST(result.out.empty(), result.out);
+  BOOST_TEST(result.err.starts_with("quixo-tb: " + copy.string() + ": block " +
+                                    std::to_string(block) + " is corrupt"),
+             result.err);
+  BOOST_TEST(result.err.find("layer 0 dropped") != std::string::npos, result.err);
+  BOOST_TEST(result.err.find("no layers") == std::string::npos, result.err);
+}
+
 BOOST_AUTO_TEST_CASE(stats_prints_the_published_layout) {
   const Run result = run({"stats", "--blanks", "0", "--dir", test::test_tables_dir().string()});
   BOOST_TEST_REQUIRE(result.code == 0, result.err);
@@ -179,6 +222,33 @@ BOOST_AUTO_TEST_CASE(verify_passes_a_good_file_and_fails_a_corrupt_one) {
   const Run corrupt = run({"verify", "--blanks", "0", "--dir", dir.path.string()});
   BOOST_TEST(corrupt.code == 1);
   BOOST_TEST(corrupt.err.find("corrupt") != std::string::npos, corrupt.err);
+}
+
+// Issue 25, item 14: a thread the system will not start (--threads 1000 under a memory limit;
+// here a ThreadStartLimit) stops generate with a one-line error naming it and exit 2; the layer
+// already written stays as it was, and no file of the layer it was making is left. It used to
+// end with `terminate called without an active exception` (rc 134).
+BOOST_AUTO_TEST_CASE(generate_stops_cleanly_when_a_thread_cannot_start) {
+  TemporaryDir dir;
+  const auto layer0 = layer_file_path(dir.path, 0);
+  std::filesystem::copy_file(layer_file_path(test::test_tables_dir(), 0), layer0);
+  const auto read_bytes = [](const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  const std::string before = read_bytes(layer0);
+  Run result;
+  {
+    const ThreadStartLimit limit(1);
+    result = run({"generate", "--blanks", "1", "--dir", dir.path.string(), "--threads", "4"});
+  }
+  BOOST_TEST(result.code == 2, result.err);
+  const auto lines = lines_of(result.err);
+  BOOST_TEST_REQUIRE(!lines.empty());
+  BOOST_TEST(lines.back().starts_with("quixo-tb: cannot start thread 3 of 4 ("), result.err);
+  BOOST_TEST(read_bytes(layer0) == before);
+  BOOST_TEST(!std::filesystem::exists(layer_file_path(dir.path, 1)));
+  BOOST_TEST(result.out.empty(), result.out);
 }
 
 BOOST_AUTO_TEST_CASE(sample_prints_distinct_positions_with_the_value_asked_for) {

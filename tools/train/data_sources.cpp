@@ -8,11 +8,13 @@
 #include <optional>
 #include <random>
 #include <stdexcept>
+#include <system_error>
 #include <thread>
 #include <unordered_map>
 #include <utility>
 
 #include "core/move_scan.hpp"
+#include "core/thread_start.hpp"
 #include "search/engine.hpp"
 #include "search/limits.hpp"
 #include "tb/index.hpp"
@@ -46,15 +48,27 @@ void run_workers(int threads, const std::function<void(int)>& work) {
   std::vector<std::thread> workers;
   std::mutex mutex;
   std::exception_ptr failure;
-  for (int worker = 0; worker < std::max(1, threads); ++worker)
-    workers.emplace_back([&, worker] {
-      try {
-        work(worker);
-      } catch (...) {
-        const std::lock_guard lock(mutex);
-        if (!failure) failure = std::current_exception();
-      }
-    });
+  const int count = std::max(1, threads);
+  workers.reserve(std::size_t(count));
+  for (int worker = 0; worker < count; ++worker) {
+    try {
+      workers.push_back(start_thread([&, worker] {
+        try {
+          work(worker);
+        } catch (...) {
+          const std::lock_guard lock(mutex);
+          if (!failure) failure = std::current_exception();
+        }
+      }));
+    } catch (const std::system_error& error) {
+      // The threads started finish their share; the run then stops with this error.
+      const std::lock_guard lock(mutex);
+      if (!failure)
+        failure =
+            std::make_exception_ptr(std::runtime_error(thread_start_failure(worker, count, error)));
+      break;
+    }
+  }
   for (std::thread& thread : workers) thread.join();
   if (failure) std::rethrow_exception(failure);
 }
