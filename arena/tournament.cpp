@@ -106,20 +106,13 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& rep
                                  const std::atomic<bool>& interrupt,
                                  const ProcessLauncher& launcher) {
   validate(config);
-  // A knockout's grows as its matches are decided (schedule.hpp); the others' are whole.
-  std::vector<ScheduledGame> schedule = make_schedule(config);
-
-  // The endgame tables, loaded once for every game: probing them is thread-safe.
+  // The endgame tables, loaded once for every game (probing them is thread-safe), and before the
+  // outputs are claimed: a wrong input is named before an output's state is.
   tb::Tablebase tables;
   const bool use_tables = !config.tablebase_path.empty() && config.variant == Variant::TwoPlayer;
   std::vector<std::string> refused_tables;
   if (use_tables) refused_tables = load_tables(config.tablebase_path, tables);
-  std::vector<int> table_layers;
-  for (int layer = 0; layer <= tb::kMaxIndexedLayer; ++layer)
-    if (tables.has_layer(layer)) table_layers.push_back(layer);
-
-  // The outputs, checked and locked for the whole run once the inputs are known to be good, and
-  // before anything is written.
+  // Checked and locked for the whole run, before anything is written.
   const ClaimedOutputs outputs(config);
   std::optional<CommunicationLog> log;
   if (!config.log_path.empty()) {
@@ -132,6 +125,12 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& rep
   std::optional<DebugTee> debug_tee;
   if (log && config.debug) debug_tee.emplace(report_sink, *log);
   ReportSink& sink = debug_tee ? static_cast<ReportSink&>(*debug_tee) : report_sink;
+  // A knockout's grows as its matches are decided (schedule.hpp); the others' are whole.
+  std::vector<ScheduledGame> schedule = make_schedule(config);
+
+  std::vector<int> table_layers;
+  for (int layer = 0; layer <= tb::kMaxIndexedLayer; ++layer)
+    if (tables.has_layer(layer)) table_layers.push_back(layer);
 
   // Fail before the first game, with the engine's own complaint, when an engine cannot run at
   // all (a wrong path, a binary that is not an engine); later failures only lose games.
@@ -158,15 +157,20 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& rep
     schedule.insert(schedule.end(), stage.begin(), stage.end());
   // A shard plays its own pairs only: the others' count as done.
   std::vector<bool> done(schedule.size(), false);
-  if (config.shard)
-    for (const ScheduledGame& game : schedule) done[game.id] = !config.shard->owns_pair(game.pair);
+  if (config.shard) {
+    const auto pairs = static_cast<std::int64_t>(schedule.size()) / 2;
+    for (const ScheduledGame& game : schedule)
+      done[game.id] = !config.shard->owns_pair(game.pair, pairs);
+  }
   for (const FinishedGame& game : finished) {
     const auto id = static_cast<std::size_t>(game.id);
     if (game.id < 0 || id >= schedule.size() || done[id] ||
         std::minmax(game.x, game.o) != std::minmax(schedule[id].x, schedule[id].o))
       throw TournamentError(
           "the results file holds game " + std::to_string(game.id + 1) + ", which is not in this " +
-          (config.shard ? "shard's share of the " : "") + "tournament's schedule");
+          (config.shard ? std::string(config.shard->chunk ? "chunk" : "shard") + "'s share of the "
+                        : "") +
+          "tournament's schedule");
     done[id] = true;
   }
 
@@ -192,10 +196,25 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& rep
         standings.pairings.empty() ? Pentanomial{} : standings.pairings.front().pairs;
     const Pentanomial combined =
         exchange->publish_and_combine(standings.games, own, standings.sprt_shards);
-    if (config.sprt) {
-      sprt_or_error(combined, *config.sprt, standings.sprt, standings.sprt_error);
-    } else {
+    if (!config.sprt) {
       standings.sprt_shards = 0;
+      return standings;
+    }
+    // The decision of the first piece that saw one stands, with the counts it was taken on.
+    std::optional<SharedDecision> decided = exchange->recorded_decision();
+    if (!decided) {
+      sprt_or_error(combined, *config.sprt, standings.sprt, standings.sprt_error);
+      if (standings.sprt && standings.sprt->decision != SprtResult::Decision::Continue)
+        decided = exchange->record_decision(
+            {standings.sprt->decision, combined, standings.sprt_shards, *config.shard});
+    }
+    if (decided) {
+      standings.shared_decision = decided;
+      standings.sprt_shards = decided->shards;
+      standings.sprt.reset();
+      standings.sprt_error.clear();
+      sprt_or_error(decided->counts, *config.sprt, standings.sprt, standings.sprt_error);
+      if (standings.sprt) standings.sprt->decision = decided->decision;
     }
     return standings;
   };
@@ -233,6 +252,16 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& rep
                  "); the games go on and are recorded, without an SPRT decision while this lasts");
   };
   tell_sprt_error(outcome.standings);
+  // The shared SPRT decision, told once (whichever piece took it).
+  bool told_decision = false;
+  const auto tell_decision = [&](const Standings& standings) {
+    if (told_decision || !standings.shared_decision) return;
+    told_decision = true;
+    sink.warning("the SPRT is decided: " + describe_shared_decision(*standings.shared_decision) +
+                 " (recorded in " + exchange->decision_file() + "); this " +
+                 (config.shard->chunk ? "chunk" : "shard") + " stops on it");
+  };
+  tell_decision(outcome.standings);
 
   std::mutex lock;
   // A knockout's worker that finds no game waits for the games in progress: their results may
@@ -332,6 +361,7 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& rep
         sink.game_recorded(config, played->finished, played->record);
         sink.game_finished(config, played->finished, outcome.standings);
         tell_sprt_error(outcome.standings);
+        tell_decision(outcome.standings);
         tell_table_problem();
         if (config.report_interval > 0 && outcome.standings.games % config.report_interval == 0 &&
             outcome.standings.games < outcome.standings.total_games)
