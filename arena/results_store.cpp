@@ -54,6 +54,8 @@ json::object describe(const TournamentConfig& config, const std::vector<int>& ta
                                              : json::value(nullptr)}};
     // Only when set, so that descriptions written before the key existed stay as they were.
     if (engine.time_margin_ms) entry["timemargin"] = *engine.time_margin_ms;
+    if (!engine.init_strings.empty())
+      entry["initstr"] = json::array(engine.init_strings.begin(), engine.init_strings.end());
     engines.push_back(std::move(entry));
   }
   json::array book;
@@ -361,7 +363,8 @@ std::string description_difference(const json::value& recorded, const json::valu
       {"options", "option.NAME"},
       {"protocol", "proto"},
       {"time_control", "tc"},
-      {"timemargin", "timemargin"}};
+      {"timemargin", "timemargin"},
+      {"initstr", "initstr"}};
   for (std::size_t i = 0; i < file_list.size(); ++i) {
     for (const auto& [key, label] : kEngineKeys) {
       const json::value* in_file = member(file_list[i], key);
