@@ -61,12 +61,13 @@ const char* const kUsage =
     "      --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 --pgn games.pgn --results results.json\n"
     "\n"
     "Engine keys (for --engine and --each): name=NAME cmd=PATH args=\"A B\" arg=A dir=DIR\n"
-    "  proto=uqi|ugi tc=TC timemargin=MS restart=on|off stderr=FILE option.NAME=VALUE, as\n"
-    "  separate words or one quoted string. A relative cmd is taken from dir when given; one\n"
-    "  without '/' is also looked for next to quixo-arena, then on PATH. stderr=FILE appends the\n"
-    "  engine's stderr to FILE (default: discarded). timemargin: the engine's own --timemargin;\n"
-    "  restart=on: a new process for every game. --each sets keys for every engine; an engine's\n"
-    "  own win.\n"
+    "  proto=uqi|ugi tc=TC timemargin=MS restart=on|off stderr=FILE initstr=LINE\n"
+    "  option.NAME=VALUE, as separate words or one quoted string. Each option.NAME must be one\n"
+    "  the engine declares, with a value it takes (checked before the first game). A relative cmd\n"
+    "  is taken from dir when given; one without '/' is also looked for next to quixo-arena, then\n"
+    "  on PATH. stderr=FILE appends the engine's stderr to FILE (default: discarded). timemargin:\n"
+    "  the engine's own --timemargin; restart=on: a new process for every game. --each sets keys\n"
+    "  for every engine; an engine's own win.\n"
     "Time controls (TC): 40/60+0.6 (moves/seconds+increment), 10+0.1, 60 (sudden death),\n"
     "  st=1.5 (seconds per move), nodes=N, depth=N.\n"
     "Endgame tables: --tb DIR ends a two-player game as soon as its position is in the tables\n"
@@ -115,7 +116,9 @@ void describe_options(po::options_description& options) {
       "engine", po::value<std::vector<std::string>>(),
       "an engine: KEYS as above (repeatable; at least two)")(
       "each", po::value<std::vector<std::string>>()->composing(),
-      "keys applied to every engine (e.g. tc=10+0.1 option.Hash=16)");
+      "keys applied to every engine (e.g. tc=10+0.1 option.Hash=16)")(
+      "allow-unknown-options", po::bool_switch(),
+      "send an option.NAME the engine does not declare, with a warning (else the run stops)");
   po::options_description tournament("Tournament", 100);
   tournament.add_options()(
       "tournament", po::value<std::string>()->default_value("round-robin"),
@@ -272,11 +275,25 @@ Variant parse_variant(const std::string& name) {
   throw std::invalid_argument("--variant: expected 2p or 4p, not \"" + name + "\"");
 }
 
-TournamentConfig make_config(const po::variables_map& vm) {
+// --engines-file, read; the cutechess keys it holds that mean nothing here are named once on
+// `err`.
+EnginesFile read_engines_file(const po::variables_map& vm, std::ostream& err) {
+  if (!vm.count("engines-file")) return {};
+  const std::string path = vm["engines-file"].as<std::string>();
+  std::vector<std::string> ignored;
+  EnginesFile engines = load_engines_file(path, &ignored);
+  if (!ignored.empty()) {
+    std::string keys;
+    for (const std::string& key : ignored) keys += (keys.empty() ? "" : ", ") + key;
+    err << "quixo-arena: warning: --engines-file " << path << ": ignored " << keys
+        << " (cutechess keys that mean nothing here)\n";
+  }
+  return engines;
+}
+
+TournamentConfig make_config(const po::variables_map& vm, std::ostream& err) {
   TournamentConfig config;
-  EnginesFile engines_file;
-  if (vm.count("engines-file"))
-    engines_file = load_engines_file(vm["engines-file"].as<std::string>());
+  const EnginesFile engines_file = read_engines_file(vm, err);
   config.engines = make_engine_configs(
       vm.count("each") ? vm["each"].as<std::vector<std::string>>() : std::vector<std::string>(),
       vm.count("engine") ? vm["engine"].as<std::vector<std::string>>() : std::vector<std::string>(),
@@ -431,6 +448,7 @@ TournamentConfig make_config(const po::variables_map& vm) {
   if (vm.count("results")) config.results_path = vm["results"].as<std::string>();
   config.resume = vm["resume"].as<bool>();
   config.overwrite = vm["overwrite"].as<bool>();
+  config.allow_unknown_options = vm["allow-unknown-options"].as<bool>();
   if (vm.count("shard") && vm.count("chunk"))
     throw std::invalid_argument("--shard and --chunk are two ways to split a tournament: give one");
   if (vm.count("shard") || vm.count("chunk")) {
@@ -558,9 +576,7 @@ int run_compliance_command_line(int argc, const char* const* argv, std::ostream&
       out << kComplianceUsage << "\n" << options;
       return kExitCompleted;
     }
-    EnginesFile engines_file;
-    if (vm.count("engines-file"))
-      engines_file = load_engines_file(vm["engines-file"].as<std::string>());
+    const EnginesFile engines_file = read_engines_file(vm, err);
     if (!vm.count("engine"))
       throw std::invalid_argument("--compliance needs the engine to check: --engine cmd=PATH");
     engines = make_engine_configs({}, vm["engine"].as<std::vector<std::string>>(),
@@ -656,7 +672,7 @@ int run_arena_command_line(int argc, const char* const* argv, std::ostream& out,
   }
 
   try {
-    TournamentConfig config = make_config(vm);
+    TournamentConfig config = make_config(vm, err);
     const auto text = make_report(vm["output"].as<std::string>(), out, err);
     std::vector<ReportSink*> sinks = {text.get()};
     std::vector<std::unique_ptr<ReportSink>> files;

@@ -8,6 +8,7 @@
 #include <limits>
 #include <ostream>
 
+#include "core/text_helpers.hpp"
 #include "report_text.hpp"
 #include "standings.hpp"
 
@@ -119,13 +120,17 @@ std::string one_or_both(const std::string& first, const std::string& second) {
   return first == second ? first : first + " - " + second;
 }
 
-// fastchess's getThreads/getHash: the engine's option value with a unit, "NULL" without the
-// option. The arena knows the options it sets (the engine's `option.NAME=VALUE`), not the
-// defaults an engine declares.
+// fastchess's getThreads/getHash: the engine's option value with a unit, the value the user set
+// (option.NAME=VALUE), else the default the engine declares; "NULL" without either.
 std::string option_text(const EngineConfig& engine, const std::string& name,
                         const std::string& unit) {
+  const auto same = [&](const std::string& option) {
+    return text_helpers::to_lower(option) == text_helpers::to_lower(name);
+  };
   for (const auto& [option, value] : engine.options)
-    if (option == name) return value + unit;
+    if (same(option)) return value + unit;
+  for (const auto& [option, value] : engine.declared_defaults)
+    if (same(option)) return value + unit;
   return "NULL";
 }
 

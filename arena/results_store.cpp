@@ -58,6 +58,8 @@ json::object describe(const TournamentConfig& config, const std::vector<int>& ta
                                              : json::value(nullptr)}};
     // Only when set, so that descriptions written before the key existed stay as they were.
     if (engine.time_margin_ms) entry["timemargin"] = *engine.time_margin_ms;
+    if (!engine.init_strings.empty())
+      entry["initstr"] = json::array(engine.init_strings.begin(), engine.init_strings.end());
     engines.push_back(std::move(entry));
   }
   json::array book;
@@ -371,7 +373,8 @@ std::string description_difference(const json::value& recorded, const json::valu
       {"options", "option.NAME"},
       {"protocol", "proto"},
       {"time_control", "tc"},
-      {"timemargin", "timemargin"}};
+      {"timemargin", "timemargin"},
+      {"initstr", "initstr"}};
   for (std::size_t i = 0; i < file_list.size(); ++i) {
     for (const auto& [key, label] : kEngineKeys) {
       const json::value* in_file = member(file_list[i], key);
@@ -543,6 +546,15 @@ json::object results_document(const TournamentConfig& config, json::value descri
   // "chunk": "I/N").
   if (shard) file[shard->chunk ? "chunk" : "shard"] = shard_name(*shard);
   if (!run_id.empty()) file["run"] = run_id;
+  // The defaults each engine declared for its options, for the reports of a merge; outside the
+  // description, so that a resume does not depend on them.
+  json::object declared;
+  for (const EngineConfig& engine : config.engines) {
+    json::object defaults;
+    for (const auto& [name, value] : engine.declared_defaults) defaults[name] = value;
+    if (!defaults.empty()) declared[engine.name] = std::move(defaults);
+  }
+  if (!declared.empty()) file["declared_options"] = std::move(declared);
   file["standings"] = standings_json(config, standings);
   file["games"] = std::move(entries);
   return file;
@@ -786,6 +798,15 @@ RecordedResults read_recorded_results(const std::string& path) {
       const json::value& control = entry.at("time_control");
       if (!control.is_null())
         engine.time_control = TimeControl::parse(json::value_to<std::string>(control));
+      // The options the user set and the defaults the engine declared, which the reports show.
+      for (const json::value& option : entry.at("options").as_array())
+        engine.options.emplace_back(json::value_to<std::string>(option.at(0)),
+                                    json::value_to<std::string>(option.at(1)));
+      if (const json::value* declared = top.if_contains("declared_options"))
+        if (const json::value* defaults = declared->as_object().if_contains(engine.name))
+          for (const auto& [name, value] : defaults->as_object())
+            engine.declared_defaults.emplace_back(std::string(name),
+                                                  json::value_to<std::string>(value));
       config.engines.push_back(std::move(engine));
     }
     config.format = parse_format(json::value_to<std::string>(tournament.at("format")))

@@ -90,7 +90,8 @@ struct RecordedResults {
   std::string path;
   boost::json::value description;  // the tournament's, as written
   // The configuration rebuilt from the description, as far as standings and reports need it
-  // (engines, format, seeds, rounds, time control, variant, SPRT); not the book's positions.
+  // (engines with their options and the defaults they declared, format, seeds, rounds, time
+  // control, variant, SPRT); not the book's positions.
   TournamentConfig config;
   std::vector<FinishedGame> games;
   std::vector<PgnSpan> spans;  // games's PGN in pgn_path

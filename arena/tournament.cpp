@@ -102,10 +102,13 @@ class DebugTee : public ReportSink {
 
 }  // namespace
 
-TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& report_sink,
+TournamentOutcome run_tournament(const TournamentConfig& given, ReportSink& report_sink,
                                  const std::atomic<bool>& interrupt,
                                  const ProcessLauncher& launcher) {
-  validate(config);
+  validate(given);
+  // The configuration with what the engines declare (their options' defaults), which the reports
+  // and the results file show.
+  TournamentConfig config = given;
   // The endgame tables, loaded once for every game (probing them is thread-safe), and before the
   // outputs are claimed: a wrong input is named before an output's state is.
   tb::Tablebase tables;
@@ -133,13 +136,29 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& rep
     if (tables.has_layer(layer)) table_layers.push_back(layer);
 
   // Fail before the first game, with the engine's own complaint, when an engine cannot run at
-  // all (a wrong path, a binary that is not an engine); later failures only lose games.
-  for (const EngineConfig& engine : config.engines) {
+  // all (a wrong path, a binary that is not an engine) or is given an option it does not declare
+  // or a value its option does not take; later failures only lose games. What the engine answers
+  // to its options is told once, after the start.
+  std::vector<std::string> option_warnings;
+  for (EngineConfig& engine : config.engines) {
     const std::atomic<int> before_the_games{0};
     EngineClient probe(
         engine, log ? logged_launcher(launcher, *log, engine.name, before_the_games) : launcher);
     if (!probe.start(config.rules.stall_timeout)) throw TournamentError(probe.last_error());
     probe.quit();
+    for (const OptionProblem& problem : check_options(engine, probe.declared_options())) {
+      if (!problem.undeclared || !config.allow_unknown_options)
+        throw TournamentError(problem.message + (problem.undeclared
+                                                     ? " (--allow-unknown-options sends it anyway)"
+                                                     : ""));
+      option_warnings.push_back(problem.message + "; sent anyway (--allow-unknown-options)");
+    }
+    for (const std::string& error : probe.option_errors())
+      option_warnings.push_back("engine \"" + engine.name + "\" answered its options: " + error);
+    engine.declared_defaults.clear();
+    for (const uqi::OptionLine& option : probe.declared_options())
+      if (option.default_value)
+        engine.declared_defaults.emplace_back(option.name, *option.default_value);
   }
 
   ResultsStore store(config, table_layers);
@@ -222,6 +241,7 @@ TournamentOutcome run_tournament(const TournamentConfig& config, ReportSink& rep
   TournamentOutcome outcome;
   outcome.standings = current_standings();
   sink.tournament_started(config, outcome.standings);
+  for (const std::string& warning : option_warnings) sink.warning(warning);
   if (use_tables) {
     sink.tablebase_loaded(config, tables.describe());
     for (const std::string& problem : refused_tables)

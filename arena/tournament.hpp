@@ -63,7 +63,10 @@ class ReportSink {
 // With config.shard only the shard's game pairs are played; with config.shared_dir the shards'
 // counts are exchanged there (shard_exchange.hpp) and the SPRT decides on all of them. A statistics
 // failure (an SPRT that cannot be computed) is reported through the sink's warning and in the
-// standings, and the games go on.
+// standings, and the games go on. Before the first game every engine is started once: one that
+// cannot start, or whose option.NAME=VALUE does not fit the options it declares (check_options;
+// an undeclared name is only a warning with config.allow_unknown_options), stops the run with a
+// TournamentError; an `info string` error it answers to its options is a warning.
 struct TournamentOutcome {
   TournamentEnd end = TournamentEnd::Completed;
   Standings standings;

@@ -137,6 +137,9 @@ struct TournamentConfig {
   // --shared-dir: a folder every shard sees. Each shard publishes its counts there after every
   // game, and with an SPRT decides on the counts of all shards together. Empty: none.
   std::string shared_dir;
+  // --allow-unknown-options: an option.NAME that an engine does not declare is sent with a
+  // warning (for engines that take options they do not announce) instead of stopping the run.
+  bool allow_unknown_options = false;
 };
 
 class TournamentError : public std::runtime_error {

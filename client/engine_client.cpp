@@ -41,6 +41,53 @@ std::int64_t elapsed_ms_since(SteadyClock::time_point start) {
 
 }  // namespace
 
+std::vector<OptionProblem> check_options(const EngineConfig& engine,
+                                         const std::vector<uqi::OptionLine>& declared) {
+  std::vector<OptionProblem> problems;
+  const auto same = [](std::string_view a, std::string_view b) {
+    return text_helpers::to_lower(a) == text_helpers::to_lower(b);
+  };
+  for (const auto& [name, value] : engine.options) {
+    const std::string given = "engine \"" + engine.name + "\": option." + name + "=" + value + ": ";
+    const auto option =
+        std::find_if(declared.begin(), declared.end(),
+                     [&](const uqi::OptionLine& line) { return same(line.name, name); });
+    if (option == declared.end()) {
+      std::string names;
+      for (const uqi::OptionLine& line : declared) names += (names.empty() ? "" : ", ") + line.name;
+      problems.push_back({true, given + "the engine declares no option " + name + " (it declares " +
+                                    (names.empty() ? "none" : names) + ")"});
+      continue;
+    }
+    const std::string& type = option->type;
+    std::string accepts;
+    if (type == "spin") {
+      const std::optional<std::int64_t> number = text_helpers::parse_integer(value);
+      if (!number || (option->min && *number < *option->min) ||
+          (option->max && *number > *option->max))
+        accepts = "a whole number" + (option->min && option->max
+                                          ? " from " + std::to_string(*option->min) + " to " +
+                                                std::to_string(*option->max)
+                                          : std::string());
+    } else if (type == "check") {
+      if (value != "true" && value != "false") accepts = "true or false";
+    } else if (type == "combo") {
+      if (std::none_of(option->vars.begin(), option->vars.end(),
+                       [&](const std::string& var) { return same(var, value); })) {
+        accepts = "one of";
+        for (std::size_t i = 0; i < option->vars.size(); ++i)
+          accepts += (i == 0 ? " " : ", ") + option->vars[i];
+      }
+    } else if (type == "button") {
+      if (!value.empty()) accepts = "no value (option." + option->name + "=)";
+    }
+    if (!accepts.empty())
+      problems.push_back(
+          {false, given + option->name + " is a " + type + " option, which takes " + accepts});
+  }
+  return problems;
+}
+
 ProcessLauncher default_launcher() {
   return [](const ProcessSpec& spec) { return start_process(spec); };
 }
@@ -98,6 +145,8 @@ bool EngineClient::start(milliseconds timeout) {
   const SteadyClock::time_point deadline = SteadyClock::now() + timeout;
   last_error_.clear();
   id_name_.clear();
+  declared_options_.clear();
+  option_errors_.clear();
   searching_ = false;
   try {
     process_ = launcher_(config_.process);
@@ -128,6 +177,8 @@ bool EngineClient::start(milliseconds timeout) {
   const auto read_id = [this](const std::string& line) {
     if (const std::optional<uqi::IdLine> id = uqi::parse_id_line(line); id && id->field == "name")
       id_name_ = id->value;
+    else if (std::optional<uqi::OptionLine> option = uqi::parse_option_line(line))
+      declared_options_.push_back(std::move(*option));
   };
 
   if (!process_->write_line(uqi ? "uqi" : "ugi")) return exited("exited during the handshake");
@@ -140,6 +191,8 @@ bool EngineClient::start(milliseconds timeout) {
     case WaitResult::Timeout:
       return silent("no " + ok + " within " + std::to_string(timeout.count()) + " ms");
   }
+  for (const std::string& line : config_.init_strings)
+    if (!process_->write_line(line)) return exited("exited while its init strings were sent");
   for (const auto& [name, value] : config_.options) {
     uqi::SetOptionCommand command{name, std::nullopt};
     // An empty value means a button, which takes none.
@@ -148,7 +201,14 @@ bool EngineClient::start(milliseconds timeout) {
       return exited("exited while its options were set");
   }
   if (!process_->write_line("isready")) return exited("exited during the handshake");
-  switch (wait_for("readyok", deadline, {})) {
+  // What the engine says about its options: an `info string` with an error in it.
+  const auto read_complaint = [this](const std::string& line) {
+    const std::optional<uqi::InfoLine> info = uqi::parse_info_line(line);
+    if (info && info->string &&
+        text_helpers::to_lower(*info->string).find("error") != std::string::npos)
+      option_errors_.push_back(*info->string);
+  };
+  switch (wait_for("readyok", deadline, read_complaint)) {
     case WaitResult::Found:
       return true;
     case WaitResult::Closed:

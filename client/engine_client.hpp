@@ -36,6 +36,12 @@ struct EngineConfig {
   // restart=on: a new process for every game, as cutechess's restart=on (else one process plays
   // game after game, restarted only after a failure).
   bool restart = false;
+  // Lines sent as they are after the handshake, before the options (cutechess's initstr).
+  std::vector<std::string> init_strings = {};
+  // The default of each option the engine declares (`option name N ... default D`), as its first
+  // start told them; what the reports print for an option the user did not set (fastchess's
+  // `1t, 16MB`). Filled by the tournament before the first game; empty until then.
+  std::vector<std::pair<std::string, std::string>> declared_defaults = {};
 };
 
 using uqi::GoRequest;
@@ -72,6 +78,20 @@ struct SearchWatch {
   const std::atomic<bool>* ponderhit_requested = nullptr;
 };
 
+// An option of `engine.options` that does not fit what the engine declares.
+struct OptionProblem {
+  bool undeclared = false;  // the engine declares no option of that name
+  // `engine "a": option.Hash=abc: Hash is a spin option, a whole number from 1 to 16`.
+  std::string message;
+};
+// Checks every option.NAME=VALUE of `engine` against the options the engine declares (`option`
+// lines, names compared without case): the name must be declared; a spin's value is a whole
+// number within its min and max, a check's true or false, a combo's one of its vars (without
+// case), a button's empty; a string or an option of another type takes anything. Empty when all
+// fit.
+[[nodiscard]] std::vector<OptionProblem> check_options(
+    const EngineConfig& engine, const std::vector<uqi::OptionLine>& declared);
+
 using ProcessLauncher = std::function<std::unique_ptr<EngineProcess>(const ProcessSpec&)>;
 // start_process.
 ProcessLauncher default_launcher();
@@ -86,11 +106,11 @@ class EngineClient {
   const EngineConfig& config() const { return config_; }
 
   // Launches the process, sends `uqi` (or `ugi`) and waits for `uqiok` (`ugiok`), sends the
-  // configured options, then `isready` and waits for `readyok`; all within `timeout`. Returns
-  // false with last_error() set when the process cannot start, exits, or does not answer in time.
-  // An engine that does not answer in time is left running, so alive() tells a stall from a
-  // crash; quit() (or the next start) ends it. An engine already running is shut down first (a
-  // restart).
+  // init strings and the configured options, then `isready` and waits for `readyok`; all within
+  // `timeout`. Returns false with last_error() set when the process cannot start, exits, or does
+  // not answer in time. An engine that does not answer in time is left running, so alive() tells a
+  // stall from a crash; quit() (or the next start) ends it. An engine already running is shut down
+  // first (a restart).
   bool start(std::chrono::milliseconds timeout);
   // `uqinewgame` (`uginewgame`) then `isready`; false when `readyok` does not come in time or the
   // engine is gone.
@@ -117,6 +137,11 @@ class EngineClient {
   bool alive();
   // The `id name` the engine gave (empty before start).
   const std::string& id_name() const { return id_name_; }
+  // The options the engine declared in its handshake (`option name ...` lines), in order.
+  const std::vector<uqi::OptionLine>& declared_options() const { return declared_options_; }
+  // What the engine answered to its init strings and options in the last start: the text of
+  // each `info string` with "error" in it that came between `uqiok` and `readyok`.
+  const std::vector<std::string>& option_errors() const { return option_errors_; }
   // Why the last start/new_game/go failed, as a sentence.
   const std::string& last_error() const { return last_error_; }
 
@@ -140,6 +165,8 @@ class EngineClient {
   ProcessLauncher launcher_;
   std::unique_ptr<EngineProcess> process_;
   std::string id_name_;
+  std::vector<uqi::OptionLine> declared_options_;
+  std::vector<std::string> option_errors_;
   std::string last_error_;
   bool searching_ = false;  // a `go` was sent and its `bestmove` not read yet
 };

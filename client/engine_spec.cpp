@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 
@@ -19,8 +20,9 @@ namespace quixo::arena {
 namespace {
 
 // The keys of an engine description besides option.NAME (apply_engine_keys).
-constexpr std::string_view kEngineKeys[] = {
-    "conf", "name", "cmd", "args", "arg", "dir", "proto", "tc", "stderr", "restart", "timemargin"};
+constexpr std::string_view kEngineKeys[] = {"conf",   "name",    "cmd",        "args",
+                                            "arg",    "dir",     "proto",      "tc",
+                                            "stderr", "restart", "timemargin", "initstr"};
 
 bool is_engine_key(std::string_view key) {
   if (key.starts_with("option.") && key.size() > 7) return true;
@@ -164,6 +166,8 @@ void apply_engine_keys(EngineConfig& engine, const EngineKeys& keys, const Engin
       if (error != std::errc() || end != value.data() + value.size() || margin < 0)
         throw std::invalid_argument("timemargin must be milliseconds >= 0, not \"" + value + "\"");
       engine.time_margin_ms = margin;
+    } else if (key == "initstr") {
+      engine.init_strings.push_back(value);
     } else if (key == "restart") {
       if (value == "on" || value == "true")
         engine.restart = true;
@@ -179,7 +183,8 @@ void apply_engine_keys(EngineConfig& engine, const EngineKeys& keys, const Engin
     } else {
       throw std::invalid_argument(
           "unknown engine key \"" + key +
-          "\" (known: name cmd args arg dir proto tc timemargin restart stderr option.NAME conf)");
+          "\" (known: name cmd args arg dir proto tc timemargin restart stderr initstr option.NAME "
+          "conf)");
     }
   }
 }
@@ -202,7 +207,7 @@ std::vector<EngineConfig> make_engine_configs(const std::vector<std::string>& ea
   return configs;
 }
 
-EnginesFile load_engines_file(const std::string& path) {
+EnginesFile load_engines_file(const std::string& path, std::vector<std::string>* ignored) {
   namespace json = boost::json;
   // A regular file within its bound: a directory read as empty, a device for ever.
   const text_helpers::FileText text =
@@ -216,12 +221,24 @@ EnginesFile load_engines_file(const std::string& path) {
   if (!file.is_array())
     throw std::invalid_argument("--engines-file " + path +
                                 ": expected an array of engines, [{\"name\": ..., ...}, ...]");
-  // A JSON value as the text of a key's value: strings as they are, numbers and booleans written.
+  // A JSON value as the text of a key's value: strings as they are, booleans as a check option
+  // takes them (true, false), numbers written.
   const auto text_of = [](const json::value& value) -> std::string {
     if (value.is_string()) return std::string(value.get_string());
-    if (value.is_bool()) return value.get_bool() ? "on" : "off";
+    if (value.is_bool()) return value.get_bool() ? "true" : "false";
     return json::serialize(value);
   };
+  // cutechess's names for our keys.
+  static const std::map<std::string, std::string> kAliases = {{"command", "cmd"},
+                                                              {"workingDirectory", "dir"},
+                                                              {"protocol", "proto"},
+                                                              {"stderrFile", "stderr"},
+                                                              {"initStrings", "initstr"}};
+  // Keys that cutechess writes and that mean nothing here: a timeout scale (the arena has
+  // --timeout-style settings of its own), scores from White's point of view, pondering (the
+  // arena's games do not ponder), claim validation, its debug output and chess variants.
+  static const std::set<std::string> kIgnored = {"timeoutScaleFactor", "whitepov", "ponder",
+                                                 "validateClaims",     "debug",    "variants"};
   EnginesFile engines;
   std::size_t number = 0;
   for (const json::value& entry : file.as_array()) {
@@ -232,13 +249,15 @@ EnginesFile load_engines_file(const std::string& path) {
     const json::value* name = object.if_contains("name");
     if (name == nullptr || !name->is_string() || name->get_string().empty())
       throw std::invalid_argument(where + ": no \"name\"");
+    const std::string named = where + " (" + std::string(name->get_string()) + ")";
     EngineKeys keys;
     for (const auto& [json_key, value] : object) {
       const std::string key(json_key);
-      static const std::map<std::string, std::string> kAliases = {{"command", "cmd"},
-                                                                  {"workingDirectory", "dir"},
-                                                                  {"protocol", "proto"},
-                                                                  {"stderrFile", "stderr"}};
+      if (kIgnored.contains(key)) {
+        if (ignored && std::find(ignored->begin(), ignored->end(), key) == ignored->end())
+          ignored->push_back(key);
+        continue;
+      }
       const auto alias = kAliases.find(key);
       const std::string our_key = alias != kAliases.end() ? alias->second : key;
       if (our_key == "options") {
@@ -246,22 +265,36 @@ EnginesFile load_engines_file(const std::string& path) {
           for (const auto& [option, option_value] : value.get_object())
             keys.emplace_back("option." + std::string(option), text_of(option_value));
         } else if (value.is_array()) {
+          // cutechess writes every option it knows with its type, default and limits; only the
+          // name and value are ours to use. A button is an action, not a setting: none is pressed.
           for (const json::value& option : value.get_array()) {
             const json::object* pair = option.if_object();
+            if (pair && pair->contains("name") && pair->contains("type") &&
+                pair->at("type") == json::value("button"))
+              continue;
             if (!pair || !pair->contains("name") || !pair->contains("value"))
-              throw std::invalid_argument(where +
+              throw std::invalid_argument(named +
                                           ": options must be {\"name\": ..., \"value\": ...}");
             keys.emplace_back("option." + text_of(pair->at("name")), text_of(pair->at("value")));
           }
         } else {
-          throw std::invalid_argument(where + ": \"options\" must be an object or an array");
+          throw std::invalid_argument(named + ": \"options\" must be an object or an array");
         }
-      } else if (our_key == "args" && value.is_array()) {
-        for (const json::value& argument : value.get_array())
-          keys.emplace_back("arg", text_of(argument));
+      } else if ((our_key == "args" || our_key == "initstr") && value.is_array()) {
+        for (const json::value& item : value.get_array())
+          keys.emplace_back(our_key == "args" ? "arg" : "initstr", text_of(item));
+      } else if (key == "command") {
+        // cutechess's command is a command line: the program, then its arguments.
+        const std::vector<std::string> words = split_words(text_of(value));
+        if (words.empty()) throw std::invalid_argument(named + ": \"command\" is empty");
+        keys.emplace_back("cmd", words.front());
+        for (std::size_t i = 1; i < words.size(); ++i) keys.emplace_back("arg", words[i]);
+      } else if ((our_key == "dir" || our_key == "stderr") && text_of(value).empty()) {
+        // cutechess writes "" for "none".
+      } else if (our_key == "restart" && text_of(value) == "auto") {
+        // cutechess's default: the engine is restarted when it must be, as here without restart.
       } else if (our_key == "conf" || !is_engine_key(our_key) || our_key.starts_with("option.")) {
-        throw std::invalid_argument(where + " (" + std::string(name->get_string()) +
-                                    "): unknown key \"" + key + "\"");
+        throw std::invalid_argument(named + ": unknown key \"" + key + "\"");
       } else {
         keys.emplace_back(our_key, text_of(value));
       }

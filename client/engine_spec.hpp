@@ -1,5 +1,5 @@
 // Engines as users describe them to quixo-arena and quixo-gui, fastchess style: `key=value`
-// words (name cmd args arg dir proto tc timemargin restart stderr option.NAME), given after
+// words (name cmd args arg dir proto tc timemargin restart stderr initstr option.NAME), given after
 // --engine and --each as separate words or one quoted string, on the command line or in a config
 // file.
 #pragma once
@@ -24,8 +24,9 @@ std::vector<std::pair<std::string, std::string>> parse_key_values(std::string_vi
 
 // Applies the keys of an engine description to `engine`: name, cmd, args (split at blanks,
 // quotes group), arg (one argument, repeatable), dir, proto (uqi|ugi), tc (a time control, the
-// engine's own), timemargin (milliseconds, the engine's own), restart (on|off), stderr, option.NAME
-// (a `setoption`, repeatable; a later value for the same name replaces the earlier one). Throws
+// engine's own), timemargin (milliseconds, the engine's own), restart (on|off), stderr, initstr (a
+// line sent to the engine after its handshake, repeatable), option.NAME (a `setoption`,
+// repeatable; a later value for the same name replaces the earlier one). Throws
 // std::invalid_argument naming an unknown key or a bad value.
 // conf=NAME applies the keys of the engines file's entry NAME at that point (keys after it win);
 // it needs `engines`.
@@ -36,11 +37,16 @@ void apply_engine_keys(EngineConfig& engine, const EngineKeys& keys,
 
 // An engines file, as cutechess's engines.json: a JSON array of objects, one per engine, with
 // "name" (required, unique) and the keys above ("cmd", "args" as a string or an array, "dir",
-// "proto", "tc", "timemargin", "restart", "stderr"), "options" as an object {"Hash": 16} or
-// cutechess's array [{"name": "Hash", "value": 16}], and cutechess's names "command",
-// "workingDirectory", "protocol" and "stderrFile". Throws std::invalid_argument naming the file,
-// the entry and the problem (not JSON, no name, a name twice, an unknown key).
-[[nodiscard]] EnginesFile load_engines_file(const std::string& path);
+// "proto", "tc", "timemargin", "restart", "stderr", "initstr"), "options" as an object
+// {"Hash": 16} or cutechess's array [{"name": "Hash", "value": 16, ...}] (buttons skipped, a JSON
+// boolean written true or false), and every key cutechess writes: "command" (a command line: the
+// program, then its arguments), "workingDirectory", "protocol", "stderrFile" and "initStrings"
+// are applied ("" for none; "restart": "auto" is the default); "timeoutScaleFactor", "whitepov",
+// "ponder", "validateClaims", "debug" and "variants" mean nothing here and are added, once each,
+// to `ignored` when given. Throws std::invalid_argument naming the file, the entry and the problem
+// (not JSON, no name, a name twice, an unknown key).
+[[nodiscard]] EnginesFile load_engines_file(const std::string& path,
+                                            std::vector<std::string>* ignored = nullptr);
 
 // Words split at blanks, double quotes grouping (and removed). Throws std::invalid_argument on an
 // unterminated quote.

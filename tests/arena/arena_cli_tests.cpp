@@ -628,8 +628,33 @@ const std::vector<BadInput> kBadInputs = {
      "two engines are named \"a\""},
     {"an unknown key in the engines file",
      {"--engines-file", "@DIR@/e.json", "--engine", "conf=a"},
-     {{"e.json", "[{\"name\": \"a\", \"cmd\": \"x\", \"ponder\": true}]"}},
-     "engine 1 (a): unknown key \"ponder\""},
+     {{"e.json", "[{\"name\": \"a\", \"cmd\": \"x\", \"pondr\": true}]"}},
+     "engine 1 (a): unknown key \"pondr\""},
+    // Issue 25, item 2: every option.NAME=VALUE is checked against the options the engine
+    // declares (the normal mock declares Hash, a spin from 1 to 16; the options mode more).
+    {"an option the engine does not declare",
+     with_two_engines({"--each", "option.NoSuchOption=1"}),
+     {},
+     "engine \"a\": option.NoSuchOption=1: the engine declares no option NoSuchOption (it "
+     "declares Hash) (--allow-unknown-options sends it anyway)"},
+    {"a spin option's value that is no number",
+     with_two_engines({"--each", "option.Hash=abc"}),
+     {},
+     "engine \"a\": option.Hash=abc: Hash is a spin option, which takes a whole number from 1 to "
+     "16"},
+    {"a spin option's value above its max",
+     with_two_engines({"--engine", "name=c", "cmd=@MOCK@", "option.hash=17"}),
+     {},
+     "engine \"c\": option.hash=17: Hash is a spin option, which takes a whole number from 1 to "
+     "16"},
+    {"a check option's value that is not true or false",
+     with_two_engines({"--each", "args=--mode options", "option.Ponder=off"}),
+     {},
+     "engine \"a\": option.Ponder=off: Ponder is a check option, which takes true or false"},
+    {"a combo option's value that is not one of its vars",
+     with_two_engines({"--each", "args=--mode options", "option.Style=wild"}),
+     {},
+     "engine \"a\": option.Style=wild: Style is a combo option, which takes one of solid, sharp"},
     {"--anchor without an Elo",
      with_two_engines({"--anchor", "a"}),
      {},
@@ -864,6 +889,142 @@ BOOST_AUTO_TEST_CASE(engines_come_from_an_engines_file_by_name) {
   // The entry's own tc wins over --each, which comes before it.
   BOOST_TEST(contains(description, "\"time_control\":\"nodes=20\""), description);
   BOOST_TEST(integer(tally_of(file, "weaker"), "illegal_moves") == 2);
+}
+
+// Issue 25, item 1: a JSON boolean in an engines file is an option's value as a check option
+// takes it, `false`, not `off` (which the engine refused while the run went on).
+BOOST_AUTO_TEST_CASE(a_json_boolean_option_is_sent_as_true_or_false) {
+  TempDir dir;
+  write_text(dir.file("engines.json"),
+             substitute("[{\"name\": \"a\", \"cmd\": \"@MOCK@\", \"args\": \"--mode options\", "
+                        "\"options\": {\"Ponder\": false}},\n"
+                        " {\"name\": \"b\", \"cmd\": \"@MOCK@\", \"args\": \"--mode options\", "
+                        "\"options\": [{\"name\": \"Ponder\", \"value\": true}]}]\n",
+                        dir));
+  const ArenaRun run =
+      run_arena({"--engines-file", dir.file("engines.json"), "--engine", "conf=a",
+                 "stderr=" + dir.file("a.err"), "--engine", "conf=b", "stderr=" + dir.file("b.err"),
+                 "--each", "tc=nodes=10", "--rounds", "1", "--results", dir.file("r.json")},
+                dir);
+  BOOST_TEST_REQUIRE(run.code() == 0, run);
+  const std::string description =
+      json::serialize(load_results(dir.file("r.json")).at("tournament"));
+  BOOST_TEST(contains(description, "[\"Ponder\",\"false\"]"), description);
+  BOOST_TEST(contains(description, "[\"Ponder\",\"true\"]"), description);
+  BOOST_TEST(contains(read_text(dir.file("a.err")), "quixo-mock-engine: set Ponder=false\n"));
+  BOOST_TEST(contains(read_text(dir.file("b.err")), "quixo-mock-engine: set Ponder=true\n"));
+  BOOST_TEST(!contains(run.out + run.err, "Warning"), run);
+}
+
+// Issue 25, item 3: an engines.json as cutechess writes it: its command a command line with
+// arguments, every key it writes, options with their declarations, a button among them (not
+// pressed), "" for no folder and no stderr file. The keys that mean nothing here are named once.
+BOOST_AUTO_TEST_CASE(a_cutechess_engines_file_is_read_as_cutechess_writes_it) {
+  TempDir dir;
+  write_text(dir.file("engines.json"), substitute(R"([
+    {
+        "command": "@MOCK@ --mode options",
+        "initStrings": [
+            "setoption name Threads value 2"
+        ],
+        "name": "mock-a",
+        "options": [
+            {"alias": "", "default": 16, "max": 64, "min": 1, "name": "Hash", "type": "spin",
+             "value": 32},
+            {"alias": "", "default": false, "name": "Ponder", "type": "check", "value": false},
+            {"alias": "", "choices": ["solid", "sharp"], "default": "solid", "name": "Style",
+             "type": "combo", "value": "sharp"},
+            {"alias": "", "name": "Clear Hash", "type": "button"}
+        ],
+        "ponder": true,
+        "protocol": "uqi",
+        "restart": "auto",
+        "stderrFile": "",
+        "timeoutScaleFactor": 1,
+        "validateClaims": false,
+        "variants": ["standard"],
+        "whitepov": true,
+        "workingDirectory": ""
+    },
+    {
+        "command": "@MOCK@ --mode options",
+        "name": "mock-b",
+        "protocol": "uqi",
+        "stderrFile": "",
+        "timeoutScaleFactor": 1.5,
+        "workingDirectory": ""
+    }
+]
+)",
+                                                  dir));
+  const ArenaRun run =
+      run_arena({"--engines-file", dir.file("engines.json"), "--engine", "conf=mock-a",
+                 "stderr=" + dir.file("a.err"), "--engine", "conf=mock-b", "--each", "tc=nodes=10",
+                 "--rounds", "1", "--results", dir.file("r.json")},
+                dir);
+  BOOST_TEST_REQUIRE(run.code() == 0, run);
+  // One warning, naming the keys that are ignored.
+  BOOST_TEST(run.err == "quixo-arena: warning: --engines-file " + dir.file("engines.json") +
+                            ": ignored ponder, timeoutScaleFactor, validateClaims, variants, "
+                            "whitepov (cutechess keys that mean nothing here)\n",
+             run);
+  const std::string description =
+      json::serialize(load_results(dir.file("r.json")).at("tournament"));
+  BOOST_TEST(contains(description, "\"args\":[\"--mode\",\"options\"]"), description);
+  BOOST_TEST(
+      contains(description, "[[\"Hash\",\"32\"],[\"Ponder\",\"false\"],[\"Style\",\"sharp\"]]"),
+      description);
+  BOOST_TEST(!contains(description, "Clear Hash"), description);
+  // The init string went to the engine, before the options.
+  const std::string engine_err = read_text(dir.file("a.err"));
+  BOOST_TEST(contains(engine_err, "set Threads=2\nquixo-mock-engine: set Hash=32\n"), engine_err);
+}
+
+// Issue 25, item 2: --allow-unknown-options sends an option the engine does not declare, with a
+// warning, and what the engine answers to it (`info string error: ...`) is shown.
+BOOST_AUTO_TEST_CASE(allow_unknown_options_sends_them_and_shows_the_engines_answer) {
+  TempDir dir;
+  const ArenaRun run = run_arena(join({mock("a", "--mode options", {"option.NoSuchOption=1"}),
+                                       mock("b", "--mode options"),
+                                       {"--each", "tc=nodes=10", "--rounds", "1",
+                                        "--allow-unknown-options", "--output", "cutechess"}}),
+                                 dir);
+  BOOST_TEST_REQUIRE(run.code() == 0, run);
+  BOOST_TEST(contains(run.err,
+                      "Warning: engine \"a\": option.NoSuchOption=1: the engine declares no option "
+                      "NoSuchOption (it declares Threads, Hash, Ponder, Style, Book, Clear Hash); "
+                      "sent anyway (--allow-unknown-options)\n"),
+             run);
+  BOOST_TEST(contains(run.err,
+                      "Warning: engine \"a\" answered its options: error: no such option "
+                      "'NoSuchOption'\n"),
+             run);
+  BOOST_TEST(!contains(run.err, "engine \"b\""), run);
+}
+
+// Issue 25, items 17 and 9: the fastchess report's threads and hash are the engines' declared
+// defaults when no option sets them (the options mock declares Threads 1 and Hash 16), and a
+// merge of shards prints what the single run prints.
+BOOST_AUTO_TEST_CASE(fastchess_threads_and_hash_come_from_the_engines_and_survive_a_merge) {
+  TempDir dir;
+  const Args engines = join({mock("a", "--mode options --random-seed 3"),
+                             mock("b", "--mode options --random-seed 5", {"option.Hash=32"}),
+                             {"--each", "tc=nodes=10", "--rounds", "2", "--output", "fastchess"}});
+  const ArenaRun single = run_arena(join({engines, {"--results", dir.file("single.json")}}), dir);
+  BOOST_TEST_REQUIRE(single.code() == 0, single);
+  BOOST_TEST(contains(single.out, "Results of a vs b (10 nodes, 1t, 16MB - 32MB):\n"), single);
+  Args shards;
+  for (const std::string shard : {"1/2", "2/2"}) {
+    const ArenaRun run =
+        run_arena(join({engines, {"--results", dir.file("r.json"), "--shard", shard}}), dir);
+    BOOST_TEST_REQUIRE(run.code() == 0, run);
+    shards.push_back(arena::shard_file_path(dir.file("r.json"), arena::parse_shard(shard)));
+  }
+  const ArenaRun merged = run_arena(
+      join({{"merge", "--results", dir.file("merged.json"), "--output", "fastchess"}, shards}),
+      dir);
+  BOOST_TEST_REQUIRE(merged.code() == 0, merged);
+  BOOST_TEST(contains(merged.out, "Results of a vs b (10 nodes, 1t, 16MB - 32MB):\n"), merged);
 }
 
 // --log FILE --debug: every line to and from each engine with its game, the engines' stderr

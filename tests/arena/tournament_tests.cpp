@@ -872,6 +872,10 @@ const std::vector<IdentityChange> kIdentityChanges = {
        c.engines[1].options = {{"Hash", "16"}};
      },
      "engine 2 (seeded-2)'s option.NAME differs (the file has none, this run Hash=16)"},
+    {"an engine's init strings",
+     [](TournamentConfig& c) { c.engines[0].init_strings = {"setoption name Hash value 8"}; },
+     "engine 1 (seeded-1)'s initstr differs (the file has none, this run setoption name Hash "
+     "value 8)"},
 };
 
 }  // namespace

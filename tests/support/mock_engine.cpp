@@ -24,6 +24,11 @@
 //   no-readyok-while-searching  a single-threaded engine: during `go infinite` (or `go ponder`)
 //                  it keeps an `isready` until the search ends, so `readyok` comes only after
 //                  the `bestmove`
+//   options        a well-behaved engine that declares the options of kDeclaredOptions (Threads,
+//                  Hash, Ponder, Style, Book, Clear Hash) instead of Hash alone, and answers a
+//                  `setoption` it refuses (a name it does not declare, a value its option does not
+//                  take) with `info string error: ...`; it writes every `setoption` it takes to
+//                  stderr ("quixo-mock-engine: set NAME=VALUE")
 // Every mode answers `query p1turn|gameover|result` (the UGI names) from its position, without
 // the repetition rule.
 // --after N: the first N `go` commands are answered normally, the mode applies from then on (for
@@ -72,6 +77,7 @@ enum class Mode {
   CloseStdout,
   DoubleBestmove,
   NoReadyokWhileSearching,
+  Options,
 };
 
 struct ModeName {
@@ -92,6 +98,17 @@ constexpr ModeName kModes[] = {
     {Mode::CloseStdout, "close-stdout"},
     {Mode::DoubleBestmove, "double-bestmove"},
     {Mode::NoReadyokWhileSearching, "no-readyok-while-searching"},
+    {Mode::Options, "options"},
+};
+
+// What the options mode declares.
+const uqi::OptionLine kDeclaredOptions[] = {
+    {"Threads", "spin", "1", 1, 8, {}},
+    {"Hash", "spin", "16", 1, 64, {}},
+    {"Ponder", "check", "false", std::nullopt, std::nullopt, {}},
+    {"Style", "combo", "solid", std::nullopt, std::nullopt, {"solid", "sharp"}},
+    {"Book", "string", "", std::nullopt, std::nullopt, {}},
+    {"Clear Hash", "button", std::nullopt, std::nullopt, std::nullopt, {}},
 };
 
 struct Options {
@@ -279,6 +296,8 @@ class MockEngine {
         }
       } else if (command == "query") {
         query(tokens.size() > 1 ? tokens[1] : std::string_view());
+      } else if (command == "setoption" && options_.mode == Mode::Options) {
+        setoption(tokens);
       }
       // uqinewgame, setoption and anything unknown need no answer.
     }
@@ -294,7 +313,11 @@ class MockEngine {
     send("id name mock-" + options_.mode_name);
     garbage_if_active();
     send("id author the quixo arena tests");
-    send("option name Hash type spin default 1 min 1 max 16");
+    if (options_.mode == Mode::Options) {
+      for (const uqi::OptionLine& option : kDeclaredOptions) send(uqi::format_option_line(option));
+    } else {
+      send("option name Hash type spin default 1 min 1 max 16");
+    }
     garbage_if_active();
     send(ok);
     garbage_if_active();
@@ -361,6 +384,35 @@ class MockEngine {
     send("bestmove " + move);
     if (options_.mode == Mode::DoubleBestmove && faults_active()) send("bestmove " + move);
     garbage_if_active();
+  }
+
+  // The options mode's `setoption`: taken (and written to stderr) when the name is declared and
+  // the value fits, else refused with an `info string error`.
+  void setoption(const std::vector<std::string_view>& tokens) {
+    const std::optional<uqi::SetOptionCommand> command =
+        uqi::parse_setoption_command(std::span(tokens).subspan(1));
+    if (!command) {
+      send("info string error: expected 'setoption name <name> [value <value>]'");
+      return;
+    }
+    const std::string value = command->value.value_or("");
+    for (const uqi::OptionLine& option : kDeclaredOptions) {
+      if (option.name != command->name) continue;
+      const std::optional<std::int64_t> number = text_helpers::parse_integer(value);
+      const bool fits =
+          option.type == "spin"    ? number && *number >= *option.min && *number <= *option.max
+          : option.type == "check" ? value == "true" || value == "false"
+          : option.type == "combo"
+              ? std::find(option.vars.begin(), option.vars.end(), value) != option.vars.end()
+              : true;
+      if (!fits) {
+        send("info string error: " + option.name + " does not take " + text_helpers::quoted(value));
+        return;
+      }
+      std::cerr << "quixo-mock-engine: set " << option.name << "=" << value << std::endl;
+      return;
+    }
+    send("info string error: no such option " + text_helpers::quoted(command->name));
   }
 
   // UGI's `query`, answered from the position (no repetition rule: the mock keeps no history).

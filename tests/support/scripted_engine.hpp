@@ -97,6 +97,9 @@ class ScriptedProcess : public arena::EngineProcess {
     const std::string_view command = tokens.front();
     if (command == "uqi" || command == "ugi") {
       output_.push_back("id name scripted");
+      // The options a tournament may set, with the defaults its reports print.
+      output_.push_back("option name Threads type spin default 1 min 1 max 64");
+      output_.push_back("option name Hash type spin default 16 min 1 max 1024");
       output_.push_back(command == "uqi" ? "uqiok" : "ugiok");
     } else if (command == "isready") {
       output_.push_back("readyok");
