@@ -1015,8 +1015,9 @@ BOOST_AUTO_TEST_CASE(fastchess_threads_and_hash_come_from_the_engines_and_surviv
   BOOST_TEST(contains(single.out, "Results of a vs b (10 nodes, 1t, 16MB - 32MB):\n"), single);
   Args shards;
   for (const std::string shard : {"1/2", "2/2"}) {
-    const ArenaRun run =
-        run_arena(join({engines, {"--results", dir.file("r.json"), "--shard", shard}}), dir);
+    const ArenaRun run = run_arena(
+        join({engines, {"--results", dir.file("r.json"), "--shard", shard, "--run-id", "one-run"}}),
+        dir);
     BOOST_TEST_REQUIRE(run.code() == 0, run);
     shards.push_back(arena::shard_file_path(dir.file("r.json"), arena::parse_shard(shard)));
   }

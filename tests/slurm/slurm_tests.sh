@@ -182,8 +182,8 @@ same_games "$work/single/r.json" "$work/single/g.pgn" "$requeued/r.json" "$reque
 step "3. a 16-chunk SPRT stops every chunk on one decision"
 status=0
 "$tournament" --chunks 16 --at-once 4 --wait --arena "$arena" -- \
-  --engine name=engine "cmd=$engine" --engine name=illegal "cmd=$mock" "args=--mode illegal" \
-  --each tc=nodes=1000 option.Threads=1 --rounds 1000 --report-interval 0 \
+  --engine name=engine "cmd=$engine" option.Threads=1 --engine name=illegal "cmd=$mock" "args=--mode illegal" \
+  --each tc=nodes=1000 --rounds 1000 --report-interval 0 \
   --sprt elo0=0 elo1=10 --results "$work/sprt/r.json" || status=$?
 [ $status -eq 0 ] || fail "the SPRT's merge exited $status, not 0 (H1)"
 python3 - "$work/sprt" <<'EOF' || fail "a chunk did not stop on the decision"
