@@ -47,7 +47,10 @@ std::vector<OptionProblem> check_options(const EngineConfig& engine,
   const auto same = [](std::string_view a, std::string_view b) {
     return text_helpers::to_lower(a) == text_helpers::to_lower(b);
   };
-  for (const auto& [name, value] : engine.options) {
+  for (const auto& name_and_value : engine.options) {
+    // Named, not structured bindings: clang 14 (the sanitizer presets) cannot capture those.
+    const std::string& name = name_and_value.first;
+    const std::string& value = name_and_value.second;
     const std::string given = "engine \"" + engine.name + "\": option." + name + "=" + value + ": ";
     const auto option =
         std::find_if(declared.begin(), declared.end(),
