@@ -16,6 +16,7 @@
 
 #include "arena_command_line.hpp"
 #include "compliance.hpp"
+#include "support/arena_in_process.hpp"
 
 namespace {
 
@@ -191,19 +192,7 @@ BOOST_DATA_TEST_CASE(a_misbehaving_mock_fails_the_right_checks, bdata::make(kFau
 }
 
 BOOST_AUTO_TEST_CASE(the_command_line_exits_0_1_and_2) {
-  const auto run = [](std::vector<std::string> words, std::string& out, std::string& err) {
-    words.insert(words.begin(), "quixo-arena");
-    std::vector<const char*> argv;
-    for (const std::string& word : words) argv.push_back(word.c_str());
-    std::ostringstream out_stream;
-    std::ostringstream err_stream;
-    const std::atomic<bool> interrupt{false};
-    const int code = arena::run_arena_command_line(static_cast<int>(argv.size()), argv.data(),
-                                                   out_stream, err_stream, interrupt);
-    out = out_stream.str();
-    err = err_stream.str();
-    return code;
-  };
+  const auto run = quixo::test::run_arena_in_process;
   std::string out;
   std::string err;
   const std::vector<std::string> quick = {"--timeout", "700",         "--timemargin",

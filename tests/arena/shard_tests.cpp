@@ -26,6 +26,7 @@
 #include "schedule.hpp"
 #include "shard_exchange.hpp"
 #include "standings.hpp"
+#include "support/arena_in_process.hpp"
 #include "support/arena_printing.hpp"
 #include "support/tournament_fixtures.hpp"
 
@@ -56,17 +57,11 @@ std::vector<std::string> shard_files(const TempDir& dir, int count, bool chunk =
   return files;
 }
 
-// quixo-arena WORDS..., its exit code; `out` gets what it printed.
+// quixo-arena WORDS..., its exit code; `out` gets what it printed on stdout, then stderr.
 int run_arena(std::vector<std::string> words, std::string& out) {
-  words.insert(words.begin(), "quixo-arena");
-  std::vector<const char*> argv;
-  for (const std::string& word : words) argv.push_back(word.c_str());
-  std::ostringstream out_stream;
-  std::ostringstream err_stream;
-  const std::atomic<bool> interrupt{false};
-  const int code = run_arena_command_line(static_cast<int>(argv.size()), argv.data(), out_stream,
-                                          err_stream, interrupt);
-  out = out_stream.str() + err_stream.str();
+  std::string err;
+  const int code = run_arena_in_process(std::move(words), out, err);
+  out += err;
   return code;
 }
 
