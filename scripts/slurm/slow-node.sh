@@ -39,13 +39,9 @@ if [ ! -x "$engine" ] || [ ! -x "$arena" ]; then
   exit 2
 fi
 
-work=$(mktemp -d /tmp/quixo-slow-node.XXXXXX)
-chmod 755 "$work"
-export QUIXO_SLURM_DIR="$work/cluster"
-export QUIXO_SLURM_PORT=$((20000 + 2 * ($$ % 5000)))
-trap '"$root/scripts/slurm/local-cluster.sh" stop >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
-"$root/scripts/slurm/local-cluster.sh" start >/dev/null
-eval "$("$root/scripts/slurm/local-cluster.sh" env)"
+# shellcheck source=../lib/private-cluster.sh
+source "$root/scripts/lib/private-cluster.sh"
+start_private_cluster slow-node
 
 # The arena in a slot: the first free one, held (fd 9) until the arena ends. slots.log gets
 # "slot task start end" for each task.

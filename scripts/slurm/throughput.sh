@@ -30,13 +30,9 @@ if [ ! -x "$engine" ] || [ ! -x "$arena" ]; then
   exit 2
 fi
 
-work=$(mktemp -d /tmp/quixo-throughput.XXXXXX)
-chmod 755 "$work"
-export QUIXO_SLURM_DIR="$work/cluster"
-export QUIXO_SLURM_PORT=$((20000 + 2 * ($$ % 5000)))
-trap '"$root/scripts/slurm/local-cluster.sh" stop >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
-"$root/scripts/slurm/local-cluster.sh" start >/dev/null
-eval "$("$root/scripts/slurm/local-cluster.sh" env)"
+# shellcheck source=../lib/private-cluster.sh
+source "$root/scripts/lib/private-cluster.sh"
+start_private_cluster throughput
 
 games=$((2 * rounds))
 echo "$games games, --each $*, $(nproc) cores, $(date -u '+%Y-%m-%d')"
