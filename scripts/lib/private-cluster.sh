@@ -1,9 +1,16 @@
 # Sourced by the measuring scripts of scripts/slurm (throughput.sh, slow-node.sh): a one-node
 # cluster of their own, local-cluster.sh's with its own folder and ports (so a cluster a developer
 # runs is left alone), in a new work folder; both go when the script exits.
-#   start_private_cluster NAME    sets $work (/tmp/quixo-NAME.XXXXXX) and the cluster's SLURM_CONF;
-#                                 needs $root, the project's folder
+#   start_private_cluster NAME    sets $engine and $arena (the release build's, which must be
+#                                 there), $work (/tmp/quixo-NAME.XXXXXX) and the cluster's
+#                                 SLURM_CONF; needs $root, the project's folder
 start_private_cluster() {
+  engine="$root/build/release/bin/quixo-engine"
+  arena="$root/build/release/bin/quixo-arena"
+  if [ ! -x "$engine" ] || [ ! -x "$arena" ]; then
+    echo "$1: build the release preset first" >&2
+    exit 2
+  fi
   work=$(mktemp -d "/tmp/quixo-$1.XXXXXX")
   chmod 755 "$work"
   export QUIXO_SLURM_DIR="$work/cluster"

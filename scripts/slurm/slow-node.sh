@@ -32,13 +32,6 @@ while [ $# -gt 0 ]; do
     *) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
   esac
 done
-engine="$root/build/release/bin/quixo-engine"
-arena="$root/build/release/bin/quixo-arena"
-if [ ! -x "$engine" ] || [ ! -x "$arena" ]; then
-  echo "slow-node: build the release preset first" >&2
-  exit 2
-fi
-
 # shellcheck source=../lib/private-cluster.sh
 source "$root/scripts/lib/private-cluster.sh"
 start_private_cluster slow-node

@@ -23,13 +23,6 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ $# -gt 0 ] || { echo "throughput: give the engines' keys after --, e.g. tc=nodes=20000" >&2; exit 2; }
-engine="$root/build/release/bin/quixo-engine"
-arena="$root/build/release/bin/quixo-arena"
-if [ ! -x "$engine" ] || [ ! -x "$arena" ]; then
-  echo "throughput: build the release preset first" >&2
-  exit 2
-fi
-
 # shellcheck source=../lib/private-cluster.sh
 source "$root/scripts/lib/private-cluster.sh"
 start_private_cluster throughput
