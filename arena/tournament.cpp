@@ -142,21 +142,21 @@ TournamentOutcome run_tournament(const TournamentConfig& given, ReportSink& repo
   std::vector<std::string> option_warnings;
   for (EngineConfig& engine : config.engines) {
     const std::atomic<int> before_the_games{0};
-    EngineClient probe(
-        engine, log ? logged_launcher(launcher, *log, engine.name, before_the_games) : launcher);
-    if (!probe.start(config.rules.stall_timeout)) throw TournamentError(probe.last_error());
-    probe.quit();
-    for (const OptionProblem& problem : check_options(engine, probe.declared_options())) {
+    const EngineProbe probe = probe_engine(
+        engine, log ? logged_launcher(launcher, *log, engine.name, before_the_games) : launcher,
+        config.rules.stall_timeout);
+    if (!probe.error.empty()) throw TournamentError(probe.error);
+    for (const OptionProblem& problem : probe.option_problems) {
       if (!problem.undeclared || !config.allow_unknown_options)
         throw TournamentError(problem.message + (problem.undeclared
                                                      ? " (--allow-unknown-options sends it anyway)"
                                                      : ""));
       option_warnings.push_back(problem.message + "; sent anyway (--allow-unknown-options)");
     }
-    for (const std::string& error : probe.option_errors())
+    for (const std::string& error : probe.option_errors)
       option_warnings.push_back("engine \"" + engine.name + "\" answered its options: " + error);
     engine.declared_defaults.clear();
-    for (const uqi::OptionLine& option : probe.declared_options())
+    for (const uqi::OptionLine& option : probe.declared_options)
       if (option.default_value)
         engine.declared_defaults.emplace_back(option.name, *option.default_value);
   }

@@ -91,6 +91,22 @@ std::vector<OptionProblem> check_options(const EngineConfig& engine,
   return problems;
 }
 
+EngineProbe probe_engine(const EngineConfig& engine, const ProcessLauncher& launcher,
+                         std::chrono::milliseconds timeout) {
+  EngineProbe probe;
+  EngineClient client(engine, launcher);
+  if (!client.start(timeout)) {
+    probe.error = client.last_error();
+    return probe;
+  }
+  client.quit();
+  probe.id_name = client.id_name();
+  probe.declared_options = client.declared_options();
+  probe.option_problems = check_options(engine, probe.declared_options);
+  probe.option_errors = client.option_errors();
+  return probe;
+}
+
 ProcessLauncher default_launcher() {
   return [](const ProcessSpec& spec) { return start_process(spec); };
 }

@@ -96,6 +96,21 @@ using ProcessLauncher = std::function<std::unique_ptr<EngineProcess>(const Proce
 // start_process.
 ProcessLauncher default_launcher();
 
+// What starting an engine once, before it is used, tells: whether it runs at all (a wrong path, a
+// binary that is not an engine), its name, what it declares, and which of its configured options
+// do not fit. quixo-arena and quixo-gui check every configured engine this way at start-up, so a
+// broken one is named before the first game rather than found during it.
+struct EngineProbe {
+  std::string error;  // why it could not start, as EngineClient::last_error(); empty when it ran
+  std::string id_name;
+  std::vector<uqi::OptionLine> declared_options;
+  std::vector<OptionProblem> option_problems;  // check_options() of its configured options
+  std::vector<std::string> option_errors;      // EngineClient::option_errors()
+};
+// Starts `engine` (handshake within `timeout`), reads what it declares, and quits it.
+[[nodiscard]] EngineProbe probe_engine(const EngineConfig& engine, const ProcessLauncher& launcher,
+                                       std::chrono::milliseconds timeout);
+
 class EngineClient {
  public:
   EngineClient(EngineConfig config, ProcessLauncher launcher = default_launcher());

@@ -26,7 +26,11 @@ const char* const kUsage =
     "\n"
     "Engine keys (for --engine and --each), as in quixo-arena: name=NAME cmd=PATH args=\"A B\"\n"
     "  arg=A dir=DIR proto=uqi|ugi stderr=FILE option.NAME=VALUE. A cmd without '/' is also\n"
-    "  looked for next to quixo-gui, then on PATH.\n";
+    "  looked for next to quixo-gui, then on PATH.\n"
+    "\n"
+    "Each engine is started once at start-up; one that cannot run stops quixo-gui with a message\n"
+    "naming it. Requests must name the machine (its own names, or --allow-host); beyond the\n"
+    "loopback address they must also carry the token of the printed URL.\n";
 
 void describe_options(po::options_description& options) {
   options.add_options()("engine", po::value<std::vector<std::string>>(),
@@ -36,7 +40,32 @@ void describe_options(po::options_description& options) {
       "host", po::value<std::string>()->default_value("127.0.0.1"),
       "the address to listen on (another than 127.0.0.1 lets other machines in)")(
       "port", po::value<int>()->default_value(8080), "the port to listen on (0: any free one)")(
+      "allow-host", po::value<std::vector<std::string>>()->composing(),
+      "a host name requests may use besides the machine's own (a name that reaches this machine "
+      "through DNS or a proxy; repeatable)")(
+      "token", po::value<std::string>(),
+      "the secret every request must carry (default: a random one when --host is not a loopback "
+      "address, none on loopback); it is in the printed URL")(
       "tb", po::value<std::string>(), "the folder of the endgame tables (quixo-tb's files)");
+}
+
+// Starts each engine once, as quixo-arena does before its first game, so that one that cannot run
+// (a wrong path, a binary that is not an engine) or is given an option it does not take is named
+// now, not after the person's first move. Throws std::invalid_argument naming it.
+void check_engines(const SessionConfig& session, std::ostream& out, std::ostream& err) {
+  for (const arena::EngineConfig& engine : session.engines) {
+    const arena::EngineProbe probe =
+        arena::probe_engine(engine, session.launcher, session.handshake_timeout);
+    if (!probe.error.empty())
+      throw std::invalid_argument(probe.error + " (checked at start-up; see its --engine keys)");
+    if (!probe.option_problems.empty())
+      throw std::invalid_argument(probe.option_problems.front().message);
+    for (const std::string& error : probe.option_errors)
+      err << "quixo-gui: warning: engine \"" << engine.name << "\" answered its options: " << error
+          << "\n";
+    out << "engine " << engine.name << ": "
+        << (probe.id_name.empty() ? "(no id name)" : probe.id_name) << "\n";
+  }
 }
 
 }  // namespace
@@ -81,7 +110,18 @@ int run_gui_command_line(int argc, const char* const* argv, std::ostream& out, s
           throw std::invalid_argument("two engines are called \"" + name +
                                       "\"; give each its own name=");
     }
+    check_engines(config.session, out, err);
     config.host = vm["host"].as<std::string>();
+    if (vm.count("allow-host"))
+      config.allowed_hosts = vm["allow-host"].as<std::vector<std::string>>();
+    if (vm.count("token")) {
+      config.token = vm["token"].as<std::string>();
+      check_token(*config.token);
+    } else if (!is_loopback_host(config.host)) {
+      // Off loopback anyone on the network can reach the port: only who has the printed URL
+      // may use the engines (as Jupyter does).
+      config.token = make_token();
+    }
     const int port = vm["port"].as<int>();
     if (port < 0 || port > 65535)
       throw std::invalid_argument("--port must be from 0 to 65535, not " + std::to_string(port));

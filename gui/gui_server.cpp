@@ -1,14 +1,21 @@
 #include "gui_server.hpp"
 
+#include <arpa/inet.h>
+#include <ifaddrs.h>
+#include <netinet/in.h>
 #include <algorithm>
 #include <atomic>
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
+
+#include <cctype>
 #include <chrono>
 #include <deque>
+#include <random>
 #include <stdexcept>
+#include <utility>
 
 namespace quixo::gui {
 namespace {
@@ -31,24 +38,104 @@ class WebSocketConnection;
 
 struct Shared {
   ServerConfig config;
-  std::string host_port;  // "127.0.0.1:8080", once bound
+  std::string host_port;                   // "127.0.0.1:8080", once bound
+  std::vector<std::string> allowed_hosts;  // host_name_of() forms
+  std::string token_cookie;                // "quixo-gui-token-8080", the cookie's name
   std::atomic<std::size_t> sessions{0};
   // The open pages (touched on the server's thread only), so that stop() ends their sessions,
   // and with them their engines, while the server still runs.
   std::vector<std::weak_ptr<WebSocketConnection>> connections;
 };
 
-// Whether `host` (the Host header) names this server: its address, or localhost for a loopback
-// address. A server listening on every address (0.0.0.0, ::) cannot know its names and takes
-// any; the Origin check still applies.
+// The name part of a Host header, lower case: "Name:8080" -> "name", "[::1]:8080" -> "[::1]".
+std::string host_name_of(std::string_view host) {
+  std::string_view name = host;
+  if (name.starts_with('[')) {
+    name = name.substr(0, name.find(']') + 1);
+  } else if (const std::size_t colon = name.find(':'); colon != std::string_view::npos) {
+    name = name.substr(0, colon);
+  }
+  std::string lower(name);
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return lower;
+}
+
 bool host_allowed(const Shared& shared, std::string_view host) {
-  const std::string& bound = shared.config.host;
-  if (bound == "0.0.0.0" || bound == "::") return true;
-  const std::string port = shared.host_port.substr(shared.host_port.rfind(':') + 1);
-  if (host == shared.host_port) return true;
-  const bool loopback = bound == "127.0.0.1" || bound == "::1" || bound == "localhost";
-  return loopback &&
-         (host == "localhost:" + port || host == "127.0.0.1:" + port || host == "[::1]:" + port);
+  const std::string name = host_name_of(host);
+  return !name.empty() && std::find(shared.allowed_hosts.begin(), shared.allowed_hosts.end(),
+                                    name) != shared.allowed_hosts.end();
+}
+
+// Compares two secrets in a time that does not depend on where they differ.
+bool same_secret(std::string_view given, std::string_view secret) {
+  if (given.size() != secret.size()) return false;
+  unsigned char difference = 0;
+  for (std::size_t i = 0; i < given.size(); ++i)
+    difference |= static_cast<unsigned char>(given[i] ^ secret[i]);
+  return difference == 0;
+}
+
+// The value of `key` in a list of `key=value` pairs separated by `separator` ("a=1&b=2" with '&',
+// a Cookie header "a=1; b=2" with ';'), or none.
+std::optional<std::string_view> find_pair(std::string_view list, std::string_view key,
+                                          char separator) {
+  while (!list.empty()) {
+    const std::size_t end = list.find(separator);
+    std::string_view pair = list.substr(0, end);
+    while (pair.starts_with(' ')) pair.remove_prefix(1);
+    if (pair.starts_with(key) && pair.substr(key.size()).starts_with('='))
+      return pair.substr(key.size() + 1);
+    if (end == std::string_view::npos) break;
+    list.remove_prefix(end + 1);
+  }
+  return std::nullopt;
+}
+
+// The names a request may give in its Host header for a server bound to `bound`: the address
+// itself; for a loopback address the loopback names; otherwise the machine's host name, and, for
+// an unspecified address (every interface), the loopback names and each interface's address.
+std::vector<std::string> own_host_names(const net::ip::address& bound) {
+  std::vector<std::string> names;
+  const auto add = [&names](std::string name) {
+    name = host_name_of(name + ":");
+    if (!name.empty() && std::find(names.begin(), names.end(), name) == names.end())
+      names.push_back(std::move(name));
+  };
+  const auto add_address = [&add](const net::ip::address& address) {
+    add(address.is_v6() ? "[" + address.to_v6().to_string() + "]" : address.to_string());
+  };
+  const auto add_loopback = [&add] {
+    for (const char* name : {"localhost", "127.0.0.1", "[::1]"}) add(name);
+  };
+  if (!bound.is_unspecified()) add_address(bound);
+  if (bound.is_loopback()) {
+    add_loopback();
+    return names;
+  }
+  beast::error_code error;
+  const std::string host = net::ip::host_name(error);
+  if (!error) add(host);
+  if (!bound.is_unspecified()) return names;
+  add_loopback();
+  ifaddrs* interfaces = nullptr;
+  if (getifaddrs(&interfaces) != 0) return names;
+  for (const ifaddrs* entry = interfaces; entry != nullptr; entry = entry->ifa_next) {
+    if (entry->ifa_addr == nullptr) continue;
+    if (entry->ifa_addr->sa_family == AF_INET) {
+      const auto* ipv4 = reinterpret_cast<const sockaddr_in*>(entry->ifa_addr);
+      add_address(net::ip::address_v4(ntohl(ipv4->sin_addr.s_addr)));
+    } else if (entry->ifa_addr->sa_family == AF_INET6) {
+      const auto* ipv6 = reinterpret_cast<const sockaddr_in6*>(entry->ifa_addr);
+      net::ip::address_v6::bytes_type bytes;
+      std::copy_n(ipv6->sin6_addr.s6_addr, bytes.size(), bytes.begin());
+      // A link-local address needs its zone in a URL, which browsers do not send: leave it out.
+      const net::ip::address_v6 address(bytes);
+      if (!address.is_link_local()) add_address(address);
+    }
+  }
+  freeifaddrs(interfaces);
+  return names;
 }
 
 class WebSocketConnection : public std::enable_shared_from_this<WebSocketConnection> {
@@ -221,9 +308,29 @@ class HttpConnection : public std::enable_shared_from_this<HttpConnection> {
     const std::string host(request[http::field::host]);
     if (!host_allowed(*shared_, host)) {
       respond(http::status::forbidden, "text/plain",
-              "quixo-gui answers only requests for " + shared_->host_port + "\n", request.version(),
-              false);
+              "quixo-gui answers only requests for its own names (" + host_name_of(host) +
+                  " is not one; --allow-host adds it)\n",
+              request.version(), false);
       return;
+    }
+    if (const std::optional<std::string>& token = shared_->config.token) {
+      const std::string_view target = request.target();
+      const std::optional<std::string_view> in_url =
+          target.find('?') == std::string_view::npos
+              ? std::nullopt
+              : find_pair(target.substr(target.find('?') + 1), "token", '&');
+      const std::optional<std::string_view> in_cookie =
+          find_pair(request[http::field::cookie], shared_->token_cookie, ';');
+      if (in_url && same_secret(*in_url, *token)) {
+        // The page's own requests (its scripts, its WebSocket) carry the cookie instead.
+        cookie_ = shared_->token_cookie + "=" + *token + "; Path=/; HttpOnly; SameSite=Strict";
+      } else if (!in_cookie || !same_secret(*in_cookie, *token)) {
+        respond(http::status::forbidden, "text/plain",
+                "quixo-gui needs its token: open the URL it printed when it started "
+                "(http://.../?token=...)\n",
+                request.version(), false);
+        return;
+      }
     }
     if (websocket::is_upgrade(request)) {
       upgrade(std::move(request), host);
@@ -287,6 +394,7 @@ class HttpConnection : public std::enable_shared_from_this<HttpConnection> {
                   "style-src 'self' 'unsafe-inline'; frame-ancestors 'none'");
     response->set(http::field::cache_control, "no-store");
     response->set("X-Content-Type-Options", "nosniff");
+    if (!cookie_.empty()) response->set(http::field::set_cookie, std::exchange(cookie_, {}));
     response->body() = std::move(body);
     response->keep_alive(keep_alive);
     response->prepare_payload();
@@ -305,6 +413,7 @@ class HttpConnection : public std::enable_shared_from_this<HttpConnection> {
   std::shared_ptr<Shared> shared_;
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
+  std::string cookie_;  // a Set-Cookie for the next response: the token, given in its URL
 };
 
 }  // namespace
@@ -347,6 +456,48 @@ GuiServer::GuiServer(ServerConfig config) : impl_(std::make_unique<Impl>()) {
   const std::string shown_host =
       address.is_v6() ? "[" + address.to_string() + "]" : address.to_string();
   impl_->shared->host_port = shown_host + ":" + std::to_string(acceptor.local_endpoint().port());
+  if (settings.token) check_token(*settings.token);
+  impl_->shared->token_cookie = "quixo-gui-token-" + std::to_string(port());
+  std::vector<std::string>& allowed = impl_->shared->allowed_hosts;
+  allowed = own_host_names(address);
+  for (const std::string& name : settings.allowed_hosts) {
+    if (name.empty() || name.find_first_of(" /?#@") != std::string::npos)
+      throw std::invalid_argument("--allow-host \"" + name + "\" is not a host name");
+    // "name:port" and "[v6]" are taken as the Host header gives them.
+    const std::string plain = host_name_of(name);
+    if (std::find(allowed.begin(), allowed.end(), plain) == allowed.end()) allowed.push_back(plain);
+  }
+}
+
+bool is_loopback_host(std::string_view address) {
+  if (address == "localhost") return true;
+  beast::error_code error;
+  const net::ip::address parsed = net::ip::make_address(std::string(address), error);
+  return !error && parsed.is_loopback();
+}
+
+std::string make_token() {
+  std::random_device device;
+  std::string token;
+  constexpr char kDigits[] = "0123456789abcdef";
+  for (int i = 0; i < 4; ++i) {
+    const std::uint32_t bits = device();
+    for (int shift = 28; shift >= 0; shift -= 4) token += kDigits[(bits >> shift) & 0xf];
+  }
+  return token;
+}
+
+void check_token(std::string_view token) {
+  const bool plain = std::all_of(token.begin(), token.end(), [](unsigned char c) {
+    return std::isalnum(c) || c == '-' || c == '_';
+  });
+  if (token.size() < 8 || !plain)
+    throw std::invalid_argument(
+        "--token must be at least 8 letters, digits, '-' or '_' (it goes into a URL)");
+}
+
+const std::vector<std::string>& GuiServer::allowed_hosts() const {
+  return impl_->shared->allowed_hosts;
 }
 
 GuiServer::~GuiServer() = default;
@@ -356,7 +507,17 @@ std::uint16_t GuiServer::port() const {
 }
 
 std::string GuiServer::url() const {
-  return "http://" + impl_->shared->host_port + "/";
+  const Shared& shared = *impl_->shared;
+  std::string host_port = shared.host_port;
+  const std::string& bound = shared.config.host;
+  // 0.0.0.0 is where it listens, not an address to open; the machine's name is.
+  if (bound == "0.0.0.0" || bound == "::") {
+    beast::error_code error;
+    const std::string host = net::ip::host_name(error);
+    if (!error && !host.empty()) host_port = host + ":" + std::to_string(port());
+  }
+  return "http://" + host_port + "/" +
+         (shared.config.token ? "?token=" + *shared.config.token : "");
 }
 
 void GuiServer::run() {

@@ -2,8 +2,14 @@
 // into the binary, and a WebSocket at /ws per page, each with its own GuiSession.
 //
 // What it defends against, since a browser can be pointed at it by any web site:
-//   - a WebSocket upgrade whose Origin is not this server's own page is refused (403), and so is
-//     any request whose Host is not the address the server listens on (DNS rebinding);
+//   - any request whose Host header is not one of the allowed names is refused (403), so that a
+//     site whose DNS name is rebound to this machine cannot reach it; the allowed names are the
+//     machine's own (those of the address it listens on; with 0.0.0.0 or :: its host name and
+//     every interface's address) and those given (--allow-host);
+//   - with a token (always when it listens beyond the loopback address), every request must
+//     carry it: in the URL it prints (?token=...), which also sets a cookie for the page's other
+//     requests, or in that cookie; anything else is refused (403), as Jupyter does;
+//   - a WebSocket upgrade whose Origin is not this server's own page is refused (403);
 //   - HTTP requests have a size limit, WebSocket messages at most max_message_bytes (a longer
 //     one closes that connection), and each page may send max_messages_per_second on average;
 //   - at most max_sessions pages at once (each may run engine processes);
@@ -13,6 +19,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -33,6 +40,10 @@ const std::vector<WebAsset>& web_assets();
 struct ServerConfig {
   std::string host = "127.0.0.1";
   std::uint16_t port = 8080;  // 0: any free port (port() tells which)
+  // Host names (or addresses) that requests may name besides the machine's own.
+  std::vector<std::string> allowed_hosts;
+  // The secret every request must carry, when set: letters, digits, '-' and '_', at least 8.
+  std::optional<std::string> token;
   SessionConfig session;
   std::size_t max_message_bytes = 4u << 20;
   double max_messages_per_second = 40;
@@ -40,6 +51,13 @@ struct ServerConfig {
   std::size_t max_sessions = 8;
   std::vector<WebAsset> assets = web_assets();
 };
+
+// Whether `address` is a loopback address (127.0.0.0/8, ::1) or "localhost".
+bool is_loopback_host(std::string_view address);
+// A fresh secret for ServerConfig::token: 32 hexadecimal digits from std::random_device.
+std::string make_token();
+// Throws std::invalid_argument unless `token` is a usable ServerConfig::token.
+void check_token(std::string_view token);
 
 class GuiServer {
  public:
@@ -50,8 +68,11 @@ class GuiServer {
   GuiServer& operator=(const GuiServer&) = delete;
 
   std::uint16_t port() const;
-  // "http://127.0.0.1:8080/"
+  // "http://127.0.0.1:8080/", with "?token=..." when there is a token; a server on 0.0.0.0 or ::
+  // names the machine by its host name.
   std::string url() const;
+  // The names a request's Host header may give (lower case, without the port).
+  const std::vector<std::string>& allowed_hosts() const;
   // Serves until stop() (from any thread, or a signal handler's thread).
   void run();
   void stop();

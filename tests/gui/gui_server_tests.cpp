@@ -45,12 +45,13 @@ struct RunningServer {
 };
 
 http::response<http::string_body> get(const RunningServer& server, const std::string& target,
-                                      const std::string& host) {
+                                      const std::string& host, const std::string& cookie = {}) {
   net::io_context io;
   beast::tcp_stream stream(io);
   stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), server.server->port()));
   http::request<http::empty_body> request(http::verb::get, target, 11);
   request.set(http::field::host, host);
+  if (!cookie.empty()) request.set(http::field::cookie, cookie);
   http::write(stream, request);
   beast::flat_buffer buffer;
   http::response<http::string_body> response;
@@ -61,12 +62,15 @@ http::response<http::string_body> get(const RunningServer& server, const std::st
 // A page's WebSocket, read synchronously with a time limit.
 class Page {
  public:
-  Page(const RunningServer& server, const std::string& origin) : ws_(io_) {
+  Page(const RunningServer& server, const std::string& origin, const std::string& cookie = {})
+      : ws_(io_) {
     beast::get_lowest_layer(ws_).connect(
         tcp::endpoint(net::ip::make_address("127.0.0.1"), server.server->port()));
-    ws_.set_option(websocket::stream_base::decorator([origin](websocket::request_type& request) {
-      if (!origin.empty()) request.set(http::field::origin, origin);
-    }));
+    ws_.set_option(
+        websocket::stream_base::decorator([origin, cookie](websocket::request_type& request) {
+          if (!origin.empty()) request.set(http::field::origin, origin);
+          if (!cookie.empty()) request.set(http::field::cookie, cookie);
+        }));
     ws_.handshake(server.host(), "/ws");
   }
   void send(const std::string& text) {
@@ -146,6 +150,70 @@ BOOST_AUTO_TEST_CASE(a_request_for_another_host_is_refused) {
   BOOST_TEST(
       get(server, "/", "evil.example:" + std::to_string(server.server->port())).result_int() ==
       403);
+}
+
+BOOST_AUTO_TEST_CASE(a_name_given_by_allow_host_is_served_and_no_other) {
+  ServerConfig config;
+  config.allowed_hosts = {"Quixo.Example"};
+  RunningServer server(std::move(config));
+  const std::string port = std::to_string(server.server->port());
+  BOOST_TEST(get(server, "/", "quixo.example:" + port).result_int() == 200);
+  BOOST_TEST(get(server, "/", "quixo.example").result_int() == 200);
+  BOOST_TEST(get(server, "/", "other.example:" + port).result_int() == 403);
+  BOOST_TEST(get(server, "/", "").result_int() == 403);
+}
+
+// Listening on every address (--host 0.0.0.0), the Host header must still be one of the machine's
+// own names (DNS rebinding), and every request must carry the token: in the URL, which sets a
+// cookie, or in that cookie (issue 26, defect 4).
+BOOST_AUTO_TEST_CASE(off_loopback_only_the_machines_names_with_the_token_are_served) {
+  ServerConfig config;
+  config.host = "0.0.0.0";
+  config.token = "secret-token-26";
+  RunningServer server(std::move(config));
+  const std::string port = std::to_string(server.server->port());
+  const std::string own = "127.0.0.1:" + port;
+  BOOST_TEST(server.server->url().ends_with(":" + port + "/?token=secret-token-26"));
+  const std::vector<std::string>& names = server.server->allowed_hosts();
+  BOOST_TEST((std::find(names.begin(), names.end(), "localhost") != names.end()));
+  BOOST_TEST((std::find(names.begin(), names.end(), "0.0.0.0") == names.end()));
+
+  // Any Host but the machine's own is refused, even with the token (a rebound DNS name).
+  BOOST_TEST(get(server, "/?token=secret-token-26", "evil.example:" + port).result_int() == 403);
+  // Without the token, or with a wrong one, nothing is served.
+  const auto without = get(server, "/", own);
+  BOOST_TEST(without.result_int() == 403);
+  BOOST_TEST(without.body().find("token") != std::string::npos);
+  BOOST_TEST(get(server, "/?token=secret-token-27", own).result_int() == 403);
+  BOOST_TEST(get(server, "/app.js", own, "quixo-gui-token-" + port + "=wrong-token").result_int() ==
+             403);
+  BOOST_CHECK_THROW(Page(server, "http://" + own), beast::system_error);
+
+  // The printed URL serves the page and gives the cookie its other requests carry.
+  const auto page = get(server, "/?token=secret-token-26", own);
+  BOOST_TEST(page.result_int() == 200);
+  const std::string set_cookie(page[http::field::set_cookie]);
+  BOOST_TEST(set_cookie.starts_with("quixo-gui-token-" + port + "=secret-token-26;"));
+  BOOST_TEST(set_cookie.find("HttpOnly") != std::string::npos);
+  const std::string cookie = "theme=dark; quixo-gui-token-" + port + "=secret-token-26";
+  BOOST_TEST(get(server, "/app.js", own, cookie).body() == "console.log(1);");
+  Page socket(server, "http://" + own, cookie);
+  BOOST_TEST(socket.read().at("type").as_string() == "hello");
+}
+
+BOOST_AUTO_TEST_CASE(tokens_are_random_and_checked) {
+  const std::string first = make_token();
+  BOOST_TEST(first.size() == 32u);
+  BOOST_TEST(first.find_first_not_of("0123456789abcdef") == std::string::npos);
+  BOOST_TEST(first != make_token());
+  BOOST_CHECK_NO_THROW(check_token(first));
+  BOOST_CHECK_THROW(check_token("short"), std::invalid_argument);
+  BOOST_CHECK_THROW(check_token("has a space"), std::invalid_argument);
+  BOOST_TEST(is_loopback_host("127.0.0.1"));
+  BOOST_TEST(is_loopback_host("::1"));
+  BOOST_TEST(is_loopback_host("localhost"));
+  BOOST_TEST(!is_loopback_host("0.0.0.0"));
+  BOOST_TEST(!is_loopback_host("192.168.1.5"));
 }
 
 BOOST_AUTO_TEST_CASE(the_websocket_plays_and_answers_bad_messages_without_closing) {

@@ -44,7 +44,7 @@ def start_gui():
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     # It reports the tables it loaded, then the URL to open.
     printed = ""
-    for _ in range(5):
+    for _ in range(20):
         line = process.stdout.readline()
         printed += line
         match = re.search(r"(http://\S+)", line)
