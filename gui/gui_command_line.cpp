@@ -1,9 +1,11 @@
 #include "gui_command_line.hpp"
 
 #include <boost/program_options.hpp>
+#include <filesystem>
 #include <ostream>
 
 #include "engine_spec.hpp"
+#include "game_store.hpp"
 #include "gui_server.hpp"
 #include "program_options_message.hpp"
 
@@ -36,7 +38,11 @@ void describe_options(po::options_description& options) {
       "host", po::value<std::string>()->default_value("127.0.0.1"),
       "the address to listen on (another than 127.0.0.1 lets other machines in)")(
       "port", po::value<int>()->default_value(8080), "the port to listen on (0: any free one)")(
-      "tb", po::value<std::string>(), "the folder of the endgame tables (quixo-tb's files)");
+      "tb", po::value<std::string>(), "the folder of the endgame tables (quixo-tb's files)")(
+      "data-dir", po::value<std::string>(),
+      "the folder where games are saved (default: $XDG_DATA_HOME/quixo-gui, else "
+      "~/.local/share/quixo-gui)")("no-save", po::bool_switch(),
+                                   "do not save games (nothing is written; no recent games)");
 }
 
 }  // namespace
@@ -97,6 +103,18 @@ int run_gui_command_line(int argc, const char* const* argv, std::ostream& out, s
         throw std::invalid_argument("--tb " + dir + ": no endgame table file could be loaded");
       out << "endgame tables: " << tables->describe() << "\n";
       config.session.tables = std::move(tables);
+    }
+    if (!vm["no-save"].as<bool>()) {
+      const bool given = vm.count("data-dir") > 0;
+      const std::filesystem::path folder =
+          given ? std::filesystem::path(vm["data-dir"].as<std::string>()) : default_data_folder();
+      try {
+        config.session.store = std::make_shared<const GameStore>(folder);
+        out << "games are saved in " << folder.string() << "\n";
+      } catch (const std::runtime_error& problem) {
+        if (given) throw std::invalid_argument(std::string("--data-dir: ") + problem.what());
+        err << "quixo-gui: games are not saved: " << problem.what() << " (give --data-dir DIR)\n";
+      }
     }
   } catch (const po::error& error) {
     err << "quixo-gui: " << program_options_message(error) << " (see --help)\n";
