@@ -22,6 +22,8 @@ namespace {
 using namespace pgn_format;  // the conventions the writer and the reader share
 
 constexpr std::string_view kPass = "0000";
+// Variations inside variations, at most: each level is read, checked and written recursively.
+constexpr std::size_t kMaxVariationDepth = 64;
 
 using text_helpers::is_space;
 
@@ -280,6 +282,8 @@ class PgnReader {
       if (c == '(') {
         if (moves.empty()) fail(line, "a variation '(' before the first move");
         if (pending_number_) fail(line, "a move number without its move before '('");
+        if (lines.size() > kMaxVariationDepth)
+          fail(line, "variations nested deeper than " + std::to_string(kMaxVariationDepth));
         ++pos_;
         const std::size_t ply = ply_now() - 1;  // an alternative to the last move
         lines.push_back({&moves.back().variations.emplace_back(), ply});

@@ -661,6 +661,13 @@ const std::vector<MalformedSample> kMalformedVariations = {
     {"variation first", "1. a1e1", "(1. a1e1) 1. a1e1", "16", "a variation '(' before the first"},
     {"bad number in a variation", "2. b1b5 {0.015s}", "2. b1b5 {0.015s} (3. b1c1)", "16",
      "move number '3.' where '2.' was expected"},
+    {"variations nested too deep", "2. b1b5 {0.015s}",
+     [] {
+       std::string deep = "2. b1b5 {0.015s}";
+       for (int i = 0; i < 70; ++i) deep += " (2. b1b5";
+       return deep;
+     }(),
+     "16", "variations nested deeper than 64"},
 };
 
 BOOST_DATA_TEST_CASE(malformed_variations_are_refused, bdata::make(kMalformedVariations), sample) {
