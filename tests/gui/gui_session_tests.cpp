@@ -590,6 +590,23 @@ BOOST_AUTO_TEST_CASE(a_game_is_saved_and_resumed_in_a_new_session) {
                          "the engine's answer after the resume");
 }
 
+// A game saved while its engine was to move (the server stopped during the search): resumed,
+// the engine searches again and moves.
+BOOST_AUTO_TEST_CASE(an_engine_that_was_thinking_moves_after_the_resume) {
+  const DataFolder data;
+  SavedGame saved;
+  saved.id = "0000000000000abc";
+  saved.game = GuiGame(Variant::TwoPlayer, {"human", "mock"});
+  saved.game.play("a1a5", move_by("human"), SteadyTime{});
+  data.store->save(saved.id, format_saved_game(saved, SteadyTime{}));
+  Fixture fixture({mock("mock", "normal")}, nullptr, data.store);
+  fixture.send({{"type", "resume"}, {"game_id", saved.id}});
+  const json::object moved = fixture.inbox.wait_state(
+      [](const json::object& s) { return move_count(s) == 2; }, "the engine's move after resume");
+  BOOST_TEST(moved.at("game_id").as_string() == saved.id);
+  BOOST_TEST(moved.at("moves").as_array()[1].at("by").as_string() == "mock");
+}
+
 BOOST_AUTO_TEST_CASE(recent_games_list_the_saved_ones_and_skip_a_bad_file) {
   const DataFolder data;
   Fixture fixture({mock("mock", "normal")}, nullptr, data.store);

@@ -231,6 +231,17 @@ class GuiKeepWorkTests(unittest.TestCase):
         self.wait_for(lambda: self.ply() == 5 and self.state()["ply"] == 5,
                       "ply 5 after three rights")
 
+    def test_a_data_folder_that_cannot_be_used_stops_quixo_gui_with_its_name(self):
+        blocker = os.path.join(self.data_dir, "a-file")
+        with open(blocker, "w") as out:
+            out.write("not a folder")
+        folder = os.path.join(blocker, "games")
+        run = subprocess.run([ARGS.gui, "--port", "0", "--data-dir", folder],
+                             capture_output=True, text=True, timeout=30)
+        self.assertEqual(run.returncode, 2, run.stdout + run.stderr)
+        self.assertIn("--data-dir", run.stderr)
+        self.assertIn(folder, run.stderr)
+
     def test_switching_to_analysis_keeps_the_game(self):
         self.new_game("human-engine", engines=("mock", "mock"))
         self.wait_for(lambda: self.state()["players"] == ["human", "mock"], "the game against mock")
