@@ -680,6 +680,56 @@ BOOST_AUTO_TEST_CASE(a_game_that_cannot_be_saved_is_reported_once) {
                  .as_string() == "recent_games");  // the second failure was not repeated
 }
 
+// The tree through the page's messages: a variation, its comment, promoted, deleted; and a PGN
+// study with a variation and a comment opened with them.
+BOOST_AUTO_TEST_CASE(variations_are_made_commented_promoted_and_deleted_and_come_from_pgn) {
+  Fixture fixture({mock("mock", "normal")});
+  fixture.send({{"type", "move"}, {"move", "a1a5"}});
+  fixture.send({{"type", "move"}, {"move", "e5e1"}});
+  fixture.send({{"type", "goto"}, {"ply", 1}});
+  fixture.send({{"type", "move"}, {"move", "b5b1"}});
+  const json::object varied = fixture.inbox.wait_state(
+      [](const json::object& s) { return moves_text(s) == "a1a5 b5b1 "; }, "the variation");
+  const std::int64_t variation = varied.at("node").as_int64();
+  fixture.send({{"type", "comment"}, {"node", variation}, {"text", "also good"}});
+  fixture.send({{"type", "promote"}, {"node", variation}});
+  const json::object promoted = fixture.inbox.wait_state(
+      [](const json::object& s) {
+        const json::array& tree = s.at("tree").as_array();
+        return tree.size() == 2 && tree[1].at("move").as_string() == "b5b1";
+      },
+      "the variation promoted");
+  const json::object& second = promoted.at("tree").as_array()[1].as_object();
+  BOOST_TEST(second.at("comment").as_string() == "also good");
+  BOOST_TEST(second.at("variations").as_array()[0].as_array()[0].at("move").as_string() == "e5e1");
+  fixture.send({{"type", "delete"}, {"node", variation}});
+  const json::object deleted = fixture.inbox.wait_state(
+      [](const json::object& s) {
+        const json::array& tree = s.at("tree").as_array();
+        return tree.size() == 2 && tree[1].at("move").as_string() == "e5e1";
+      },
+      "the variation deleted");
+  BOOST_TEST(deleted.at("tree").as_array()[1].at("variations").as_array().empty());
+  BOOST_TEST(deleted.at("ply").as_int64() == 1);  // it was shown: the position before it is
+  fixture.send({{"type", "comment"}, {"node", 0}, {"text", "x"}});
+  fixture.inbox.wait_type("error");
+
+  fixture.send({{"type", "load_pgn"},
+                {"text",
+                 "[Event \"study\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
+                 "[White \"a\"]\n[Black \"b\"]\n[Result \"*\"]\n[FEN \"5/5/5/5/5 x\"]\n"
+                 "[QuixoTermination \"unterminated\"]\n\n"
+                 "1. a1e1 {a good start} (1. b1b5 {also fine}) 1... e5a5 *\n"}});
+  fixture.inbox.wait_type("pgn_games");
+  fixture.send({{"type", "open_game"}, {"index", 0}});
+  const json::object study = fixture.inbox.wait_state(
+      [](const json::object& s) { return moves_text(s) == "a1e1 e5a5 "; }, "the study");
+  const json::object& first = study.at("tree").as_array()[0].as_object();
+  BOOST_TEST(first.at("comment").as_string() == "a good start");
+  BOOST_TEST(first.at("variations").as_array()[0].as_array()[0].at("comment").as_string() ==
+             "also fine");
+}
+
 // Defect 2 of issue 26: analysis takes over a game with an engine and keeps its moves.
 BOOST_AUTO_TEST_CASE(analysis_takes_over_a_game_and_keeps_its_moves) {
   Fixture fixture({mock("mock", "normal")});
