@@ -267,7 +267,7 @@ void GuiGame::promote(int id) {
     std::rotate(siblings.begin(), std::find(siblings.begin(), siblings.end(), at),
                 std::find(siblings.begin(), siblings.end(), at) + 1);
   }
-  set_line(line_[static_cast<std::size_t>(ply_)] == node() ? line_.back() : node());
+  set_line(line_.back());  // the same line; the main line's order changed around it
 }
 
 void GuiGame::remove(int id, SteadyTime now) {
