@@ -607,6 +607,34 @@ BOOST_AUTO_TEST_CASE(an_engine_that_was_thinking_moves_after_the_resume) {
   BOOST_TEST(moved.at("moves").as_array()[1].at("by").as_string() == "mock");
 }
 
+// Analysis survives too: a game analysed when the page went is analysed again after resume.
+BOOST_AUTO_TEST_CASE(a_resumed_game_is_analysed_again) {
+  const DataFolder data;
+  std::string id;
+  {
+    Fixture fixture({real_engine()}, nullptr, data.store);
+    fixture.send({{"type", "move"}, {"move", "a1a5"}});
+    fixture.send({{"type", "analyze"}, {"on", true}, {"multipv", 2}});
+    id = std::string(
+        fixture.inbox
+            .wait_state([](const json::object& s) { return s.at("analysis").at("on").as_bool(); },
+                        "analysis on")
+            .at("game_id")
+            .as_string());
+  }
+  Fixture again({real_engine()}, nullptr, data.store);
+  again.send({{"type", "resume"}, {"game_id", id}});
+  const json::object resumed = again.inbox.wait_state(
+      [&](const json::object& s) { return s.at("game_id").as_string() == id; }, "the game");
+  BOOST_TEST(resumed.at("analysis").at("on").as_bool());
+  BOOST_TEST(resumed.at("analysis").at("multipv").as_int64() == 2);
+  again.inbox.wait_for(
+      [](const json::object& m) {
+        return m.at("type") == "info" && m.at("purpose") == "analysis" && m.at("ply") == 1;
+      },
+      "the analysis of the resumed position");
+}
+
 BOOST_AUTO_TEST_CASE(recent_games_list_the_saved_ones_and_skip_a_bad_file) {
   const DataFolder data;
   Fixture fixture({mock("mock", "normal")}, nullptr, data.store);
