@@ -62,6 +62,11 @@ struct MoveRecord {
   std::optional<int> depth;
   std::int64_t time_ms = 0;  // wall-clock time of the reply as the arena measured it
   std::optional<std::uint64_t> nodes;
+  // A study's annotations (quixo-gui; the arena leaves them empty, and then the PGN is as
+  // before): a comment written after the move, and the other moves tried instead of this one,
+  // each a line of moves from the same position (PGN's "( ... )" after the move).
+  std::string comment;
+  std::vector<std::vector<MoveRecord>> variations;
   friend bool operator==(const MoveRecord&, const MoveRecord&) = default;
 };
 

@@ -22,6 +22,8 @@ namespace {
 using namespace pgn_format;  // the conventions the writer and the reader share
 
 constexpr std::string_view kPass = "0000";
+// Variations inside variations, at most: each level is read, checked and written recursively.
+constexpr std::size_t kMaxVariationDepth = 64;
 
 using text_helpers::is_space;
 
@@ -129,12 +131,15 @@ struct MovetextMove {
   std::string text;
   int line = 0;
   std::optional<std::string> comment;
+  std::string note;  // Annotated: the comments after the first one
+  std::vector<std::vector<MovetextMove>> variations;
 };
 
 // Reads games one after the other from the text, keeping the line number for messages.
 class PgnReader {
  public:
-  explicit PgnReader(std::string_view text) : text_(text) {}
+  PgnReader(std::string_view text, PgnReading reading)
+      : text_(text), annotated_(reading == PgnReading::Annotated) {}
 
   // Skips white space, "%" escape lines and ";" comments between games and tokens.
   void skip_space() {
@@ -244,7 +249,15 @@ class PgnReader {
   // the plies; legality is checked later, once the FEN is known.
   MovetextResult read_movetext() {
     MovetextResult out;
+    // The line being read: the game's, or a variation (Annotated) with the ply of its first move.
+    struct Frame {
+      std::vector<MovetextMove>* moves;
+      std::size_t first_ply;
+    };
+    std::vector<Frame> lines{{&out.moves, 0}};
+    const auto ply_now = [&] { return lines.back().first_ply + lines.back().moves->size(); };
     while (true) {
+      std::vector<MovetextMove>& moves = *lines.back().moves;
       skip_space();
       if (pos_ >= text_.size()) fail(line_, "the movetext ends without a result");
       const int line = line_;
@@ -255,14 +268,35 @@ class PgnReader {
         const std::string_view body = text_.substr(pos_ + 1, close - pos_ - 1);
         for (const char b : body) line_ += b == '\n' ? 1 : 0;
         pos_ = close + 1;
-        if (out.moves.empty()) fail(line, "a comment before the first move");
-        if (out.moves.back().comment)
-          fail(line, "a second comment after move " + out.moves.back().text);
-        out.moves.back().comment = std::string(body);
+        if (moves.empty()) fail(line, "a comment before the first move");
+        if (moves.back().comment && !annotated_)
+          fail(line, "a second comment after move " + moves.back().text);
+        if (!moves.back().comment)
+          moves.back().comment = std::string(body);
+        else
+          moves.back().note += (moves.back().note.empty() ? "" : " ") + std::string(body);
         continue;
       }
       if (c == '[') fail(line, "the next game's tags begin before this game's result");
-      if (c == '(' || c == ')') fail(line, "variations '(...)' are not supported");
+      if ((c == '(' || c == ')') && !annotated_) fail(line, "variations '(...)' are not supported");
+      if (c == '(') {
+        if (moves.empty()) fail(line, "a variation '(' before the first move");
+        if (pending_number_) fail(line, "a move number without its move before '('");
+        if (lines.size() > kMaxVariationDepth)
+          fail(line, "variations nested deeper than " + std::to_string(kMaxVariationDepth));
+        ++pos_;
+        const std::size_t ply = ply_now() - 1;  // an alternative to the last move
+        lines.push_back({&moves.back().variations.emplace_back(), ply});
+        continue;
+      }
+      if (c == ')') {
+        if (lines.size() == 1) fail(line, "a ')' without its '('");
+        if (moves.empty()) fail(line, "an empty variation '()'");
+        if (pending_number_) fail(line, "a move number without its move before ')'");
+        ++pos_;
+        lines.pop_back();
+        continue;
+      }
       if (c == '}') fail(line, "a '}' without its '{'");
       const std::size_t start = pos_;
       while (pos_ < text_.size() && !is_space(text_[pos_]) &&
@@ -272,6 +306,7 @@ class PgnReader {
       if (token.empty()) fail(line, "unexpected '" + std::string(1, c) + "' in the movetext");
       if (token == "1-0" || token == "0-1" || token == "1/2-1/2" || token == "*") {
         if (pending_number_) fail(line, "a move number without its move before the result");
+        if (lines.size() > 1) fail(line, "the result inside a variation: a '(' is not closed");
         out.result = std::string(token);
         out.result_line = line;
         return out;
@@ -283,25 +318,23 @@ class PgnReader {
         std::size_t dots = digits;
         while (dots < token.size() && token[dots] == '.') ++dots;
         if (dots == digits) fail(line, "unexpected '" + std::string(token) + "' in the movetext");
-        expect_move_number(out, token.substr(0, digits), dots - digits, line);
+        expect_move_number(ply_now(), token.substr(0, digits), dots - digits, line);
         token.remove_prefix(dots);  // "1.a1e1" carries its move
         if (token.empty()) {
           pending_number_ = true;
           continue;
         }
-      } else if (!pending_number_ && side_of_ply(out.moves.size()) == Color::X) {
+      } else if (!pending_number_ && side_of_ply(ply_now()) == Color::X) {
         fail(line, "X's move " + std::string(token) + " has no move number before it (expected '" +
-                       std::to_string(move_number_of_ply(out.moves.size())) + ".')");
+                       std::to_string(move_number_of_ply(ply_now())) + ".')");
       }
       pending_number_ = false;
-      out.moves.push_back({std::string(token), line, std::nullopt});
+      moves.push_back({std::string(token), line, std::nullopt, {}, {}});
     }
   }
 
-  void expect_move_number(const MovetextResult& out, std::string_view number, std::size_t dots,
-                          int line) {
+  void expect_move_number(std::size_t ply, std::string_view number, std::size_t dots, int line) {
     if (pending_number_) fail(line, "two move numbers in a row");
-    const std::size_t ply = out.moves.size();
     const std::string expected =
         std::to_string(move_number_of_ply(ply)) + (side_of_ply(ply) == Color::X ? "." : "...");
     const std::string found = std::string(number) + std::string(dots, '.');
@@ -393,18 +426,25 @@ class PgnReader {
 
     read_time_controls(game);
 
-    const bool commented =
-        std::any_of(movetext.moves.begin(), movetext.moves.end(),
-                    [](const MovetextMove& entry) { return entry.comment.has_value(); });
+    const bool commented = !annotated_ && std::any_of(movetext.moves.begin(), movetext.moves.end(),
+                                                      [](const MovetextMove& entry) {
+                                                        return entry.comment.has_value();
+                                                      });
     for (std::size_t ply = 0; ply < movetext.moves.size(); ++ply) {
       const MovetextMove& entry = movetext.moves[ply];
       const std::string label = std::to_string(move_number_of_ply(ply)) +
                                 (side_of_ply(ply) == Color::X ? ". " : "... ") + entry.text;
+      const Game before = position;
       try {
         position.play(entry.text);
       } catch (const NotationError& error) {
         fail(entry.line, "illegal move " + label + ": " + error.what());
       }
+      if (annotated_ && (!entry.comment || *entry.comment != kBookComment)) {
+        game.moves.push_back(annotated_move(entry, label, before, ply));
+        continue;
+      }
+      if (!entry.variations.empty()) fail(entry.line, "a variation of the book move " + label);
       // A game without any comment (the short form, `--pgn FILE min`) has engine moves of which
       // nothing more is known; in a game with comments every move has one.
       if (!entry.comment && commented)
@@ -461,6 +501,44 @@ class PgnReader {
     return game;
   }
 
+  // Annotated: a move with its comments (an engine comment, else the person's) and variations,
+  // each checked from `before`, the position before the move.
+  MoveRecord annotated_move(const MovetextMove& entry, const std::string& label, const Game& before,
+                            std::size_t ply) {
+    MoveRecord move;
+    move.move = entry.text;
+    std::string note = entry.note;
+    if (entry.comment) {
+      MoveRecord engine;
+      if (*entry.comment != kBookComment && parse_engine_comment(*entry.comment, engine).empty()) {
+        engine.move = move.move;
+        move = std::move(engine);
+      } else {
+        note = *entry.comment + (note.empty() ? "" : " ") + note;
+      }
+    }
+    move.comment = std::move(note);
+    for (const std::vector<MovetextMove>& line : entry.variations) {
+      std::vector<MoveRecord>& variation = move.variations.emplace_back();
+      Game position = before;
+      for (std::size_t i = 0; i < line.size(); ++i) {
+        const MovetextMove& step = line[i];
+        const std::string step_label = std::to_string(move_number_of_ply(ply + i)) +
+                                       (side_of_ply(ply + i) == Color::X ? ". " : "... ") +
+                                       step.text;
+        const Game step_before = position;
+        try {
+          position.play(step.text);
+        } catch (const NotationError& error) {
+          fail(step.line,
+               "illegal move " + step_label + " in a variation of " + label + ": " + error.what());
+        }
+        variation.push_back(annotated_move(step, step_label, step_before, ply + i));
+      }
+    }
+    return move;
+  }
+
   // A four-player game's seats: Seating and Seat1..Seat4 are required.
   void read_seats(GameRecord& game) const {
     FourPlayerSeats seats;
@@ -487,6 +565,7 @@ class PgnReader {
   }
 
   std::string_view text_;
+  bool annotated_ = false;
   std::size_t pos_ = 0;
   int line_ = 1;
   int game_number_ = 0;
@@ -499,9 +578,9 @@ class PgnReader {
 
 }  // namespace
 
-std::vector<GameRecord> parse_pgn(std::string_view text) {
+std::vector<GameRecord> parse_pgn(std::string_view text, PgnReading reading) {
   std::vector<GameRecord> games;
-  PgnReader reader(text);
+  PgnReader reader(text, reading);
   while (!reader.at_end()) games.push_back(reader.read_game(static_cast<int>(games.size()) + 1));
   return games;
 }

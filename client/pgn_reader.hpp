@@ -25,6 +25,13 @@ class PgnError : public std::runtime_error {
 // literally PGN's unknown value ("?"), control characters in a tag and a cp score beside a mate
 // score (only the mate is written). The short form (PgnStyle::Min) has no comments: its moves
 // are read as engine moves of which only the move is known, book moves included.
-std::vector<GameRecord> parse_pgn(std::string_view text);
+//
+// Annotated reading (quixo-gui's studies) also takes variations "( ... )" after a move (each
+// checked from the position before that move; MoveRecord::variations) and a person's comments
+// (MoveRecord::comment): a comment that is not {book} or an engine comment, or a second comment
+// after a move; moves may then go without a comment. The arena reads Strictly: a variation or a
+// free comment is an error there.
+enum class PgnReading { Strict, Annotated };
+std::vector<GameRecord> parse_pgn(std::string_view text, PgnReading reading = PgnReading::Strict);
 
 }  // namespace quixo::arena

@@ -85,6 +85,8 @@ class LineWrapper {
     if (!line_.empty()) line_ += ' ';
     line_ += unit;
   }
+  // Glues `text` to the last unit, without a space (a variation's closing parenthesis).
+  void glue(std::string_view text) { line_ += text; }
   std::string finish() {
     flush();
     return std::move(text_);
@@ -100,6 +102,49 @@ class LineWrapper {
   std::string text_;
   std::string line_;
 };
+
+// A person's comment as PGN's "{...}": it may not hold the '}' that would end it.
+std::string note_comment(std::string_view text) {
+  std::string out = "{";
+  for (const char c : text) out += c == '}' ? ')' : c;
+  return out + "}";
+}
+
+struct Numbering {
+  std::size_t first;         // 1 when O moves first
+  std::size_t first_number;  // the FEN's move number
+  std::string number_of(std::size_t ply, bool restate) const {
+    const std::size_t number = (ply + first) / 2 + first_number;
+    if ((ply + first) % 2 == 0) return std::to_string(number) + ". ";
+    return restate ? std::to_string(number) + "... " : "";
+  }
+};
+
+void add_annotations(LineWrapper& movetext, const MoveRecord& move, std::size_t ply, bool full,
+                     const Numbering& numbering);
+
+// A variation: its moves numbered from `ply`, in parentheses.
+void add_variation(LineWrapper& movetext, const std::vector<MoveRecord>& line, std::size_t ply,
+                   bool full, const Numbering& numbering) {
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    // O restates its number at the start of the variation and after anything between moves.
+    const bool restate =
+        full || i == 0 || !line[i - 1].comment.empty() || !line[i - 1].variations.empty();
+    std::string unit = (i == 0 ? "(" : "") + numbering.number_of(ply + i, restate) + line[i].move;
+    if (full) unit += " " + engine_comment(line[i]);
+    movetext.add(unit);
+    add_annotations(movetext, line[i], ply + i, full, numbering);
+  }
+  movetext.glue(")");
+}
+
+// A person's comment and the variations after a move (quixo-gui's studies; none in the arena's).
+void add_annotations(LineWrapper& movetext, const MoveRecord& move, std::size_t ply, bool full,
+                     const Numbering& numbering) {
+  if (!move.comment.empty()) movetext.add(note_comment(move.comment));
+  for (const std::vector<MoveRecord>& line : move.variations)
+    if (!line.empty()) add_variation(movetext, line, ply, full, numbering);
+}
 
 }  // namespace
 
@@ -143,6 +188,8 @@ std::string format_pgn(const GameRecord& game, PgnStyle style) {
   LineWrapper movetext;
   const std::size_t first = o_moves_first(game.start_position) ? 1 : 0;
   const std::size_t first_number = first_move_number(game.start_position);
+  const Numbering numbering{first, first_number};
+  bool after_annotation = false;  // an O move after a comment or variation restates its number
   for (std::size_t ply = 0; ply < plies; ++ply) {
     const std::size_t number = (ply + first) / 2 + first_number;
     const bool x_moves = (ply + first) % 2 == 0;
@@ -155,13 +202,19 @@ std::string format_pgn(const GameRecord& game, PgnStyle style) {
     std::string unit;
     if (x_moves)
       unit = std::to_string(number) + ". ";
-    else if (full || ply == 0)
+    else if (full || ply == 0 || after_annotation)
       unit = std::to_string(number) + "... ";
     unit += move;
     if (full)
       unit += " " + (book ? "{" + std::string(kBookComment) + "}"
                           : engine_comment(game.moves[ply - game.opening_moves.size()]));
     movetext.add(unit);
+    after_annotation = false;
+    if (!book) {
+      const MoveRecord& played = game.moves[ply - game.opening_moves.size()];
+      add_annotations(movetext, played, ply, full, numbering);
+      after_annotation = !played.comment.empty() || !played.variations.empty();
+    }
   }
   movetext.add(result_text(game.result));
   return out + movetext.finish() + "\n";

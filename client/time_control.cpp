@@ -1,5 +1,6 @@
 #include "time_control.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <stdexcept>
 #include <string>
@@ -278,6 +279,15 @@ bool Clock::stop_move(std::int64_t elapsed_ms) {
   }
   ++moves_made_;
   return true;
+}
+
+void Clock::restore(std::int64_t remaining_ms, int moves_to_go) {
+  if (control_.kind() != TimeControl::Kind::Clock) return;
+  remaining_ms_ = remaining_ms;
+  if (control_.moves_per_period() > 0)
+    moves_left_ = std::clamp(moves_to_go, 1, control_.moves_per_period());
+  thinking_ = false;
+  flagged_ = remaining_ms < -control_.margin_ms();
 }
 
 GoLimits Clock::go_limits() const {

@@ -109,6 +109,10 @@ class Clock {
   // std::logic_error when no move is running, std::invalid_argument on a negative elapsed_ms.
   bool stop_move(std::int64_t elapsed_ms);
 
+  // Sets a game clock back to a state read from a saved game (quixo-gui): its time left and the
+  // moves left in its period (ignored without periods); no move is running afterwards.
+  void restore(std::int64_t remaining_ms, int moves_to_go);
+
   bool thinking() const { return thinking_; }
   bool flagged() const { return flagged_; }
   // Time left on a game clock (negative once it has flagged); for other kinds 0.

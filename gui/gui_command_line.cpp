@@ -1,9 +1,11 @@
 #include "gui_command_line.hpp"
 
 #include <boost/program_options.hpp>
+#include <filesystem>
 #include <ostream>
 
 #include "engine_spec.hpp"
+#include "game_store.hpp"
 #include "gui_server.hpp"
 #include "program_options_message.hpp"
 
@@ -46,7 +48,11 @@ void describe_options(po::options_description& options) {
       "token", po::value<std::string>(),
       "the secret every request must carry (default: a random one when --host is not a loopback "
       "address, none on loopback); it is in the printed URL")(
-      "tb", po::value<std::string>(), "the folder of the endgame tables (quixo-tb's files)");
+      "tb", po::value<std::string>(), "the folder of the endgame tables (quixo-tb's files)")(
+      "data-dir", po::value<std::string>(),
+      "the folder where games are saved (default: $XDG_DATA_HOME/quixo-gui, else "
+      "~/.local/share/quixo-gui)")("no-save", po::bool_switch(),
+                                   "do not save games (nothing is written; no recent games)");
 }
 
 // Starts each engine once, as quixo-arena does before its first game, so that one that cannot run
@@ -137,6 +143,18 @@ int run_gui_command_line(int argc, const char* const* argv, std::ostream& out, s
         throw std::invalid_argument("--tb " + dir + ": no endgame table file could be loaded");
       out << "endgame tables: " << tables->describe() << "\n";
       config.session.tables = std::move(tables);
+    }
+    if (!vm["no-save"].as<bool>()) {
+      const bool given = vm.count("data-dir") > 0;
+      const std::filesystem::path folder =
+          given ? std::filesystem::path(vm["data-dir"].as<std::string>()) : default_data_folder();
+      try {
+        config.session.store = std::make_shared<const GameStore>(folder);
+        out << "games are saved in " << folder.string() << "\n";
+      } catch (const std::runtime_error& problem) {
+        if (given) throw std::invalid_argument(std::string("--data-dir: ") + problem.what());
+        err << "quixo-gui: games are not saved: " << problem.what() << " (give --data-dir DIR)\n";
+      }
     }
   } catch (const po::error& error) {
     err << "quixo-gui: " << program_options_message(error) << " (see --help)\n";

@@ -46,32 +46,36 @@ GuiGame::GuiGame(Variant variant, std::vector<std::string> players,
     throw std::invalid_argument("a " + std::string(variant_name(variant)) + " game needs " +
                                 std::to_string(seats) + " players, not " +
                                 std::to_string(players_.size()));
-  positions_.push_back(start_);
+  GuiNode root;
+  root.position = start_;
+  nodes_.push_back(std::move(root));
+  line_.push_back(0);
   if (is_game_clock(time_control_)) clocks_.assign(seats, arena::Clock(*time_control_));
   check_ending();
   restart_clock(now);
 }
 
 int GuiGame::mover_index_at(int ply) const {
-  const Game& position = positions_[static_cast<std::size_t>(ply)];
+  const Game& position =
+      nodes_[static_cast<std::size_t>(line_[static_cast<std::size_t>(ply)])].position;
   if (const GameLine<Position4>* four = position.four_player())
     return int(four->position.seat_to_move());
   return position.team_to_move() == Color::X ? 0 : 1;
 }
 
 bool GuiGame::human_to_move() const {
-  if (at_end() && result_) return false;
+  if (at_end() && result()) return false;
   if (shown().is_game_over()) return false;
   return mover() == kHuman;
 }
 
 bool GuiGame::engine_to_move() const {
-  return at_end() && !result_ && mover() != kHuman;
+  return at_end() && !result() && mover() != kHuman;
 }
 
 std::vector<LegalMove> GuiGame::legal_moves() const {
   std::vector<LegalMove> legal;
-  if (shown().is_game_over() || (at_end() && result_)) return legal;
+  if (shown().is_game_over() || (at_end() && result())) return legal;
   if (const GameLine<Position4>* four = shown().four_player()) {
     for (const Move4 move : four->position.legal_moves()) {
       LegalMove entry{to_string(move), {}, {}, {}};
@@ -90,81 +94,131 @@ std::vector<LegalMove> GuiGame::legal_moves() const {
   return legal;
 }
 
-void GuiGame::truncate_after_shown() {
-  if (at_end()) return;
-  moves_.resize(static_cast<std::size_t>(ply_));
-  positions_.resize(static_cast<std::size_t>(ply_) + 1);
-  result_.reset();
+void GuiGame::set_line(int end) {
+  line_.clear();
+  for (int id = end; id >= 0; id = nodes_[static_cast<std::size_t>(id)].parent) line_.push_back(id);
+  std::reverse(line_.begin(), line_.end());
+  for (int id = end; !nodes_[static_cast<std::size_t>(id)].children.empty();) {
+    id = nodes_[static_cast<std::size_t>(id)].children.front();
+    line_.push_back(id);
+  }
+  moves_.clear();
+  for (std::size_t i = 1; i < line_.size(); ++i)
+    moves_.push_back(nodes_[static_cast<std::size_t>(line_[i])].move);
+}
+
+int GuiGame::depth(int id) const {
+  int plies = 0;
+  for (; nodes_[static_cast<std::size_t>(id)].parent >= 0;
+       id = nodes_[static_cast<std::size_t>(id)].parent)
+    ++plies;
+  return plies;
+}
+
+const GuiNode& GuiGame::checked_node(int id) const {
+  if (id < 0 || static_cast<std::size_t>(id) >= nodes_.size() ||
+      nodes_[static_cast<std::size_t>(id)].removed)
+    throw std::out_of_range("there is no move " + std::to_string(id) + " in the game");
+  return nodes_[static_cast<std::size_t>(id)];
+}
+
+int GuiGame::add_move(int parent, std::string_view text, GuiMove details) {
+  checked_node(parent);
+  Game next = nodes_[static_cast<std::size_t>(parent)].position;
+  details.move = next.play(text);  // throws NotationError, leaving everything as it was
+  details.position = next.text();
+  for (const int child : nodes_[static_cast<std::size_t>(parent)].children)
+    if (nodes_[static_cast<std::size_t>(child)].move.move == details.move) return child;
+  GuiNode entry;
+  entry.parent = parent;
+  entry.move = std::move(details);
+  entry.position = std::move(next);
+  const int id = static_cast<int>(nodes_.size());
+  nodes_.push_back(std::move(entry));
+  nodes_[static_cast<std::size_t>(parent)].children.push_back(id);
+  nodes_[static_cast<std::size_t>(id)].result = ending_at(id);
+  // A new continuation of the current line's end extends the line.
+  if (parent == line_.back()) set_line(node());
+  return id;
 }
 
 void GuiGame::play(std::string_view text, GuiMove details, SteadyTime now) {
-  if (at_end() && result_) throw NotationError("the game is over: " + result_->reason);
-  Game next = shown();
-  details.move = next.play(text);  // throws NotationError, leaving everything as it was
-  details.position = next.text();
+  if (at_end() && result()) throw NotationError("the game is over: " + result()->reason);
+  const int parent = node();
+  const std::size_t before = nodes_.size();
   const bool branching = !at_end();
-  truncate_after_shown();
+  const int id = add_move(parent, text, std::move(details));  // throws when illegal
+  if (nodes_.size() == before) {
+    // The move is already in the game: show it.
+    go_to_node(id, now);
+    return;
+  }
+  set_line(id);
   if (!branching && running_) {
     // The mover's clock stops with its move; a late move loses on time.
     arena::Clock& clock = clocks_[static_cast<std::size_t>(*running_)];
     const int mover = *running_;
     running_.reset();
     if (!clock.stop_move(elapsed_ms(turn_started_, now))) {
-      moves_.push_back(std::move(details));
-      positions_.push_back(std::move(next));
       ply_ = length();
       finish({mover % 2 == 0 ? GameResult::OWins : GameResult::XWins, Termination::TimeForfeit,
               players_[static_cast<std::size_t>(mover)] + " (" +
-                  to_move_text(positions_[positions_.size() - 2]) + ") lost on time"});
+                  to_move_text(nodes_[static_cast<std::size_t>(parent)].position) +
+                  ") lost on time"});
       return;
     }
   }
-  moves_.push_back(std::move(details));
-  positions_.push_back(std::move(next));
   ply_ = length();
   check_ending();
   restart_clock(now);
 }
 
 void GuiGame::check_ending() {
-  const Game& last = positions_.back();
+  GuiNode& last = nodes_[static_cast<std::size_t>(line_.back())];
+  if (!last.result) last.result = ending_at(line_.back());
+}
+
+std::optional<GuiResult> GuiGame::ending_at(int id) const {
+  const GuiNode& node = nodes_[static_cast<std::size_t>(id)];
+  const Game& last = node.position;
   switch (last.outcome()) {
     case Outcome::XWins:
     case Outcome::OWins: {
       const GameResult winner =
           last.outcome() == Outcome::XWins ? GameResult::XWins : GameResult::OWins;
       // The rules' outcome names the winner; the mover may have made the other side's line.
-      const bool mover_won = moves_.empty()
-                                 ? true
-                                 : positions_[positions_.size() - 2].team_to_move() ==
-                                       (winner == GameResult::XWins ? Color::X : Color::O);
-      result_ = GuiResult{
-          winner, Termination::Line,
-          mover_won ? side_name(variant(), winner) + " makes five in a row"
-                    : side_name(variant(), winner == GameResult::XWins ? GameResult::OWins
-                                                                       : GameResult::XWins) +
-                          " makes a line of the other side's cubes"};
-      return;
+      const bool mover_won =
+          node.parent < 0 ? true
+                          : nodes_[static_cast<std::size_t>(node.parent)].position.team_to_move() ==
+                                (winner == GameResult::XWins ? Color::X : Color::O);
+      return GuiResult{winner, Termination::Line,
+                       mover_won
+                           ? side_name(variant(), winner) + " makes five in a row"
+                           : side_name(variant(), winner == GameResult::XWins ? GameResult::OWins
+                                                                              : GameResult::XWins) +
+                                 " makes a line of the other side's cubes"};
     }
     case Outcome::Ongoing:
       break;
   }
   const std::string text = last.text();
-  const auto repeated = std::count_if(positions_.begin(), positions_.end(),
-                                      [&](const Game& p) { return p.text() == text; });
+  int repeated = 0;
+  for (int at = id; at >= 0; at = nodes_[static_cast<std::size_t>(at)].parent)
+    if (nodes_[static_cast<std::size_t>(at)].position.text() == text) ++repeated;
   if (repeated >= 3)
-    result_ = GuiResult{GameResult::Draw, Termination::Repetition, "the position occurred 3 times"};
+    return GuiResult{GameResult::Draw, Termination::Repetition, "the position occurred 3 times"};
+  return std::nullopt;
 }
 
 void GuiGame::finish(GuiResult result) {
-  result_ = std::move(result);
+  nodes_[static_cast<std::size_t>(line_.back())].result = std::move(result);
   running_.reset();
   for (arena::Clock& clock : clocks_)
     if (clock.thinking()) clock.stop_move(0);
 }
 
 void GuiGame::restart_clock(SteadyTime now) {
-  if (clocks_.empty() || running_ || !at_end() || result_) return;
+  if (clocks_.empty() || running_ || !at_end() || result()) return;
   const int mover = mover_index();
   clocks_[static_cast<std::size_t>(mover)].start_move();
   running_ = mover;
@@ -175,16 +229,103 @@ void GuiGame::go_to(int ply, SteadyTime now) {
   if (ply < 0 || ply > length())
     throw std::out_of_range("ply " + std::to_string(ply) + " is not in the game (0.." +
                             std::to_string(length()) + ")");
-  if (running_ && ply != length()) {
-    // Looking back pauses the game: the time so far is charged, the clock stops.
-    arena::Clock& clock = clocks_[static_cast<std::size_t>(*running_)];
-    running_.reset();
-    if (!clock.stop_move(elapsed_ms(turn_started_, now))) {
-      finish({mover_index() % 2 == 0 ? GameResult::OWins : GameResult::XWins,
-              Termination::TimeForfeit, mover() + " (" + to_move_text(shown()) + ") lost on time"});
-    }
-  }
+  if (ply != length()) pause_clock(now);
   ply_ = ply;
+  restart_clock(now);
+}
+
+void GuiGame::pause_clock(SteadyTime now) {
+  if (!running_) return;
+  // Looking back pauses the game: the time so far is charged, the clock stops.
+  arena::Clock& clock = clocks_[static_cast<std::size_t>(*running_)];
+  running_.reset();
+  if (!clock.stop_move(elapsed_ms(turn_started_, now))) {
+    finish({mover_index() % 2 == 0 ? GameResult::OWins : GameResult::XWins,
+            Termination::TimeForfeit, mover() + " (" + to_move_text(shown()) + ") lost on time"});
+  }
+}
+
+void GuiGame::go_to_node(int id, SteadyTime now) {
+  checked_node(id);
+  const int plies = depth(id);
+  if (plies < static_cast<int>(line_.size()) && line_[static_cast<std::size_t>(plies)] == id) {
+    go_to(plies, now);
+    return;
+  }
+  pause_clock(now);
+  set_line(id);
+  ply_ = plies;
+  restart_clock(now);
+}
+
+void GuiGame::promote(int id) {
+  checked_node(id);
+  for (int at = id; nodes_[static_cast<std::size_t>(at)].parent >= 0;
+       at = nodes_[static_cast<std::size_t>(at)].parent) {
+    std::vector<int>& siblings =
+        nodes_[static_cast<std::size_t>(nodes_[static_cast<std::size_t>(at)].parent)].children;
+    std::rotate(siblings.begin(), std::find(siblings.begin(), siblings.end(), at),
+                std::find(siblings.begin(), siblings.end(), at) + 1);
+  }
+  set_line(line_.back());  // the same line; the main line's order changed around it
+}
+
+void GuiGame::remove(int id, SteadyTime now) {
+  const GuiNode& target = checked_node(id);
+  if (target.parent < 0) throw std::out_of_range("the start of the game cannot be deleted");
+  const int parent = target.parent;
+  const auto below = [&](int at) {  // `at` is `id` or after it
+    for (; at >= 0; at = nodes_[static_cast<std::size_t>(at)].parent)
+      if (at == id) return true;
+    return false;
+  };
+  const int shown_id = node();
+  const bool shown_goes = below(shown_id);
+  const bool line_goes = below(line_.back());
+  if (shown_goes) pause_clock(now);
+  std::vector<int> stack{id};
+  while (!stack.empty()) {
+    GuiNode& gone = nodes_[static_cast<std::size_t>(stack.back())];
+    stack.pop_back();
+    gone.removed = true;
+    stack.insert(stack.end(), gone.children.begin(), gone.children.end());
+  }
+  std::vector<int>& siblings = nodes_[static_cast<std::size_t>(parent)].children;
+  siblings.erase(std::find(siblings.begin(), siblings.end(), id));
+  if (shown_goes) {
+    set_line(parent);
+    ply_ = depth(parent);
+    restart_clock(now);
+  } else {
+    set_line(line_goes ? shown_id : line_.back());
+  }
+}
+
+void GuiGame::set_comment(int id, std::string comment) {
+  checked_node(id);
+  nodes_[static_cast<std::size_t>(id)].comment = std::move(comment);
+}
+
+void GuiGame::set_players(std::vector<std::string> players) {
+  if (players.size() != players_.size())
+    throw std::invalid_argument("a " + std::string(variant_name(variant())) + " game needs " +
+                                std::to_string(players_.size()) + " players, not " +
+                                std::to_string(players.size()));
+  players_ = std::move(players);
+}
+
+void GuiGame::set_result(int id, std::optional<GuiResult> result) {
+  checked_node(id);
+  nodes_[static_cast<std::size_t>(id)].result = std::move(result);
+}
+
+void GuiGame::restore_clocks(const std::vector<std::int64_t>& remaining_ms,
+                             const std::vector<int>& moves_to_go, SteadyTime now) {
+  if (remaining_ms.size() != clocks_.size() || moves_to_go.size() != clocks_.size())
+    throw std::invalid_argument("the saved clocks are not one per player");
+  running_.reset();
+  for (std::size_t i = 0; i < clocks_.size(); ++i)
+    clocks_[i].restore(remaining_ms[i], moves_to_go[i]);
   restart_clock(now);
 }
 
@@ -201,9 +342,22 @@ bool GuiGame::take_back(bool to_human_turn, SteadyTime now) {
   }
   for (arena::Clock& clock : clocks_)
     if (clock.flagged()) clock = arena::Clock(*time_control_);  // a flag is taken back too
+  const int kept = line_[static_cast<std::size_t>(target)];
+  const int gone = line_[static_cast<std::size_t>(target) + 1];
+  std::vector<int> stack{gone};
+  while (!stack.empty()) {
+    GuiNode& node = nodes_[static_cast<std::size_t>(stack.back())];
+    stack.pop_back();
+    node.removed = true;
+    stack.insert(stack.end(), node.children.begin(), node.children.end());
+  }
+  std::vector<int>& siblings = nodes_[static_cast<std::size_t>(kept)].children;
+  siblings.erase(std::find(siblings.begin(), siblings.end(), gone));
+  // The line ends where the take-back ends, even where the position has other continuations.
+  line_.resize(static_cast<std::size_t>(target) + 1);
+  moves_.resize(static_cast<std::size_t>(target));
   ply_ = target;
-  truncate_after_shown();
-  result_.reset();
+  nodes_[static_cast<std::size_t>(kept)].result.reset();
   check_ending();
   restart_clock(now);
   return true;
@@ -275,24 +429,69 @@ arena::GameRecord GuiGame::record() const {
     game.four_player = seats;
   }
   game.time_control = time_control_ ? time_control_->to_string() : "";
-  for (const GuiMove& move : moves_) {
-    arena::MoveRecord record;
-    record.move = move.move;
-    record.score_cp = move.score_cp;
-    record.score_mate = move.score_mate;
-    record.depth = move.depth;
-    record.time_ms = move.time_ms;
-    game.moves.push_back(std::move(record));
+  // The main line (each position's first continuation), the other continuations as variations.
+  int last = 0;
+  for (int id = 0; !nodes_[static_cast<std::size_t>(id)].children.empty();) {
+    id = nodes_[static_cast<std::size_t>(id)].children.front();
+    game.moves.push_back(record_move(id));
+    last = id;
   }
-  if (result_) {
-    game.result = result_->result;
-    game.termination = result_->termination;
-    game.reason = result_->reason;
+  if (const std::optional<GuiResult>& result = nodes_[static_cast<std::size_t>(last)].result) {
+    game.result = result->result;
+    game.termination = result->termination;
+    game.reason = result->reason;
   } else {
     game.result = GameResult::Unfinished;  // "*"
     game.termination = Termination::Unterminated;
   }
   return game;
+}
+
+arena::MoveRecord GuiGame::record_move(int id) const {
+  const GuiNode& node = nodes_[static_cast<std::size_t>(id)];
+  arena::MoveRecord record;
+  record.move = node.move.move;
+  record.score_cp = node.move.score_cp;
+  record.score_mate = node.move.score_mate;
+  record.depth = node.move.depth;
+  record.time_ms = node.move.time_ms;
+  record.comment = node.comment;
+  const std::vector<int>& siblings = nodes_[static_cast<std::size_t>(node.parent)].children;
+  if (siblings.front() == id) record.variations = record_variations(node.parent, id);
+  return record;
+}
+
+std::vector<std::vector<arena::MoveRecord>> GuiGame::record_variations(int parent, int skip) const {
+  std::vector<std::vector<arena::MoveRecord>> lines;
+  for (const int first : nodes_[static_cast<std::size_t>(parent)].children) {
+    if (first == skip) continue;
+    std::vector<arena::MoveRecord>& line = lines.emplace_back();
+    for (int id = first;;) {
+      line.push_back(record_move(id));
+      const std::vector<int>& next = nodes_[static_cast<std::size_t>(id)].children;
+      if (next.empty()) break;
+      id = next.front();
+    }
+  }
+  return lines;
+}
+
+void GuiGame::add_variations(int parent, const std::vector<std::vector<arena::MoveRecord>>& lines) {
+  for (const std::vector<arena::MoveRecord>& line : lines) {
+    int at = parent;
+    for (const arena::MoveRecord& move : line) {
+      GuiMove details;
+      details.by = "pgn";
+      details.time_ms = move.time_ms;
+      details.score_cp = move.score_cp;
+      details.score_mate = move.score_mate;
+      details.depth = move.depth;
+      const int id = add_move(at, move.move, details);
+      if (!move.comment.empty()) set_comment(id, move.comment);
+      add_variations(at, move.variations);
+      at = id;
+    }
+  }
 }
 
 GuiGame GuiGame::from_record(const arena::GameRecord& record) {
@@ -301,21 +500,16 @@ GuiGame GuiGame::from_record(const arena::GameRecord& record) {
   std::optional<arena::TimeControl> control;
   GuiGame game(start.variant(), std::vector<std::string>(seats, std::string(kHuman)), control,
                record.start_position);
-  const SteadyTime now = std::chrono::steady_clock::now();
-  for (const std::string& move : record.opening_moves) game.play(move, move_by("book"), now);
-  for (const arena::MoveRecord& move : record.moves) {
-    GuiMove details;
-    details.by = "pgn";
-    details.time_ms = move.time_ms;
-    details.score_cp = move.score_cp;
-    details.score_mate = move.score_mate;
-    details.depth = move.depth;
-    game.play(move.move, details, now);
-  }
+  int at = 0;
+  for (const std::string& move : record.opening_moves)
+    at = game.add_move(at, move, move_by("book"));
+  game.add_variations(at, {record.moves});
+  game.set_line(0);
   // The PGN's own ending (an adjudication, a forfeit) wins over what the moves alone show; an
   // unfinished game ("*") has none, and may be played on.
   if (record.result != GameResult::Unfinished)
-    game.result_ = GuiResult{record.result, record.termination, record.reason};
+    game.nodes_[static_cast<std::size_t>(game.line_.back())].result =
+        GuiResult{record.result, record.termination, record.reason};
   game.ply_ = 0;
   return game;
 }

@@ -47,6 +47,18 @@ struct GuiResult {
   std::string reason;  // a sentence for the page: "X makes five in a row"
 };
 
+// One position of the game's tree: the start (node 0) or the position after a move. The first
+// child is the main continuation, the others are variations (alternatives to it).
+struct GuiNode {
+  int parent = -1;  // -1 for the start
+  std::vector<int> children;
+  GuiMove move;  // the move that led here (empty for the start)
+  Game position;
+  std::string comment;              // a person's comment after the move
+  std::optional<GuiResult> result;  // how the game ended here, when it did
+  bool removed = false;             // deleted with its variation (ids stay stable)
+};
+
 // A legal move of the shown position, as the page draws it.
 struct LegalMove {
   std::string move;                  // "b1e1", "b1e1X", "0000"
@@ -70,13 +82,23 @@ class GuiGame {
   const std::vector<std::string>& players() const { return players_; }
   const std::optional<arena::TimeControl>& time_control() const { return time_control_; }
   const Game& start() const { return start_; }
+  // The current line: from the start through the shown position to the end of the line it is on
+  // (after the shown node, the main continuation of each position). moves()[i] is the move of
+  // line()[i + 1]; line()[0] is the start (node 0).
   const std::vector<GuiMove>& moves() const { return moves_; }
+  const std::vector<int>& line() const { return line_; }
+  // Every position of the game, by node id (removed ones included, flagged `removed`).
+  const std::vector<GuiNode>& nodes() const { return nodes_; }
+  // The shown node's id.
+  int node() const { return line_[static_cast<std::size_t>(ply_)]; }
   int ply() const { return ply_; }
   int length() const { return static_cast<int>(moves_.size()); }
   bool at_end() const { return ply_ == length(); }
-  // The result of the game as played to its last move.
-  const std::optional<GuiResult>& result() const { return result_; }
-  const Game& shown() const { return positions_[static_cast<std::size_t>(ply_)]; }
+  // The result of the current line as played to its last move.
+  const std::optional<GuiResult>& result() const {
+    return nodes_[static_cast<std::size_t>(line_.back())].result;
+  }
+  const Game& shown() const { return nodes_[static_cast<std::size_t>(node())].position; }
 
   // The index in players() of whoever moves in the shown position (0/1 for X/O, 0..3 seats).
   int mover_index() const { return mover_index_at(ply_); }
@@ -90,9 +112,35 @@ class GuiGame {
   std::vector<LegalMove> legal_moves() const;
 
   // Plays `text` in the shown position (checked by the rules; throws NotationError and changes
-  // nothing when it is not legal); the moves after the shown position are dropped first (a new
-  // line). Runs the mover's clock, and ends the game on a line, a repetition or a flag.
+  // nothing when it is not legal). From an earlier position of the line the move starts a
+  // variation (the moves after the shown position stay in the tree), or follows the one that
+  // already has this move. Runs the mover's clock, and ends the game on a line, a repetition or
+  // a flag.
   void play(std::string_view text, GuiMove details, SteadyTime now);
+  // Adds `text` after node `parent` (checked by the rules, throws NotationError) without showing
+  // it or running a clock: a variation read from a PGN or a saved game. A move that `parent`
+  // has already gives that node. Returns the node's id.
+  int add_move(int parent, std::string_view text, GuiMove details);
+  // Shows node `id` (throws std::out_of_range for no such node): on the current line, as go_to;
+  // elsewhere its line becomes the current line.
+  void go_to_node(int id, SteadyTime now);
+  // The line through node `id` becomes the main line (each of its positions the first
+  // continuation of the one before); throws std::out_of_range for no such node.
+  void promote(int id);
+  // Deletes node `id` (not the start) and every position after it; the shown position moves to
+  // its parent when it was among them.
+  void remove(int id, SteadyTime now);
+  void set_comment(int id, std::string comment);
+  // Other players for the same game (the analysis mode takes over a game as all-human); throws
+  // std::invalid_argument for a wrong number of players.
+  void set_players(std::vector<std::string> players);
+  // How the game ended at node `id` (a saved game's forfeit or adjudication).
+  void set_result(int id, std::optional<GuiResult> result);
+  // A saved game's clocks: each one's time left and moves left in its period; the clock of the
+  // side to move runs from `now` when the end of the line is shown.
+  void restore_clocks(const std::vector<std::int64_t>& remaining_ms,
+                      const std::vector<int>& moves_to_go, SteadyTime now);
+  const std::vector<arena::Clock>& clocks() const { return clocks_; }
   // Ends the game (an engine's illegal move or crash, a flag seen by tick()).
   void finish(GuiResult result);
   // The shown ply becomes `ply` (0..length()); throws std::out_of_range.
@@ -122,17 +170,26 @@ class GuiGame {
 
  private:
   int mover_index_at(int ply) const;
-  void truncate_after_shown();
   void restart_clock(SteadyTime now);
   void check_ending();
+  // The line from the start to node `end`, then on along the main continuations.
+  void set_line(int end);
+  int depth(int id) const;
+  const GuiNode& checked_node(int id) const;
+  // Looking away from the end of the line pauses the game: the time so far is charged.
+  void pause_clock(SteadyTime now);
+  std::optional<GuiResult> ending_at(int id) const;
+  void add_variations(int parent, const std::vector<std::vector<arena::MoveRecord>>& lines);
+  std::vector<std::vector<arena::MoveRecord>> record_variations(int parent, int skip) const;
+  arena::MoveRecord record_move(int id) const;
 
   Game start_;
   std::vector<std::string> players_;
   std::optional<arena::TimeControl> time_control_;
-  std::vector<GuiMove> moves_;
-  std::vector<Game> positions_;  // positions_[i]: after i moves
+  std::vector<GuiNode> nodes_;  // nodes_[0]: the start
+  std::vector<int> line_;       // line_[i]: the node after i moves of the current line
+  std::vector<GuiMove> moves_;  // the moves of line_
   int ply_ = 0;
-  std::optional<GuiResult> result_;
   // Game clocks: with a clock control, one per player, and the running one's start.
   std::vector<arena::Clock> clocks_;
   std::optional<int> running_;

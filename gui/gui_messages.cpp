@@ -101,8 +101,12 @@ Request parse_object(const json::object& object) {
   }
   if (type == "move") return MoveRequest{required_string(object, "move")};
   if (type == "takeback") return TakeBackRequest{};
-  if (type == "goto")
-    return GoToRequest{required_int(object, "ply", 0, std::numeric_limits<int>::max())};
+  if (type == "goto") {
+    const std::optional<int> node =
+        optional_int(object, "node", 0, std::numeric_limits<int>::max());
+    if (node) return GoToRequest{0, node};
+    return GoToRequest{required_int(object, "ply", 0, std::numeric_limits<int>::max()), {}};
+  }
   if (type == "think") return ThinkRequest{optional_string(object, "engine")};
   if (type == "stop") return StopRequest{};
   if (type == "analyze") {
@@ -119,6 +123,25 @@ Request parse_object(const json::object& object) {
   if (type == "load_pgn") return LoadPgnRequest{required_string(object, "text")};
   if (type == "open_game")
     return OpenGameRequest{required_int(object, "index", 0, std::numeric_limits<int>::max())};
+  if (type == "resume") return ResumeRequest{required_string(object, "game_id")};
+  if (type == "recent_games") return RecentGamesRequest{};
+  if (type == "set_players") {
+    SetPlayersRequest request;
+    const json::value* players = field(object, "players");
+    if (!players || !players->is_array())
+      throw FieldError("field \"players\" must be an array of names");
+    for (const json::value& player : players->get_array()) {
+      if (!player.is_string()) throw FieldError("field \"players\" must be an array of names");
+      request.players.emplace_back(player.get_string());
+    }
+    return request;
+  }
+  const auto node_of = [&] {
+    return required_int(object, "node", 0, std::numeric_limits<int>::max());
+  };
+  if (type == "comment") return CommentRequest{node_of(), required_string(object, "text")};
+  if (type == "promote") return PromoteRequest{node_of()};
+  if (type == "delete") return DeleteRequest{node_of()};
   throw FieldError("unknown message type \"" + type + "\"");
 }
 
@@ -165,6 +188,32 @@ std::string format_info(const uqi::InfoLine& info, std::string_view engine,
       {"string", optional_json(info.string)},
   });
 }
+
+namespace {
+
+// The line that starts with node `first` and goes on along the first continuations, each move
+// with the other continuations of its position as its variations.
+json::array tree_line(std::span<const GuiNode> nodes, int first, int ply) {
+  json::array line;
+  for (int id = first;; ++ply) {
+    const GuiNode& node = nodes[static_cast<std::size_t>(id)];
+    json::array variations;
+    const std::vector<int>& siblings = nodes[static_cast<std::size_t>(node.parent)].children;
+    if (siblings.front() == id)
+      for (std::size_t i = 1; i < siblings.size(); ++i)
+        variations.push_back(tree_line(nodes, siblings[i], ply));
+    line.push_back(json::object{{"id", id},
+                                {"move", node.move.move},
+                                {"ply", ply},
+                                {"comment", node.comment},
+                                {"variations", std::move(variations)}});
+    if (node.children.empty()) break;
+    id = node.children.front();
+  }
+  return line;
+}
+
+}  // namespace
 
 std::string format_state(const StateMessage& state) {
   json::object message{{"type", "state"}};
@@ -233,6 +282,14 @@ std::string format_state(const StateMessage& state) {
   } else {
     message["tb"] = nullptr;
   }
+  message["game_id"] = state.game_id;
+  json::array line;
+  for (std::size_t i = 1; i < state.line.size(); ++i) line.emplace_back(state.line[i]);
+  message["line"] = std::move(line);
+  message["node"] = state.line.empty() ? 0 : state.line[static_cast<std::size_t>(state.ply)];
+  message["tree"] = state.nodes.empty() || state.nodes.front().children.empty()
+                        ? json::array()
+                        : tree_line(state.nodes, state.nodes.front().children.front(), 1);
   return json::serialize(message);
 }
 

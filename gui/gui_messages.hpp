@@ -32,6 +32,7 @@ struct MoveRequest {
 struct TakeBackRequest {};
 struct GoToRequest {
   int ply = 0;
+  std::optional<int> node;  // a node of the game's tree (wins over ply)
 };
 struct ThinkRequest {
   std::optional<std::string> engine;
@@ -52,10 +53,31 @@ struct LoadPgnRequest {
 struct OpenGameRequest {
   int index = 0;
 };
+// Keeping the person's work: a saved game opened again, the list of saved games, the players of
+// the game changed (analysis takes over a game), and the tree's comments and variations.
+struct ResumeRequest {
+  std::string game_id;
+};
+struct RecentGamesRequest {};
+struct SetPlayersRequest {
+  std::vector<std::string> players;
+};
+struct CommentRequest {
+  int node = 0;
+  std::string text;
+};
+struct PromoteRequest {
+  int node = 0;
+};
+struct DeleteRequest {
+  int node = 0;
+};
 
-using Request = std::variant<NewGameRequest, MoveRequest, TakeBackRequest, GoToRequest,
-                             ThinkRequest, StopRequest, AnalyzeRequest, SetupRequest,
-                             SavePgnRequest, LoadPgnRequest, OpenGameRequest>;
+using Request =
+    std::variant<NewGameRequest, MoveRequest, TakeBackRequest, GoToRequest, ThinkRequest,
+                 StopRequest, AnalyzeRequest, SetupRequest, SavePgnRequest, LoadPgnRequest,
+                 OpenGameRequest, ResumeRequest, RecentGamesRequest, SetPlayersRequest,
+                 CommentRequest, PromoteRequest, DeleteRequest>;
 
 // The request in `text`, or a sentence saying what is wrong with it (not JSON, not an object, an
 // unknown type, a missing or mistyped field). Unknown fields are ignored.
@@ -108,6 +130,9 @@ struct StateMessage {
   std::string start;                     // the game's first position
   std::span<const GuiMove> moves;
   int ply = 0;                      // the shown position is after this many moves
+  std::string game_id;              // the saved game's id ("" when games are not saved)
+  std::span<const int> line;        // the node of each position of `moves` (line[0]: the start)
+  std::span<const GuiNode> nodes;   // the game's tree, for `tree`
   std::string position;             // the shown position
   std::string to_move;              // "x", "o" or the seat "1".."4" of the shown position
   std::optional<GuiResult> result;  // only where the game ended: at its last move

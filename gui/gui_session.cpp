@@ -33,7 +33,7 @@ std::string position_arguments(const GuiGame& game, int ply) {
 }  // namespace
 
 GuiSession::GuiSession(SessionConfig config, Send send)
-    : config_(std::move(config)), send_(std::move(send)) {
+    : config_(std::move(config)), send_(std::move(send)), game_id_(GameStore::new_id()) {
   for (const arena::EngineConfig& engine : config_.engines)
     if (engine.name == kHuman)
       throw std::invalid_argument("an engine may not be called \"human\": the page uses the name");
@@ -44,6 +44,7 @@ GuiSession::~GuiSession() {
   {
     std::lock_guard lock(mutex_);
     closing_ = true;
+    save_game();  // the clocks as they stand when the page goes
     workers.swap(workers_);
   }
   // Joined without the lock: a worker that is reporting waits for it, then sees closing_.
@@ -63,7 +64,8 @@ void GuiSession::open() {
                                      {"version", 1},
                                      {"engines", std::move(engines)},
                                      {"tablebase", config_.tables != nullptr},
-                                     {"max_message_bytes", 4 << 20}}));
+                                     {"max_message_bytes", 4 << 20},
+                                     {"saves_games", config_.store != nullptr}}));
   send_state();
 }
 
@@ -101,14 +103,13 @@ void GuiSession::handle(const NewGameRequest& request) {
     variant = Variant::FourPlayer;
   else
     throw std::invalid_argument("unknown variant \"" + request.variant + "\" (2p or 4p)");
-  for (const std::string& player : request.players)
-    if (player != kHuman && !find_engine(player))
-      throw std::invalid_argument("no engine \"" + player + "\" was listed when quixo-gui started");
+  check_players(request.players);
   std::optional<arena::TimeControl> control;
   if (request.time && !request.time->empty()) control = arena::TimeControl::parse(*request.time);
   GuiGame game(variant, request.players, control, request.position.value_or(""),
                SteadyClock::now());
   game_ = std::move(game);
+  game_id_ = GameStore::new_id();
   engines_need_new_game_ = true;
   ponder_on_ = request.ponder;
   ponder_hint_.reset();
@@ -136,7 +137,10 @@ void GuiSession::handle(const TakeBackRequest&) {
 }
 
 void GuiSession::handle(const GoToRequest& request) {
-  game_.go_to(request.ply, SteadyClock::now());
+  if (request.node)
+    game_.go_to_node(*request.node, SteadyClock::now());
+  else
+    game_.go_to(request.ply, SteadyClock::now());
   game_changed();
 }
 
@@ -186,6 +190,7 @@ void GuiSession::handle(const SetupRequest& request) {
   players.resize(variant == Variant::TwoPlayer ? 2 : 4, std::string(kHuman));
   GuiGame game(variant, players, game_.time_control(), request.position, SteadyClock::now());
   game_ = std::move(game);
+  game_id_ = GameStore::new_id();
   engines_need_new_game_ = true;
   game_changed();
 }
@@ -196,7 +201,8 @@ void GuiSession::handle(const SavePgnRequest&) {
 }
 
 void GuiSession::handle(const LoadPgnRequest& request) {
-  std::vector<arena::GameRecord> games = arena::parse_pgn(request.text);
+  std::vector<arena::GameRecord> games =
+      arena::parse_pgn(request.text, arena::PgnReading::Annotated);
   json::array list;
   for (std::size_t i = 0; i < games.size(); ++i) {
     const arena::GameRecord& game = games[i];
@@ -218,10 +224,131 @@ void GuiSession::handle(const OpenGameRequest& request) {
                                 " in the loaded PGN (" + std::to_string(loaded_games_.size()) +
                                 " games)");
   game_ = GuiGame::from_record(loaded_games_[static_cast<std::size_t>(request.index)]);
+  game_id_ = GameStore::new_id();
   analysis_on_ = false;
   ponder_on_ = false;
   engines_need_new_game_ = true;
   game_changed();
+}
+
+void GuiSession::check_players(const std::vector<std::string>& players) const {
+  for (const std::string& player : players)
+    if (player != kHuman && !find_engine(player))
+      throw std::invalid_argument("no engine \"" + player + "\" was listed when quixo-gui started");
+}
+
+void GuiSession::handle(const ResumeRequest& request) {
+  if (!config_.store)
+    throw std::invalid_argument("games are not saved: quixo-gui runs without a data folder");
+  const std::string text = config_.store->load(request.game_id);
+  std::optional<SavedGame> saved;
+  try {
+    saved = parse_saved_game(text, SteadyClock::now());
+  } catch (const std::exception& problem) {
+    throw std::invalid_argument("the saved game " + request.game_id +
+                                " cannot be opened: " + problem.what());
+  }
+  if (saved->id != request.game_id)
+    throw std::invalid_argument("the saved game " + request.game_id + " names another id (" +
+                                saved->id + ")");
+  try {
+    check_players(saved->game.players());
+  } catch (const std::exception& problem) {
+    throw std::invalid_argument("the saved game " + request.game_id +
+                                " cannot be opened: " + problem.what());
+  }
+  game_ = std::move(saved->game);
+  game_id_ = request.game_id;
+  ponder_on_ = saved->ponder;
+  ponder_hint_.reset();
+  // The engines start afresh: one that was thinking searches its position again.
+  engines_need_new_game_ = true;
+  analysis_on_ = saved->analysis_on && find_engine(saved->analysis_engine);
+  if (find_engine(saved->analysis_engine)) analysis_engine_ = saved->analysis_engine;
+  analysis_multipv_ = saved->analysis_multipv;
+  save_error_.clear();
+  game_changed();
+}
+
+void GuiSession::handle(const RecentGamesRequest&) {
+  if (!config_.store)
+    throw std::invalid_argument("games are not saved: quixo-gui runs without a data folder");
+  constexpr std::size_t kRecentGames = 20;
+  json::array games;
+  json::array problems;
+  for (const std::string& id : config_.store->newest(kRecentGames)) {
+    try {
+      const SavedGame saved = parse_saved_game(config_.store->load(id), SteadyClock::now());
+      const arena::GameRecord record = saved.game.record();
+      json::array players;
+      for (const std::string& player : saved.game.players()) players.emplace_back(player);
+      games.push_back(
+          json::object{{"id", id},
+                       {"saved_ms", saved.saved_ms},
+                       {"variant", saved.game.variant() == Variant::TwoPlayer ? "2p" : "4p"},
+                       {"players", std::move(players)},
+                       {"plies", record.moves.size()},
+                       {"result", arena::result_text(record.result)},
+                       {"current", id == game_id_}});
+    } catch (const std::exception& problem) {
+      problems.emplace_back("saved game " + id + " (" +
+                            (config_.store->folder() / (id + ".json")).string() +
+                            ") skipped: " + problem.what());
+    }
+  }
+  send_(json::serialize(json::object{
+      {"type", "recent_games"}, {"games", std::move(games)}, {"problems", std::move(problems)}}));
+}
+
+void GuiSession::handle(const SetPlayersRequest& request) {
+  check_players(request.players);
+  game_.set_players(request.players);
+  engines_need_new_game_ = true;
+  ponder_hint_.reset();
+  game_changed();
+}
+
+void GuiSession::handle(const CommentRequest& request) {
+  constexpr std::size_t kMaxComment = 10'000;
+  if (request.text.size() > kMaxComment)
+    throw std::invalid_argument("a comment may have at most " + std::to_string(kMaxComment) +
+                                " characters");
+  if (request.node == 0)
+    throw std::invalid_argument("a comment goes after a move, and the start is none");
+  game_.set_comment(request.node, request.text);
+  send_state();
+}
+
+void GuiSession::handle(const PromoteRequest& request) {
+  game_.promote(request.node);
+  game_changed();
+}
+
+void GuiSession::handle(const DeleteRequest& request) {
+  game_.remove(request.node, SteadyClock::now());
+  game_changed();
+}
+
+void GuiSession::save_game() {
+  if (!config_.store || game_.nodes().size() < 2) return;
+  SavedGame saved;
+  saved.id = game_id_;
+  saved.saved_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                       std::chrono::system_clock::now().time_since_epoch())
+                       .count();
+  saved.game = game_;
+  saved.ponder = ponder_on_;
+  saved.analysis_on = analysis_on_;
+  saved.analysis_engine = analysis_engine_;
+  saved.analysis_multipv = analysis_multipv_;
+  try {
+    config_.store->save(game_id_, format_saved_game(saved, SteadyClock::now()));
+    save_error_.clear();
+  } catch (const std::exception& problem) {
+    const std::string message = std::string("the game could not be saved: ") + problem.what();
+    if (message != save_error_ && !closing_) send_error(message);
+    save_error_ = message;
+  }
 }
 
 void GuiSession::game_changed() {
@@ -471,6 +598,9 @@ void GuiSession::send_state() {
   state.start = game_.start().text();
   state.moves = game_.moves();
   state.ply = game_.ply();
+  if (config_.store) state.game_id = game_id_;
+  state.line = game_.line();
+  state.nodes = game_.nodes();
   state.position = game_.shown().text();
   state.to_move = to_move_text(game_.shown());
   if (game_.at_end()) state.result = game_.result();
@@ -496,6 +626,7 @@ void GuiSession::send_state() {
     }
   }
   send_(format_state(state));
+  save_game();
 }
 
 }  // namespace quixo::gui

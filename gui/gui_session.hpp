@@ -19,6 +19,7 @@
 
 #include "engine_client.hpp"
 #include "engine_worker.hpp"
+#include "game_store.hpp"
 #include "gui_game.hpp"
 #include "gui_messages.hpp"
 #include "tb/tablebase.hpp"
@@ -31,6 +32,8 @@ struct SessionConfig {
   std::shared_ptr<const tb::Tablebase> tables;  // --tb; null without
   arena::ProcessLauncher launcher = arena::default_launcher();
   std::chrono::milliseconds handshake_timeout{10'000};
+  // Where games are saved (--data-dir); null: they are not (resume and recent_games say so).
+  std::shared_ptr<const GameStore> store;
 };
 
 class GuiSession {
@@ -80,6 +83,16 @@ class GuiSession {
   void handle(const SavePgnRequest& request);
   void handle(const LoadPgnRequest& request);
   void handle(const OpenGameRequest& request);
+  void handle(const ResumeRequest& request);
+  void handle(const RecentGamesRequest& request);
+  void handle(const SetPlayersRequest& request);
+  void handle(const CommentRequest& request);
+  void handle(const PromoteRequest& request);
+  void handle(const DeleteRequest& request);
+  // The game as it stands goes to the store (when there is one and the game has a move); a
+  // failure is told to the page once.
+  void save_game();
+  void check_players(const std::vector<std::string>& players) const;
 
   // The game changed: searches of the old state are stopped and forgotten.
   void game_changed();
@@ -115,6 +128,8 @@ class GuiSession {
   std::string analysis_engine_;
   int analysis_multipv_ = 1;
   std::vector<arena::GameRecord> loaded_games_;
+  std::string game_id_;     // the id the game is saved under
+  std::string save_error_;  // the last save failure told to the page
   // Engine processes by name, started on first use; last, so they go before the rest.
   std::map<std::string, std::unique_ptr<EngineWorker>> workers_;
 };

@@ -13,8 +13,11 @@ import * as enginePanel from './engine-panel.js';
 import * as gamePanel from './game-panel.js';
 import * as movesPanel from './moves-panel.js';
 import * as pgnPanel from './pgn-panel.js';
+import * as recentPanel from './recent-panel.js';
 import * as setupPanel from './setup-panel.js';
-import { completeState, freshGame, positionChanged } from './state.js';
+import {
+  completeState, freshGame, gameIdToKeep, positionChanged, SAVED_GAME_KEY,
+} from './state.js';
 import { setStatus } from './status.js';
 import * as tbPanel from './tb-panel.js';
 import * as turnPanel from './turn-panel.js';
@@ -22,7 +25,7 @@ import * as turnPanel from './turn-panel.js';
 const PROTOCOL_VERSION = 1;      // docs/gui-protocol.md, `hello.version`
 
 // Drawn in this order from every state: the controls first follow a game they do not describe.
-const PANELS = [gamePanel, boardPanel, turnPanel, clocksPanel, movesPanel, enginePanel, tbPanel, setupPanel];
+const PANELS = [gamePanel, boardPanel, turnPanel, clocksPanel, movesPanel, enginePanel, tbPanel, setupPanel, recentPanel];
 
 let connection = null;
 
@@ -32,6 +35,7 @@ const page = {
   hello: null,
   state: null,               // the last state, completed (state.js)
   sessionHasGame: false,     // this connection has asked for or been sent a game
+  resuming: false,           // a `resume` of the stored game is on its way
   editor: null,              // a BoardEditor while the board is being edited
   analysis: new Map(),       // multipv -> latest analysis info for the shown position
   engineInfo: new Map(),     // engine name -> its latest info while it thinks about a move
@@ -62,7 +66,9 @@ function onMessage(message) {
     case 'info': return enginePanel.onInfo(message);
     case 'pgn': return pgnPanel.showPgn(message.text ?? '');
     case 'pgn_games': return pgnPanel.showGames(message.games ?? []);
+    case 'recent_games': return recentPanel.showRecent(message);
     case 'error':
+      if (page.resuming) return resumeFailed(message.message ?? 'error');
       movesPanel.forgetRequestedPly();  // a refused goto must not shift the next step
       return setStatus(`Server: ${message.message ?? 'error'}`, 'error');
     default: return undefined;  // unknown types are ignored, as the server ignores unknown fields
@@ -80,7 +86,47 @@ function onHello(hello) {
   } else {
     setStatus('Connected.', 'ok');
   }
-  if (!page.sessionHasGame) gamePanel.newGame();
+  if (!page.sessionHasGame) {
+    // The game of this browser (kept across reloads, closed tabs and server restarts) goes on.
+    const stored = hello.saves_games ? storedGameId() : null;
+    if (stored && send({ type: 'resume', game_id: stored })) {
+      page.resuming = true;
+      page.sessionHasGame = true;
+    } else {
+      gamePanel.newGame();
+    }
+  }
+  recentPanel.request();
+}
+
+function storedGameId() {
+  try {
+    return localStorage.getItem(SAVED_GAME_KEY);
+  } catch {
+    return null;  // storage refused (a private window's settings): every page starts afresh
+  }
+}
+
+function keepGameId(state) {
+  try {
+    const id = gameIdToKeep(state);
+    if (id) localStorage.setItem(SAVED_GAME_KEY, id);
+    else localStorage.removeItem(SAVED_GAME_KEY);
+  } catch {
+    // storage refused: nothing is kept
+  }
+}
+
+// The stored game is gone (or unreadable): said once, and a new game starts.
+function resumeFailed(text) {
+  page.resuming = false;
+  try {
+    localStorage.removeItem(SAVED_GAME_KEY);
+  } catch {
+    // storage refused
+  }
+  setStatus(`The last game could not be opened again: ${text}`, 'error');
+  gamePanel.newGame();
 }
 
 function onState(message) {
@@ -88,6 +134,8 @@ function onState(message) {
   const previous = page.state;
   page.state = state;
   page.sessionHasGame = true;
+  page.resuming = false;
+  if (page.hello?.saves_games) keepGameId(state);
   // Analysis lines belong to one position; a new one starts them afresh.
   if (positionChanged(previous, state) || !state.analysis?.on) page.analysis.clear();
   // Engine lines stay up after a game ends (to be read) and go when another game starts.

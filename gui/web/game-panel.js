@@ -170,8 +170,8 @@ function analysisRequest(on) {
 }
 
 // Analysis is a mode of the shown game: all players human, the engine thinking on whatever is
-// shown. A game that has engines in it is continued as a new all-human game from the shown
-// position, so that no engine is asked to move while it analyses.
+// shown. A game that has engines in it keeps its moves and goes on with people in their places
+// (`set_players`), so that no engine is asked to move while it analyses.
 function onModeChange() {
   const selected = $('mode').value;
   const before = mode;
@@ -181,14 +181,12 @@ function onModeChange() {
   const state = page.state;
   if (!state) return;
   if (selected === 'analysis' && before !== 'analysis') {
+    // Analysis first, so that the state with people in the engines' places already says
+    // "analysis" and the controls follow it.
+    if (!page.send(analysisRequest(true))) return;
     if (state.players.some((player) => player !== 'human')) {
-      const message = {
-        type: 'new_game', variant: state.variant,
-        players: state.players.map(() => 'human'), position: state.position,
-      };
-      if (!page.send(message)) return;
+      page.send({ type: 'set_players', players: state.players.map(() => 'human') });
     }
-    page.send(analysisRequest(true));
   } else if (selected !== 'analysis' && before === 'analysis') {
     // Sent even if the last state said "off": an `analyze on` may still be on its way.
     page.send(analysisRequest(false));

@@ -4,9 +4,10 @@
 
 import { $, isPageKey } from './dom.js';
 import { EvalGraph } from './graph.js';
-import { sidesOf } from './notation.js';
 import { graphPoints } from './score.js';
-import { firstMoveColumn, moveDetails, movesKey } from './state.js';
+import {
+  isShownMove, moveDetails, moveListLayout, movesKey, pendingGoto,
+} from './state.js';
 
 const KEY_REPEAT_MS = 60;      // held arrow keys stay well under the server's 40 messages/s
 const NAV_PENDING_MS = 1000;   // how long an unanswered goto counts as the shown ply
@@ -25,10 +26,24 @@ export function init(context) {
   $('nav-forward').addEventListener('click', () => goto(shownPly() + 1));
   $('nav-end').addEventListener('click', () => goto(page.state?.moves.length ?? 0));
   document.addEventListener('keydown', onKeyDown);
+  $('variation-promote').addEventListener('click', () => sendForShownNode('promote'));
+  $('variation-delete').addEventListener('click', () => sendForShownNode('delete'));
+  $('move-comment-save').addEventListener('click', () => {
+    const node = page.state?.node;
+    if (node) page.send({ type: 'comment', node, text: $('move-comment').value });
+  });
+}
+
+function sendForShownNode(type) {
+  const node = page.state?.node;
+  if (node) page.send({ type, node });
 }
 
 export function render(state) {
-  requestedPly = null;
+  // Only the state that shows the ply asked for ends a pending goto: a reply to an earlier one
+  // (quick key presses) must not make the next step start from an older ply.
+  requestedPly = pendingGoto(requestedPly, state, performance.now(), NAV_PENDING_MS);
+  renderMoveTools(state);
   renderMoveList(state);
   graph.render(graphPoints(state), state.moves.length, state.ply);
 }
@@ -38,43 +53,93 @@ export function forgetRequestedPly() {
   requestedPly = null;
 }
 
+function renderMoveTools(state) {
+  const inTree = Boolean(state.node);
+  $('variation-promote').disabled = !inTree;
+  $('variation-delete').disabled = !inTree;
+  $('move-comment-save').disabled = !inTree;
+  const comment = $('move-comment');
+  if (document.activeElement !== comment || comment.dataset.node !== String(state.node ?? '')) {
+    comment.dataset.node = String(state.node ?? '');
+    comment.value = findComment(state.tree ?? [], state.node) ?? '';
+  }
+}
+
+function findComment(line, node) {
+  for (const entry of line) {
+    if (entry.id === node) return entry.comment;
+    for (const variation of entry.variations ?? []) {
+      const found = findComment(variation, node);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+function moveButton(state, move, className) {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = className;
+  button.dataset.ply = String(move.ply);
+  if (move.node !== null && move.node !== undefined) button.dataset.node = String(move.node);
+  button.textContent = move.text;
+  const details = state.moves[move.ply - 1];
+  if (details && (move.node === null || move.node === undefined || state.line?.[move.ply - 1] === move.node)) {
+    button.title = moveDetails(details);
+  }
+  button.addEventListener('click', () => {
+    if (move.node !== null && move.node !== undefined) gotoNode(move.node);
+    else goto(move.ply);
+  });
+  return button;
+}
+
 function renderMoveList(state) {
   const list = $('move-list');
-  const sides = sidesOf(state.variant);
   const key = movesKey(state);
   if (key !== listKey) {
     listKey = key;
     list.replaceChildren();
     // Rows of one move per side or seat, numbered; a game set up with O (or a later seat) to
-    // move starts its first row with gaps.
-    const first = firstMoveColumn(state);
-    let row = null;
-    state.moves.forEach((move, index) => {
-      const column = (first + index) % sides.length;
-      if (!row || column === 0) {
-        row = document.createElement('li');
-        row.className = 'move-row';
-        list.appendChild(row);
-        for (let gap = index === 0 ? column : 0; gap > 0; --gap) {
+    // move starts its first row with gaps, and so does a row that goes on after variations.
+    for (const item of moveListLayout(state)) {
+      const element = document.createElement('li');
+      if (item.kind === 'row') {
+        element.className = 'move-row';
+        element.dataset.number = String(item.number);
+        for (let gap = item.gaps; gap > 0; --gap) {
           const spacer = document.createElement('span');
           spacer.className = 'move-gap';
           spacer.textContent = '…';
-          row.appendChild(spacer);
+          element.appendChild(spacer);
+        }
+        for (const move of item.moves) element.appendChild(moveButton(state, move, 'move'));
+      } else {
+        element.className = 'move-notes';
+        if (item.comment) element.appendChild(commentElement(item.comment));
+        for (const tokens of item.lines) {
+          const line = document.createElement('div');
+          line.className = 'variation';
+          for (const token of tokens) {
+            if (token.kind === 'move') line.appendChild(moveButton(state, token, 'move variation-move'));
+            else if (token.kind === 'comment') line.appendChild(commentElement(token.text));
+            else {
+              const mark = document.createElement('span');
+              mark.className = 'variation-mark';
+              mark.textContent = token.kind === 'open' ? '(' : ')';
+              line.appendChild(mark);
+            }
+          }
+          element.appendChild(line);
         }
       }
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.className = 'move';
-      button.dataset.ply = String(index + 1);
-      button.textContent = move.move === '0000' ? 'pass' : move.move;
-      button.title = moveDetails(move);
-      button.addEventListener('click', () => goto(index + 1));
-      row.appendChild(button);
-    });
+      list.appendChild(element);
+    }
   }
   let current = null;
   list.querySelectorAll('.move').forEach((button) => {
-    const isCurrent = Number(button.dataset.ply) === state.ply;
+    const node = button.dataset.node === undefined ? null : Number(button.dataset.node);
+    const isCurrent = isShownMove(state, node, Number(button.dataset.ply));
     button.classList.toggle('current', isCurrent);
     if (isCurrent) {
       button.setAttribute('aria-current', 'step');
@@ -93,6 +158,18 @@ function renderMoveList(state) {
   } else if (state.ply === 0) {
     list.scrollTop = 0;
   }
+}
+
+function commentElement(text) {
+  const span = document.createElement('span');
+  span.className = 'move-comment';
+  span.textContent = text;
+  return span;
+}
+
+function gotoNode(node) {
+  if (!page.state || node === page.state.node) return;
+  if (page.send({ type: 'goto', node })) requestedPly = null;
 }
 
 function goto(ply) {

@@ -218,7 +218,7 @@ export function formatClock(ms) {
 // What the move list shows of a game; the list is rebuilt only when this changes, so that a
 // focused move button keeps its focus while stepping through the game.
 export function movesKey(state) {
-  return JSON.stringify([state.variant, state.start, state.moves]);
+  return JSON.stringify([state.variant, state.start, state.moves, state.tree ?? null, state.line ?? null]);
 }
 
 // The column of the game's first move in the list's rows (one column per side or seat): a game
@@ -332,4 +332,122 @@ export function modeOfGame(state) {
 // The analysis line count to ask for: the field's number, whole, from 1 to 20.
 export function clampMultipv(value) {
   return Math.max(1, Math.min(20, Math.round(Number(value) || 1)));
+}
+
+// ---------------------------------------------------------------- the game's tree (variations)
+
+// The tree of the state's game as the move list lays it out (state.tree: the main line, each
+// entry {id, move, ply, comment, variations: [lines]}); a state without one (an older server)
+// gives its moves as a main line without ids.
+export function gameTree(state) {
+  if (Array.isArray(state.tree)) return state.tree;
+  return state.moves.map((move, index) => ({
+    id: null, move: move.move, ply: index + 1, comment: '', variations: [],
+  }));
+}
+
+function moveText(move) {
+  return move === '0000' ? 'pass' : move;
+}
+
+// "3. " for the first side's or seat's move, "3… " for another when `restate`, else "".
+export function moveNumberText(state, ply, restate) {
+  const sides = sidesOf(state.variant).length;
+  const index = firstMoveColumn(state) + ply - 1;
+  const number = Math.floor(index / sides) + 1;
+  if (index % sides === 0) return `${number}. `;
+  return restate ? `${number}… ` : '';
+}
+
+// A variation as the list shows it, inline: "(", its numbered moves with their comments and
+// nested variations, ")".
+export function variationTokens(line, state) {
+  const tokens = [{ kind: 'open' }];
+  line.forEach((entry, index) => {
+    const before = line[index - 1];
+    const restate = index === 0 || Boolean(before.comment) || before.variations.length > 0;
+    tokens.push({
+      kind: 'move', node: entry.id, ply: entry.ply,
+      text: `${moveNumberText(state, entry.ply, restate)}${moveText(entry.move)}`,
+    });
+    if (entry.comment) tokens.push({ kind: 'comment', text: entry.comment });
+    for (const nested of entry.variations) tokens.push(...variationTokens(nested, state));
+  });
+  tokens.push({ kind: 'close' });
+  return tokens;
+}
+
+// The move list as lichess lays it out: the main line in numbered rows of one move per side or
+// seat; after a move with a comment or variations, a block with them (each variation inline in
+// parentheses), and the main line goes on in a new row of the same number.
+export function moveListLayout(state) {
+  const sides = sidesOf(state.variant).length;
+  const first = firstMoveColumn(state);
+  const items = [];
+  let row = null;
+  for (const entry of gameTree(state)) {
+    const index = first + entry.ply - 1;
+    const column = index % sides;
+    if (!row || column === 0) {
+      row = { kind: 'row', number: Math.floor(index / sides) + 1, gaps: row ? 0 : column, moves: [] };
+      items.push(row);
+    }
+    row.moves.push({ node: entry.id, ply: entry.ply, text: moveText(entry.move) });
+    if (entry.comment || entry.variations.length) {
+      items.push({
+        kind: 'notes', comment: entry.comment,
+        lines: entry.variations.map((line) => variationTokens(line, state)),
+      });
+      row = null;
+    }
+  }
+  // A row that goes on after a block starts with gaps up to its move's column.
+  let previous = null;
+  for (const item of items) {
+    if (item.kind === 'row' && previous?.kind === 'notes') {
+      const index = first + item.moves[0].ply - 1;
+      item.gaps = index % sides;
+    }
+    previous = item;
+  }
+  return items;
+}
+
+// Whether a move button of the list is the shown position: by node when the server names
+// nodes, else by ply.
+export function isShownMove(state, node, ply) {
+  if (state.node !== undefined && node !== null && node !== undefined) return node === state.node;
+  return ply === state.ply;
+}
+
+// ---------------------------------------------------------------- stepping through the game
+
+// A `goto` the page sent stays the ply to step from until a state shows that ply or it is
+// older than `maxAgeMs` (a state about something else, such as an engine's move, does not
+// forget it), so that quick presses of an arrow key each go one further.
+export function pendingGoto(pending, state, now, maxAgeMs) {
+  if (!pending) return null;
+  if (state.ply === pending.ply || now - pending.at >= maxAgeMs) return null;
+  return pending;
+}
+
+// ---------------------------------------------------------------- keeping the person's work
+
+export const SAVED_GAME_KEY = 'quixo-gui.game';
+
+// The id to keep in the browser's storage for a state: its saved game's, when it has a move
+// (an empty game is not saved); null to forget the stored one.
+export function gameIdToKeep(state) {
+  if (!state.game_id) return null;
+  return gameTree(state).length > 0 ? state.game_id : null;
+}
+
+// A recent game's line in the list: "2026-11-28 09:15 · Person – quixo · 12 plies · *".
+export function recentGameText(game) {
+  const date = new Date(game.saved_ms);
+  const pad = (n) => String(n).padStart(2, '0');
+  const when = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} `
+    + `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  const players = (game.players ?? []).map(playerName).join(' – ');
+  return `${when} · ${players} · ${game.plies} ${game.plies === 1 ? 'ply' : 'plies'} · ${game.result}`;
 }

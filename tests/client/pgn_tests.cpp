@@ -593,4 +593,94 @@ BOOST_AUTO_TEST_CASE(a_move_after_the_end_is_refused) {
   });
 }
 
+// quixo-gui's studies: a person's comments and variations (MoveRecord::comment, ::variations)
+// are written after the move, "{...}" and "( ... )" with the variation's moves numbered from
+// their ply, and read back by the annotated reading; the arena's strict reading refuses them.
+BOOST_AUTO_TEST_CASE(variations_and_comments_round_trip_in_the_annotated_reading) {
+  GameRecord game = base_game();
+  game.result = GameResult::Unfinished;
+  game.termination = Termination::Unterminated;
+  const auto move = [](std::string text, std::int64_t time_ms) {
+    MoveRecord record;
+    record.move = std::move(text);
+    record.time_ms = time_ms;
+    return record;
+  };
+  game.moves = {move("a1e1", 100), move("e5a5", 200), move("b1b5", 300)};
+  game.moves[1].comment = "the usual reply";
+  MoveRecord alternative = move("a5e5", 5);
+  alternative.variations = {{move("b5b1", 6)}};  // nested: instead of the variation's first move
+  game.moves[1].variations = {{alternative, move("b1b5", 7)}, {move("e5e1", 8)}};
+  const std::string text = format_pgn(game);
+  const std::string movetext = text.substr(text.find("\n\n") + 2);
+  BOOST_TEST(movetext ==
+                 "1. a1e1 {0.100s} 1... e5a5 {0.200s} {the usual reply} (1... a5e5 {0.005s}\n"
+                 "(1... b5b1 {0.006s}) 2. b1b5 {0.007s}) (1... e5e1 {0.008s}) 2. b1b5 {0.300s} *\n"
+                 "\n",
+             text);
+  BOOST_CHECK_THROW(parse_pgn(text), PgnError);
+  const std::vector<GameRecord> read = parse_pgn(text, PgnReading::Annotated);
+  BOOST_TEST_REQUIRE(read.size() == 1u);
+  BOOST_TEST((read[0] == game));
+  // Without annotations the text is the arena's, whichever reading reads it.
+  GameRecord plain = game;
+  plain.moves[1].comment.clear();
+  plain.moves[1].variations.clear();
+  BOOST_TEST(format_pgn(plain).find("(") == std::string::npos);
+  BOOST_TEST(
+      (parse_pgn(format_pgn(plain), PgnReading::Annotated)[0] == parse_pgn(format_pgn(plain))[0]));
+}
+
+// A study from elsewhere: free comments in place of the engine comments, moves without any.
+BOOST_AUTO_TEST_CASE(a_study_with_free_comments_and_variations_is_read) {
+  const std::string text =
+      "[Event \"study\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"a\"]\n"
+      "[Black \"b\"]\n[Result \"*\"]\n[FEN \"5/5/5/5/5 x\"]\n"
+      "[QuixoTermination \"unterminated\"]\n\n"
+      "1. a1e1 {a good start} (1. b1b5 {also fine} 1... e5a5) 1... e5a5 2. b1b5 *\n";
+  const std::vector<GameRecord> read = parse_pgn(text, PgnReading::Annotated);
+  BOOST_TEST_REQUIRE(read.size() == 1u);
+  BOOST_TEST_REQUIRE(read[0].moves.size() == 3u);
+  BOOST_TEST(read[0].moves[0].comment == "a good start");
+  BOOST_TEST_REQUIRE(read[0].moves[0].variations.size() == 1u);
+  BOOST_TEST_REQUIRE(read[0].moves[0].variations[0].size() == 2u);
+  BOOST_TEST(read[0].moves[0].variations[0][0].comment == "also fine");
+  BOOST_TEST(read[0].moves[0].variations[0][1].move == "e5a5");
+}
+
+const std::vector<MalformedSample> kMalformedVariations = {
+    {"unclosed variation", "2. b1b5 {0.015s}", "2. b1b5 {0.015s} (2. b1c1 {0.001s}", "17",
+     "the result inside a variation"},
+    {"closed without opening", "2. b1b5 {0.015s}", "2. b1b5 {0.015s} )", "16",
+     "a ')' without its '('"},
+    {"illegal move in a variation", "2. b1b5 {0.015s}", "2. b1b5 {0.015s} (2. b1c3)", "16",
+     "illegal move 2. b1c3 in a variation of 2. b1b5: c3 is not an end"},
+    {"variation of a book move", "1. a1e1 {book}", "1. a1e1 {book} (1. b1b5)", "16",
+     "a variation of the book move 1. a1e1"},
+    {"empty variation", "2. b1b5 {0.015s}", "2. b1b5 {0.015s} ( )", "16", "an empty variation"},
+    {"variation first", "1. a1e1", "(1. a1e1) 1. a1e1", "16", "a variation '(' before the first"},
+    {"bad number in a variation", "2. b1b5 {0.015s}", "2. b1b5 {0.015s} (3. b1c1)", "16",
+     "move number '3.' where '2.' was expected"},
+    {"variations nested too deep", "2. b1b5 {0.015s}",
+     [] {
+       std::string deep = "2. b1b5 {0.015s}";
+       for (int i = 0; i < 70; ++i) deep += " (2. b1b5";
+       return deep;
+     }(),
+     "16", "variations nested deeper than 64"},
+};
+
+BOOST_DATA_TEST_CASE(malformed_variations_are_refused, bdata::make(kMalformedVariations), sample) {
+  std::string text = kValidGame;
+  BOOST_TEST_REQUIRE(replace_once(text, sample.from, sample.to));
+  try {
+    parse_pgn(text, PgnReading::Annotated);
+    BOOST_ERROR("no PgnError for:\n" << text);
+  } catch (const PgnError& error) {
+    const std::string message = error.what();
+    BOOST_TEST(message.starts_with("PGN line " + sample.line + ", game 1"), message);
+    BOOST_TEST(message.find(sample.what) != std::string::npos, message);
+  }
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -1,9 +1,10 @@
 // Fuzzes what a page may send to quixo-gui (gui/gui_session.hpp): every line of the input is one
 // WebSocket message handed to a GuiSession with no engines (so nothing starts a process) and
 // endgame tables absent. Invariants: no crash, hang, leak or UB; every reply is one JSON object
-// with a known "type"; each message is answered (an error, or the state, pgn or pgn_games it asks
-// for) except a `stop` with nothing to stop; and the state's shown position always parses and
-// equals the last move's position at the last ply.
+// with a known "type"; each message is answered (an error, or the state, pgn, pgn_games or
+// recent_games it asks for) except a `stop` with nothing to stop; and the state's shown position
+// always parses and equals the last move's position at the last ply, and the shown node is the
+// line's node there.
 #include <boost/json.hpp>
 #include <string>
 #include <vector>
@@ -25,9 +26,9 @@ void check_reply(const std::string& text) {
   const json::value* type = object.if_contains("type");
   FUZZ_CHECK(type && type->is_string(), "a reply without a type: " + text);
   const std::string name(type->get_string());
-  FUZZ_CHECK(
-      name == "hello" || name == "state" || name == "error" || name == "pgn" || name == "pgn_games",
-      "a reply of unknown type: " + text);
+  FUZZ_CHECK(name == "hello" || name == "state" || name == "error" || name == "pgn" ||
+                 name == "pgn_games" || name == "recent_games",
+             "a reply of unknown type: " + text);
   if (name != "state") return;
   const std::string position(object.at("position").as_string());
   try {
@@ -41,6 +42,12 @@ void check_reply(const std::string& text) {
   if (ply > 0)
     FUZZ_CHECK(moves[std::size_t(ply) - 1].at("position").as_string() == position,
                "the shown position is not the position after the shown ply: " + text);
+  // The tree: a node for each move of the line, the shown one the node at the shown ply.
+  const json::array& line = object.at("line").as_array();
+  FUZZ_CHECK(line.size() == moves.size(), "a line of another length than the moves: " + text);
+  const std::int64_t node = object.at("node").as_int64();
+  FUZZ_CHECK(node == (ply == 0 ? 0 : line[std::size_t(ply) - 1].as_int64()),
+             "the shown node is not the line's node at the shown ply: " + text);
 }
 
 }  // namespace

@@ -4,7 +4,9 @@
 //   - parse_pgn either reads the games or throws PgnError;
 //   - every game read, written by format_pgn, reads back as the same record (up to what the
 //     header says is not kept: control characters in a tag become spaces), and writing that
-//     gives the same text again; all the games written one after the other read back as all.
+//     gives the same text again; all the games written one after the other read back as all;
+//   - the same for the annotated reading (quixo-gui's variations and comments), which reads
+//     every game the strict one reads.
 #include <string>
 
 #include "fuzz_support.hpp"
@@ -31,17 +33,38 @@ GameRecord as_written(GameRecord game) {
   return game;
 }
 
-std::vector<GameRecord> read_back(const std::string& text) {
+std::vector<GameRecord> read_back(const std::string& text,
+                                  PgnReading reading = PgnReading::Strict) {
   try {
-    return parse_pgn(text);
+    return parse_pgn(text, reading);
   } catch (const PgnError& error) {
     FUZZ_CHECK(false, "written PGN is refused: " + std::string(error.what()) + "\n" + text);
   }
 }
 
+// The annotated reading: what it reads is written and read back the same, variations and all.
+bool annotated_round_trip(std::string_view input) {
+  std::vector<GameRecord> games;
+  try {
+    games = parse_pgn(input, PgnReading::Annotated);
+  } catch (const PgnError& error) {
+    FUZZ_CHECK(std::string_view(error.what()).size() > 0, "empty error message");
+    return false;
+  }
+  for (const GameRecord& game : games) {
+    const std::string text = format_pgn(game);
+    const std::vector<GameRecord> again = read_back(text, PgnReading::Annotated);
+    FUZZ_CHECK(again.size() == 1, "one game written, " + std::to_string(again.size()) + " read");
+    FUZZ_CHECK(again[0] == as_written(game), "annotated game round trip:\n" + text);
+    FUZZ_CHECK(format_pgn(again[0]) == text, "annotated writing is not a fixed point:\n" + text);
+  }
+  return true;
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const bool annotated = annotated_round_trip(quixo::fuzz::as_text(data, size));
   std::vector<GameRecord> games;
   try {
     games = parse_pgn(quixo::fuzz::as_text(data, size));
@@ -49,6 +72,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     FUZZ_CHECK(std::string_view(error.what()).size() > 0, "empty error message");
     return 0;
   }
+  FUZZ_CHECK(annotated, "the annotated reading refuses a game the strict one reads");
   std::string all;
   std::vector<GameRecord> expected;
   for (const GameRecord& game : games) {

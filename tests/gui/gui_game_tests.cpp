@@ -1,6 +1,7 @@
 // The game a quixo-gui page shows: moves checked by the rules, new lines from earlier positions,
-// take-backs, endings, clocks (with a fake time), and the PGN round trip through the arena's
-// writer and reader.
+// take-backs, endings, clocks (with a fake time), the tree of variations, and the PGN round trip
+// through the arena's writer and reader.
+#include <algorithm>
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
 #include <chrono>
@@ -23,6 +24,17 @@ const SteadyTime kT0{};
 
 void play_all(GuiGame& game, const std::vector<std::string>& moves, SteadyTime now = kT0) {
   for (const std::string& move : moves) game.play(move, move_by("human"), now);
+}
+
+// The moves of the line that starts at node `first` and follows the first continuations.
+std::vector<std::string> line_from(const GuiGame& game, int first) {
+  std::vector<std::string> moves;
+  for (int id = first;;) {
+    const GuiNode& node = game.nodes()[static_cast<std::size_t>(id)];
+    moves.push_back(node.move.move);
+    if (node.children.empty()) return moves;
+    id = node.children.front();
+  }
 }
 
 }  // namespace
@@ -203,6 +215,115 @@ BOOST_AUTO_TEST_CASE(the_game_goes_to_pgn_and_back) {
   BOOST_TEST(replay.human_to_move());
   // Unfinished, so it has no result and goes on from its last move.
   BOOST_TEST(!replay.result().has_value());
+}
+
+BOOST_AUTO_TEST_CASE(a_move_at_an_earlier_ply_starts_a_variation_and_keeps_the_game) {
+  GuiGame game(Variant::TwoPlayer, kHumans);
+  play_all(game, {"a1a5", "e5e1", "b1b5"});
+  const int second = game.line()[2];
+  game.go_to(1, kT0);
+  game.play("e1a1", move_by("human"), kT0);
+  // The current line is the variation: the shown position at its end, moves() its moves.
+  BOOST_TEST(game.length() == 2);
+  BOOST_TEST(game.moves()[1].move == "e1a1");
+  BOOST_TEST(game.at_end());
+  // The game's moves stay: the position after a1a5 has two continuations, the first the game's.
+  const GuiNode& after_first = game.nodes()[static_cast<std::size_t>(game.line()[1])];
+  BOOST_REQUIRE(after_first.children.size() == 2u);
+  BOOST_TEST(after_first.children[0] == second);
+  BOOST_TEST(line_from(game, second) == (std::vector<std::string>{"e5e1", "b1b5"}));
+  // Back to the game's last move: its line is the current one again, shown at its end.
+  const int last = game.nodes()[static_cast<std::size_t>(second)].children.front();
+  game.go_to_node(last, kT0);
+  BOOST_TEST(game.length() == 3);
+  BOOST_TEST(game.ply() == 3);
+  BOOST_TEST(game.moves()[2].move == "b1b5");
+  BOOST_TEST(game.node() == last);
+  // A node on the current line is reached as go_to reaches its ply; the line stays.
+  game.go_to_node(game.line()[1], kT0);
+  BOOST_TEST(game.ply() == 1);
+  BOOST_TEST(game.length() == 3);
+  // The move that is already there is followed, not added twice.
+  const std::size_t nodes = game.nodes().size();
+  game.play("e5e1", move_by("human"), kT0);
+  BOOST_TEST(game.nodes().size() == nodes);
+  BOOST_TEST(game.node() == second);
+  BOOST_CHECK_THROW(game.go_to_node(99, kT0), std::out_of_range);
+  BOOST_CHECK_THROW(game.go_to_node(-1, kT0), std::out_of_range);
+}
+
+BOOST_AUTO_TEST_CASE(a_variation_is_promoted_to_the_main_line_or_deleted) {
+  GuiGame game(Variant::TwoPlayer, kHumans);
+  play_all(game, {"a1a5", "e5e1", "b1b5"});
+  game.go_to(1, kT0);
+  play_all(game, {"e1a1", "b1b5"});
+  const int variation = game.line()[2];
+  const int root_child = game.line()[1];
+  BOOST_TEST(game.nodes()[static_cast<std::size_t>(root_child)].children.back() == variation);
+  game.promote(variation);
+  BOOST_TEST(game.nodes()[static_cast<std::size_t>(root_child)].children.front() == variation);
+  BOOST_TEST(game.record().moves[1].move == "e1a1");
+  BOOST_TEST(game.record().moves[1].variations.size() == 1u);
+  // Deleting the shown move's line shows the position before it.
+  game.remove(variation, kT0);
+  BOOST_TEST(game.node() == root_child);
+  BOOST_TEST(game.nodes()[static_cast<std::size_t>(root_child)].children.size() == 1u);
+  BOOST_TEST(game.length() == 3);  // the line goes on along the game's moves
+  BOOST_TEST(game.moves()[1].move == "e5e1");
+  BOOST_CHECK_THROW(game.go_to_node(variation, kT0), std::out_of_range);
+  BOOST_CHECK_THROW(game.remove(0, kT0), std::out_of_range);
+}
+
+BOOST_AUTO_TEST_CASE(an_engine_answers_in_a_variation_and_the_take_back_keeps_the_rest) {
+  GuiGame game(Variant::TwoPlayer, {"human", "engine"});
+  game.play("a1a5", move_by("human"), kT0);
+  game.play("e5e1", move_by("engine"), kT0);
+  game.go_to(0, kT0);
+  BOOST_TEST(!game.engine_to_move());
+  game.play("b1b5", move_by("human"), kT0);
+  // At the end of the new line the engine is to move again.
+  BOOST_TEST(game.engine_to_move());
+  game.play("e1a1", move_by("engine"), kT0);
+  BOOST_TEST(game.take_back(true, kT0));
+  BOOST_TEST(game.length() == 0);
+  // The first line is still there.
+  BOOST_REQUIRE(game.nodes()[0].children.size() == 1u);
+  BOOST_TEST(line_from(game, game.nodes()[0].children[0]) ==
+             (std::vector<std::string>{"a1a5", "e5e1"}));
+}
+
+BOOST_AUTO_TEST_CASE(variations_and_comments_go_to_pgn_and_back) {
+  GuiGame game(Variant::TwoPlayer, kHumans);
+  play_all(game, {"a1a5", "e5e1", "b1b5"});
+  game.set_comment(game.line()[2], "the usual reply");
+  game.go_to(1, kT0);
+  play_all(game, {"e1a1", "b1b5"});
+  game.go_to(2, kT0);
+  game.play("a5a1", move_by("human"), kT0);  // a variation inside the variation
+  const std::string pgn = arena::format_pgn(game.record());
+  std::string one_line = pgn;
+  std::replace(one_line.begin(), one_line.end(), '\n', ' ');
+  BOOST_TEST(one_line.find("1... e5e1 {0.000s} {the usual reply} (1... e1a1 {0.000s} 2. b1b5 "
+                           "{0.000s} (2. a5a1 {0.000s})) 2. b1b5 {0.000s} *") != std::string::npos,
+             pgn);
+  BOOST_CHECK_THROW(arena::parse_pgn(pgn), arena::PgnError);  // the arena reads no variations
+  const std::vector<arena::GameRecord> read = arena::parse_pgn(pgn, arena::PgnReading::Annotated);
+  BOOST_REQUIRE(read.size() == 1u);
+  const GuiGame replay = GuiGame::from_record(read[0]);
+  BOOST_TEST(arena::format_pgn(replay.record()) == pgn);
+  BOOST_TEST(replay.length() == 3);
+  BOOST_TEST(replay.nodes()[static_cast<std::size_t>(replay.line()[2])].comment ==
+             "the usual reply");
+}
+
+BOOST_AUTO_TEST_CASE(analysis_takes_over_a_game_with_its_moves) {
+  GuiGame game(Variant::TwoPlayer, {"human", "engine"});
+  game.play("a1a5", move_by("human"), kT0);
+  game.play("e5e1", move_by("engine"), kT0);
+  game.set_players({"human", "human"});
+  BOOST_TEST(game.length() == 2);
+  BOOST_TEST(game.human_to_move());
+  BOOST_CHECK_THROW(game.set_players({"human"}), std::invalid_argument);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -127,7 +127,8 @@ BOOST_AUTO_TEST_CASE(a_two_player_state_carries_its_moves_clocks_searches_and_ta
     "pondering":{"engine":"quixo","move":"b1e1"},
     "analysis":{"on":false,"engine":"quixo","multipv":3},
     "tb":{"value":"win","distance":12,"moves":[{"value":"loss","distance":11,"move":"b1e1"},
-                                               {"value":"draw","distance":null,"move":"a5a1"}]}
+                                               {"value":"draw","distance":null,"move":"a5a1"}]},
+    "game_id":"","line":[],"node":0,"tree":[]
   })"));
 }
 
@@ -161,15 +162,60 @@ BOOST_AUTO_TEST_CASE(a_four_player_state_names_its_seats_points_and_result_with_
     "legal":[{"move":"a1a5X","from":"a1","to":"a5","point":"X"},
              {"move":"a1a5x","from":"a1","to":"a5","point":"x"}],
     "clock":null,"thinking":{"engine":"quixo","purpose":"analysis"},"ponder":false,
-    "pondering":null,"analysis":{"on":true,"engine":"quixo","multipv":1},"tb":null})"));
+    "pondering":null,"analysis":{"on":true,"engine":"quixo","multipv":1},"tb":null,
+    "game_id":"","line":[],"node":0,"tree":[]})"));
   // The keys in the order docs/gui-protocol.md lists them.
   std::vector<std::string> keys;
   for (const auto& field : message.as_object()) keys.emplace_back(field.key());
   BOOST_TEST(keys == (std::vector<std::string>{"type", "variant", "players", "time", "start",
                                                "moves", "ply", "position", "to_move", "result",
                                                "human_to_move", "legal", "clock", "thinking",
-                                               "ponder", "pondering", "analysis", "tb"}),
+                                               "ponder", "pondering", "analysis", "tb",
+                                               "game_id", "line", "node", "tree"}),
              boost::test_tools::per_element());
+}
+
+// The game's tree: the main line, each move with the other moves played instead of it.
+BOOST_AUTO_TEST_CASE(the_state_carries_the_games_tree_and_the_shown_node) {
+  GuiGame game(Variant::TwoPlayer, {"human", "human"});
+  const SteadyTime now{};
+  for (const char* move : {"a1a5", "e5e1"}) game.play(move, move_by("human"), now);
+  game.go_to(1, now);
+  game.play("e1a1", move_by("human"), now);
+  game.set_comment(game.node(), "sharp");
+  StateMessage state;
+  state.players = game.players();
+  state.moves = game.moves();
+  state.ply = game.ply();
+  state.game_id = "abc";
+  state.line = game.line();
+  state.nodes = game.nodes();
+  const json::object message = json::parse(format_state(state)).as_object();
+  BOOST_TEST(message.at("game_id") == json::parse(R"("abc")"));
+  BOOST_TEST(message.at("line") == json::parse("[1,3]"));
+  BOOST_TEST(message.at("node") == json::parse("3"));
+  BOOST_TEST(message.at("tree") == json::parse(R"([
+    {"id":1,"move":"a1a5","ply":1,"comment":"","variations":[]},
+    {"id":2,"move":"e5e1","ply":2,"comment":"","variations":[
+      [{"id":3,"move":"e1a1","ply":2,"comment":"sharp","variations":[]}]]}])"));
+}
+
+BOOST_AUTO_TEST_CASE(goto_takes_a_node_and_the_work_messages_parse) {
+  const GoToRequest to_node =
+      std::get<GoToRequest>(*parse_request(R"({"type":"goto","node":7})").request);
+  BOOST_TEST(to_node.node.value_or(-1) == 7);
+  BOOST_TEST(std::get<ResumeRequest>(*parse_request(R"({"type":"resume","game_id":"ab"})").request)
+                 .game_id == "ab");
+  BOOST_TEST(std::get<CommentRequest>(
+                 *parse_request(R"({"type":"comment","node":2,"text":"hm"})").request)
+                 .text == "hm");
+  BOOST_TEST(std::get<SetPlayersRequest>(
+                 *parse_request(R"({"type":"set_players","players":["human","q"]})").request)
+                 .players.size() == 2u);
+  for (const char* bad : {R"({"type":"resume"})", R"({"type":"comment","node":2})",
+                          R"({"type":"delete","node":-1})", R"({"type":"set_players"})",
+                          R"({"type":"promote","node":"x"})"})
+    BOOST_TEST(!parse_request(bad).error.empty(), bad);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -1,11 +1,15 @@
 // A quixo-gui session driven as the page drives it, with strings: the message protocol, malformed
 // and forbidden requests, the real engine and misbehaving mock engines, analysis, take-backs,
 // PGN and the endgame tables.
+#include <unistd.h>
 #include <boost/json.hpp>
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
+
 #include <chrono>
 #include <condition_variable>
+#include <filesystem>
+#include <fstream>
 #include <functional>
 #include <mutex>
 #include <string>
@@ -112,10 +116,12 @@ arena::EngineConfig mock(const std::string& name, const std::string& mode, int s
 
 struct Fixture {
   explicit Fixture(std::vector<arena::EngineConfig> engines,
-                   std::shared_ptr<const tb::Tablebase> tables = nullptr) {
+                   std::shared_ptr<const tb::Tablebase> tables = nullptr,
+                   std::shared_ptr<const GameStore> store = nullptr) {
     SessionConfig config;
     config.engines = std::move(engines);
     config.tables = std::move(tables);
+    config.store = std::move(store);
     session = std::make_unique<GuiSession>(std::move(config), inbox.sender());
     session->open();
     inbox.wait_type("hello");
@@ -144,6 +150,32 @@ bool lines_arrive(test::ScriptedLog& log, std::string_view prefix, std::size_t c
     std::this_thread::sleep_for(5ms);
   }
   return true;
+}
+
+// A data folder for saved games, removed at the end of the test.
+struct DataFolder {
+  std::filesystem::path path;
+  std::shared_ptr<const GameStore> store;
+  DataFolder() {
+    static int counter = 0;
+    path =
+        std::filesystem::temp_directory_path() /
+        ("quixo-gui-session-tests-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+    std::filesystem::remove_all(path);
+    store = std::make_shared<const GameStore>(path);
+  }
+  ~DataFolder() {
+    std::error_code ignored;
+    std::filesystem::permissions(path, std::filesystem::perms::owner_all, ignored);
+    std::filesystem::remove_all(path, ignored);
+  }
+};
+
+std::string moves_text(const json::object& state) {
+  std::string text;
+  for (const json::value& move : state.at("moves").as_array())
+    text += std::string(move.at("move").as_string()) + " ";
+  return text;
 }
 
 }  // namespace
@@ -498,6 +530,250 @@ BOOST_AUTO_TEST_CASE(with_tables_every_move_shows_its_exact_value) {
   // The best move's value is the position's: a move that wins for the mover makes a win.
   const json::object& best = tb.at("moves").as_array()[0].as_object();
   BOOST_TEST(best.at("value").as_string() == value);
+}
+
+// Keeping the person's work: the game is saved as it goes and opened again by its id in a new
+// session (a reload, a closed tab, a restarted server), with its variations and its players; an
+// engine that was to move searches again.
+BOOST_AUTO_TEST_CASE(a_game_is_saved_and_resumed_in_a_new_session) {
+  const DataFolder data;
+  std::string id;
+  {
+    Fixture fixture({mock("mock", "normal", 3)}, nullptr, data.store);
+    fixture.send({{"type", "new_game"}, {"players", json::array{"human", "mock"}}});
+    fixture.send({{"type", "move"}, {"move", "a1a5"}});
+    const json::object answered = fixture.inbox.wait_state(
+        [](const json::object& s) { return move_count(s) == 2; }, "after the mock's reply");
+    id = std::string(answered.at("game_id").as_string());
+    BOOST_TEST_REQUIRE(!id.empty());
+    // A move at ply 0 starts a variation; the engine answers in it.
+    fixture.send({{"type", "goto"}, {"ply", 0}});
+    fixture.send({{"type", "move"}, {"move", "b1b5"}});
+    const json::object varied = fixture.inbox.wait_state(
+        [](const json::object& s) {
+          return move_count(s) == 2 && s.at("moves").as_array()[0].at("move").as_string() == "b1b5";
+        },
+        "the mock's reply in the variation");
+    BOOST_TEST(varied.at("tree").as_array()[0].at("variations").as_array().size() == 1u);
+    BOOST_TEST(varied.at("game_id").as_string() == id);
+    fixture.send({{"type", "goto"}, {"ply", 1}});
+    fixture.inbox.wait_state([](const json::object& s) { return s.at("ply").as_int64() == 1; },
+                             "at ply 1");
+  }
+  BOOST_TEST(std::filesystem::exists(data.path / (id + ".json")));
+  Fixture again({mock("mock", "normal", 3)}, nullptr, data.store);
+  BOOST_TEST(again.inbox.last_state().at("game_id").as_string() != id);
+  again.send({{"type", "resume"}, {"game_id", id}});
+  const json::object resumed = again.inbox.wait_state(
+      [&](const json::object& s) { return s.at("game_id").as_string() == id; }, "the resumed game");
+  BOOST_TEST(resumed.at("ply").as_int64() == 1);
+  BOOST_TEST(move_count(resumed) == 2u);
+  BOOST_TEST(resumed.at("moves").as_array()[0].at("move").as_string() == "b1b5");
+  BOOST_TEST(resumed.at("players").as_array()[1].as_string() == "mock");
+  const json::array& tree = resumed.at("tree").as_array();
+  BOOST_TEST(tree[0].at("move").as_string() ==
+             "a1a5");  // the main line, with the variation after it
+  BOOST_TEST(tree[0].at("variations").as_array()[0].as_array()[0].at("move").as_string() == "b1b5");
+  // Any node of the tree is reached by its id: the main line's second move.
+  const std::int64_t main_reply = tree[1].at("id").as_int64();
+  again.send({{"type", "goto"}, {"node", main_reply}});
+  const json::object main_line = again.inbox.wait_state(
+      [](const json::object& s) {
+        return s.at("moves").as_array()[0].at("move").as_string() == "a1a5";
+      },
+      "the main line");
+  BOOST_TEST(main_line.at("node").as_int64() == main_reply);
+  BOOST_TEST(main_line.at("ply").as_int64() == 2);
+  // The game goes on: the person moves, the engine answers.
+  again.send({{"type", "move"}, {"move", main_line.at("legal").as_array()[0].at("move")}});
+  again.inbox.wait_state([](const json::object& s) { return move_count(s) == 4; },
+                         "the engine's answer after the resume");
+}
+
+// A game saved while its engine was to move (the server stopped during the search): resumed,
+// the engine searches again and moves.
+BOOST_AUTO_TEST_CASE(an_engine_that_was_thinking_moves_after_the_resume) {
+  const DataFolder data;
+  SavedGame saved;
+  saved.id = "0000000000000abc";
+  saved.game = GuiGame(Variant::TwoPlayer, {"human", "mock"});
+  saved.game.play("a1a5", move_by("human"), SteadyTime{});
+  data.store->save(saved.id, format_saved_game(saved, SteadyTime{}));
+  Fixture fixture({mock("mock", "normal")}, nullptr, data.store);
+  fixture.send({{"type", "resume"}, {"game_id", saved.id}});
+  const json::object moved = fixture.inbox.wait_state(
+      [](const json::object& s) { return move_count(s) == 2; }, "the engine's move after resume");
+  BOOST_TEST(moved.at("game_id").as_string() == saved.id);
+  BOOST_TEST(moved.at("moves").as_array()[1].at("by").as_string() == "mock");
+}
+
+// Analysis survives too: a game analysed when the page went is analysed again after resume.
+BOOST_AUTO_TEST_CASE(a_resumed_game_is_analysed_again) {
+  const DataFolder data;
+  std::string id;
+  {
+    Fixture fixture({real_engine()}, nullptr, data.store);
+    fixture.send({{"type", "move"}, {"move", "a1a5"}});
+    fixture.send({{"type", "analyze"}, {"on", true}, {"multipv", 2}});
+    id = std::string(
+        fixture.inbox
+            .wait_state([](const json::object& s) { return s.at("analysis").at("on").as_bool(); },
+                        "analysis on")
+            .at("game_id")
+            .as_string());
+  }
+  Fixture again({real_engine()}, nullptr, data.store);
+  again.send({{"type", "resume"}, {"game_id", id}});
+  const json::object resumed = again.inbox.wait_state(
+      [&](const json::object& s) { return s.at("game_id").as_string() == id; }, "the game");
+  BOOST_TEST(resumed.at("analysis").at("on").as_bool());
+  BOOST_TEST(resumed.at("analysis").at("multipv").as_int64() == 2);
+  again.inbox.wait_for(
+      [](const json::object& m) {
+        return m.at("type") == "info" && m.at("purpose") == "analysis" && m.at("ply") == 1;
+      },
+      "the analysis of the resumed position");
+}
+
+BOOST_AUTO_TEST_CASE(recent_games_list_the_saved_ones_and_skip_a_bad_file) {
+  const DataFolder data;
+  Fixture fixture({mock("mock", "normal")}, nullptr, data.store);
+  fixture.send({{"type", "move"}, {"move", "a1a5"}});
+  const std::string first = std::string(
+      fixture.inbox.wait_state([](const json::object& s) { return move_count(s) == 1; }, "a1a5")
+          .at("game_id")
+          .as_string());
+  fixture.send({{"type", "new_game"}, {"players", json::array{"human", "human"}}});
+  fixture.send({{"type", "move"}, {"move", "b1b5"}});
+  const std::string second = std::string(
+      fixture.inbox
+          .wait_state([](const json::object& s) { return moves_text(s) == "b1b5 "; }, "b1b5")
+          .at("game_id")
+          .as_string());
+  BOOST_TEST(first != second);
+  std::ofstream(data.path / "badbadbad.json") << "{\"format\":\"quixo-gui game\"";
+  fixture.send({{"type", "recent_games"}});
+  const json::object recent = fixture.inbox.wait_type("recent_games");
+  const json::array& games = recent.at("games").as_array();
+  BOOST_TEST_REQUIRE(games.size() == 2u);
+  BOOST_TEST((games[0].at("id").as_string() == second || games[1].at("id").as_string() == second));
+  for (const json::value& game : games) {
+    BOOST_TEST(game.at("plies").to_number<int>() == 1);
+    BOOST_TEST(game.at("result").as_string() == "*");
+    BOOST_TEST(game.at("current").as_bool() == (game.at("id").as_string() == second));
+  }
+  BOOST_TEST_REQUIRE(recent.at("problems").as_array().size() == 1u);
+  BOOST_TEST(std::string(recent.at("problems").as_array()[0].as_string()).find("badbadbad") !=
+             std::string::npos);
+  // Opening the bad one is an error; the game shown stays.
+  fixture.send({{"type", "resume"}, {"game_id", "badbadbad"}});
+  BOOST_TEST(std::string(fixture.inbox.wait_type("error").at("message").as_string())
+                 .find("cannot be opened") != std::string::npos);
+  fixture.send({{"type", "resume"}, {"game_id", "nosuchgame"}});
+  BOOST_TEST(std::string(fixture.inbox.wait_type("error").at("message").as_string())
+                 .find("no saved game") != std::string::npos);
+  BOOST_TEST(fixture.inbox.last_state().at("game_id").as_string() == second);
+}
+
+BOOST_AUTO_TEST_CASE(without_a_data_folder_resume_says_games_are_not_saved) {
+  Fixture fixture({mock("mock", "normal")});
+  BOOST_TEST(fixture.inbox.last_state().at("game_id").as_string() == "");
+  fixture.send({{"type", "resume"}, {"game_id", "abc"}});
+  BOOST_TEST(
+      std::string(fixture.inbox.wait_type("error").at("message").as_string()).find("not saved") !=
+      std::string::npos);
+}
+
+// A folder that refuses the file: the page is told once, and the game goes on.
+BOOST_AUTO_TEST_CASE(a_game_that_cannot_be_saved_is_reported_once) {
+  if (::geteuid() == 0) return;  // root writes anywhere
+  const DataFolder data;
+  Fixture fixture({mock("mock", "normal")}, nullptr, data.store);
+  std::filesystem::permissions(
+      data.path, std::filesystem::perms::owner_read | std::filesystem::perms::owner_exec);
+  fixture.send({{"type", "move"}, {"move", "a1a5"}});
+  BOOST_TEST(std::string(fixture.inbox.wait_type("error").at("message").as_string())
+                 .find("could not be saved") != std::string::npos);
+  fixture.send({{"type", "move"}, {"move", "e5e1"}});
+  fixture.inbox.wait_state([](const json::object& s) { return move_count(s) == 2; }, "e5e1");
+  fixture.send({{"type", "recent_games"}});
+  BOOST_TEST(fixture.inbox
+                 .wait_for(
+                     [](const json::object& m) {
+                       return m.at("type").as_string() == "error" ||
+                              m.at("type").as_string() == "recent_games";
+                     },
+                     "the recent games")
+                 .at("type")
+                 .as_string() == "recent_games");  // the second failure was not repeated
+}
+
+// The tree through the page's messages: a variation, its comment, promoted, deleted; and a PGN
+// study with a variation and a comment opened with them.
+BOOST_AUTO_TEST_CASE(variations_are_made_commented_promoted_and_deleted_and_come_from_pgn) {
+  Fixture fixture({mock("mock", "normal")});
+  fixture.send({{"type", "move"}, {"move", "a1a5"}});
+  fixture.send({{"type", "move"}, {"move", "e5e1"}});
+  fixture.send({{"type", "goto"}, {"ply", 1}});
+  fixture.send({{"type", "move"}, {"move", "b5b1"}});
+  const json::object varied = fixture.inbox.wait_state(
+      [](const json::object& s) { return moves_text(s) == "a1a5 b5b1 "; }, "the variation");
+  const std::int64_t variation = varied.at("node").as_int64();
+  fixture.send({{"type", "comment"}, {"node", variation}, {"text", "also good"}});
+  fixture.send({{"type", "promote"}, {"node", variation}});
+  const json::object promoted = fixture.inbox.wait_state(
+      [](const json::object& s) {
+        const json::array& tree = s.at("tree").as_array();
+        return tree.size() == 2 && tree[1].at("move").as_string() == "b5b1";
+      },
+      "the variation promoted");
+  const json::object& second = promoted.at("tree").as_array()[1].as_object();
+  BOOST_TEST(second.at("comment").as_string() == "also good");
+  BOOST_TEST(second.at("variations").as_array()[0].as_array()[0].at("move").as_string() == "e5e1");
+  fixture.send({{"type", "delete"}, {"node", variation}});
+  const json::object deleted = fixture.inbox.wait_state(
+      [](const json::object& s) {
+        const json::array& tree = s.at("tree").as_array();
+        return tree.size() == 2 && tree[1].at("move").as_string() == "e5e1";
+      },
+      "the variation deleted");
+  BOOST_TEST(deleted.at("tree").as_array()[1].at("variations").as_array().empty());
+  BOOST_TEST(deleted.at("ply").as_int64() == 1);  // it was shown: the position before it is
+  fixture.send({{"type", "comment"}, {"node", 0}, {"text", "x"}});
+  fixture.inbox.wait_type("error");
+
+  fixture.send({{"type", "load_pgn"},
+                {"text",
+                 "[Event \"study\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
+                 "[White \"a\"]\n[Black \"b\"]\n[Result \"*\"]\n[FEN \"5/5/5/5/5 x\"]\n"
+                 "[QuixoTermination \"unterminated\"]\n\n"
+                 "1. a1e1 {a good start} (1. b1b5 {also fine}) 1... e5a5 *\n"}});
+  fixture.inbox.wait_type("pgn_games");
+  fixture.send({{"type", "open_game"}, {"index", 0}});
+  const json::object study = fixture.inbox.wait_state(
+      [](const json::object& s) { return moves_text(s) == "a1e1 e5a5 "; }, "the study");
+  const json::object& first = study.at("tree").as_array()[0].as_object();
+  BOOST_TEST(first.at("comment").as_string() == "a good start");
+  BOOST_TEST(first.at("variations").as_array()[0].as_array()[0].at("comment").as_string() ==
+             "also fine");
+}
+
+// Defect 2 of issue 26: analysis takes over a game with an engine and keeps its moves.
+BOOST_AUTO_TEST_CASE(analysis_takes_over_a_game_and_keeps_its_moves) {
+  Fixture fixture({mock("mock", "normal")});
+  fixture.send({{"type", "new_game"}, {"players", json::array{"human", "mock"}}});
+  fixture.send({{"type", "move"}, {"move", "a1a5"}});
+  fixture.inbox.wait_state([](const json::object& s) { return move_count(s) == 2; }, "the reply");
+  fixture.send({{"type", "set_players"}, {"players", json::array{"human", "human"}}});
+  const json::object state = fixture.inbox.wait_state(
+      [](const json::object& s) { return s.at("players").as_array()[1].as_string() == "human"; },
+      "all people");
+  BOOST_TEST(move_count(state) == 2u);
+  BOOST_TEST(state.at("human_to_move").as_bool());
+  fixture.send({{"type", "set_players"}, {"players", json::array{"human", "nobody"}}});
+  BOOST_TEST(
+      std::string(fixture.inbox.wait_type("error").at("message").as_string()).find("nobody") !=
+      std::string::npos);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -35,7 +35,7 @@ def start_gui():
     """quixo-gui on a free port with the real engine ("quixo"), a quick mock ("mock") and the
     test tables (--tb)."""
     command = [
-        ARGS.gui, "--port", "0",
+        ARGS.gui, "--port", "0", "--no-save",
         "--engine", "name=quixo", "cmd=" + ARGS.engine, "option.Hash=16", "option.Threads=1",
         "--engine", "name=mock", "cmd=" + ARGS.mock, "args=--mode normal --random-seed 7",
     ]
