@@ -156,6 +156,10 @@ void GuiGame::check_ending() {
     result_ = GuiResult{GameResult::Draw, Termination::Repetition, "the position occurred 3 times"};
 }
 
+void GuiGame::set_analysis(int index, std::optional<MoveAnalysis> analysis) {
+  moves_.at(static_cast<std::size_t>(index)).analysis = std::move(analysis);
+}
+
 void GuiGame::finish(GuiResult result) {
   result_ = std::move(result);
   running_.reset();
