@@ -2,6 +2,7 @@
 // the game (a click on a move or the graph, the « ‹ › » buttons under the board, the arrow keys,
 // Home and End), each a `goto`.
 
+import { analysisHoverText, graphHoverText, markSymbol } from './analysis.js';
 import { $, isPageKey } from './dom.js';
 import { EvalGraph } from './graph.js';
 import { sidesOf } from './notation.js';
@@ -30,7 +31,9 @@ export function init(context) {
 export function render(state) {
   requestedPly = null;
   renderMoveList(state);
-  graph.render(graphPoints(state), state.moves.length, state.ply);
+  // Each point says its value on hover; a marked move's point is drawn in its mark's colour.
+  const points = graphPoints(state).map((point) => ({ ...point, title: graphHoverText(state, point.ply - 1) }));
+  graph.render(points, state.moves.length, state.ply);
 }
 
 // A refused goto must not shift the next step.
@@ -68,6 +71,15 @@ function renderMoveList(state) {
       button.dataset.ply = String(index + 1);
       button.textContent = move.move === '0000' ? 'pass' : move.move;
       button.title = moveDetails(move);
+      // Whole-game analysis: the mark's symbol after the move (drawn by the style sheet, so that
+      // the button's text stays the move) and the analysed value on hover.
+      if (move.analysis) {
+        button.title += `\n${analysisHoverText(state, index)}`;
+        if (move.analysis.mark) {
+          button.dataset.mark = move.analysis.mark;
+          button.dataset.markSymbol = markSymbol(move.analysis.mark);
+        }
+      }
       button.addEventListener('click', () => goto(index + 1));
       row.appendChild(button);
     });
