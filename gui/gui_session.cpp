@@ -30,6 +30,13 @@ std::string position_arguments(const GuiGame& game, int ply) {
   return text;
 }
 
+// `preview` and `play_line`: move `index` (from 0) of a line is not legal where it is played.
+std::invalid_argument illegal_line_move(std::size_t index, const std::string& move,
+                                        const NotationError& why) {
+  return std::invalid_argument("move " + std::to_string(index + 1) + " of the line, \"" + move +
+                               "\", is not legal there: " + why.what());
+}
+
 }  // namespace
 
 GuiSession::GuiSession(SessionConfig config, Send send)
@@ -536,13 +543,9 @@ void GuiSession::advance_game_analysis(bool annotated) {
 
 void GuiSession::start_game_analysis_search(const Game& position) {
   GameAnalysisRun& run = *game_analysis_;
-  const std::size_t ply = run.values.size();
   SearchJob job;
-  job.position_arguments = "fen " + run.start;
-  if (ply > 0) {
-    job.position_arguments += " moves";
-    for (std::size_t i = 0; i < ply; ++i) job.position_arguments += ' ' + run.line[i];
-  }
+  // The run's line is the game's (any change of it ends the run).
+  job.position_arguments = position_arguments(game_, static_cast<int>(run.values.size()));
   // A fresh hash table for the run (`uqinewgame` before its first search); the game's own
   // engines keep their flag, engines_need_new_game_, for their next search.
   job.new_game = !run.searched;
@@ -638,8 +641,7 @@ void GuiSession::handle(const PreviewRequest& request) {
     try {
       moves.push_back(position.play(request.moves[i]));
     } catch (const NotationError& illegal) {
-      throw std::invalid_argument("move " + std::to_string(i + 1) + " of the line, \"" +
-                                  request.moves[i] + "\", is not legal there: " + illegal.what());
+      throw illegal_line_move(i, request.moves[i], illegal);
     }
     positions.push_back(position.text());
   }
@@ -660,8 +662,7 @@ void GuiSession::handle(const PlayLineRequest& request) {
     try {
       game.play(request.moves[i], move_by(kHuman), now);
     } catch (const NotationError& illegal) {
-      throw std::invalid_argument("move " + std::to_string(i + 1) + " of the line, \"" +
-                                  request.moves[i] + "\", is not legal there: " + illegal.what());
+      throw illegal_line_move(i, request.moves[i], illegal);
     }
   }
   game_ = std::move(game);
