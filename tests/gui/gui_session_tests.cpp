@@ -550,6 +550,33 @@ BOOST_DATA_TEST_CASE(whole_game_analysis_marks_each_move_by_the_engines_scores,
   }
 }
 
+BOOST_AUTO_TEST_CASE(whole_game_analysis_of_a_four_player_game_goes_by_teams) {
+  // The mock's +40 for the team to move, every seat: each move that is not its choice hands the
+  // other team +40, a blunder; the engine is asked with the seat to move's `go`.
+  Fixture fixture(
+      {engine("mock", QUIXO_MOCK_ENGINE_BINARY, {"--mode", "normal", "--score", "40"})});
+  fixture.send({{"type", "new_game"},
+                {"variant", "4p"},
+                {"players", json::array{"human", "human", "human", "human"}}});
+  fixture.inbox.wait_state([](const json::object& s) { return s.at("variant") == "4p"; }, "4p");
+  for (int ply = 0; ply < 4; ++ply) {
+    const json::object state = fixture.inbox.last_state();
+    fixture.send({{"type", "move"}, {"move", legal_move(state, 3 + ply)}});
+    fixture.inbox.wait_state([ply](const json::object& s) { return move_count(s) == ply + 1u; },
+                             "after the move");
+  }
+  fixture.send({{"type", "analyze_game"}, {"on", true}, {"movetime_ms", 20}});
+  const json::object end = fixture.inbox.wait_for(analysis_ended, "the end of the analysis");
+  BOOST_TEST(end.at("done").as_int64() == 5);
+  const json::object state = fixture.inbox.wait_state(
+      [](const json::object& s) { return !s.at("moves").as_array()[3].at("analysis").is_null(); },
+      "with every move analysed");
+  for (const auto& move : state.at("moves").as_array()) {
+    BOOST_TEST(move.at("analysis").at("mark").as_string() == "blunder");
+    BOOST_TEST(move.at("analysis").at("score").at("cp").as_int64() == -40);
+  }
+}
+
 BOOST_AUTO_TEST_CASE(whole_game_analysis_with_the_tables_marks_a_thrown_win_as_a_blunder) {
   test::require_test_tables();
   auto tables = std::make_shared<tb::Tablebase>();
