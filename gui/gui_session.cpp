@@ -163,6 +163,12 @@ void GuiSession::handle(const ThinkRequest& request) {
 }
 
 void GuiSession::handle(const StopRequest&) {
+  if (game_analysis_) {  // whole-game analysis stops too
+    end_game_analysis(true);
+    schedule();
+    send_state();
+    return;
+  }
   if (!active_) return;
   if (active_->analysis) {
     analysis_on_ = false;

@@ -659,6 +659,11 @@ BOOST_AUTO_TEST_CASE(a_change_of_the_game_or_a_cancel_ends_whole_game_analysis_b
   BOOST_TEST(fixture.inbox.wait_type("game_analysis").at("running").as_bool());
   fixture.send({{"type", "analyze_game"}, {"on", false}});
   BOOST_TEST(fixture.inbox.wait_for(analysis_ended, "the cancel").at("cancelled").as_bool());
+  // `stop` ends it as well.
+  fixture.send({{"type", "analyze_game"}, {"on", true}, {"movetime_ms", 10'000}});
+  BOOST_TEST(fixture.inbox.wait_type("game_analysis").at("running").as_bool());
+  fixture.send({{"type", "stop"}});
+  BOOST_TEST(fixture.inbox.wait_for(analysis_ended, "the stop").at("cancelled").as_bool());
   // The engine is free again: it analyses the shown position at once.
   fixture.send({{"type", "analyze"}, {"on", true}});
   fixture.inbox.wait_for(
