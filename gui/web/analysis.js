@@ -5,7 +5,7 @@
 // 0.10 and 0.15 or more is an inaccuracy, a mistake, a blunder (lichess's 0.1 / 0.2 / 0.3 of
 // its -1..1 win chances), and a move that throws away a table win or draw is always a blunder.
 
-import { SIZE, parseSquare, sidesOf, squareName } from './notation.js';
+import { SIZE, parseMove, parseSquare, sidesOf, squareName } from './notation.js';
 import { formatScore, moverOf, scoreForX } from './score.js';
 import { playerName, sideName } from './state.js';
 
@@ -59,6 +59,16 @@ export function graphHoverText(state, index) {
   if (move.analysis) return analysisHoverText(state, index);
   const score = scoreForX(move.score, moverOf(state, index));
   return `${index + 1}. ${move.move}: ${formatScore(score)}`;
+}
+
+// After a marked move, as lichess shows it: an arrow of the move that was best instead (in the
+// position before it), or none.
+export function bestMoveArrows(state) {
+  const move = state?.ply > 0 ? state.moves[state.ply - 1] : null;
+  const analysis = move?.analysis;
+  if (!analysis?.mark || !analysis.best || analysis.best === move.move) return [];
+  const best = parseMove(analysis.best);
+  return best && !best.pass ? [{ from: best.from, to: best.to, weight: 1 }] : [];
 }
 
 // Per side (two players) or seat (four): who played, how many inaccuracies, mistakes and

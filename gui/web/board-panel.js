@@ -3,6 +3,7 @@
 // button, and the "Flip board" button. Which cubes may be taken and where they may go come from
 // `state.legal`; the board editor (the set-up panel's) draws on the same board while it is on.
 
+import { bestMoveArrows } from './analysis.js';
 import { BoardView } from './board.js';
 import { $, isPageKey } from './dom.js';
 import { parseMove, parsePosition, partnerOfSeat, seatOfLetter } from './notation.js';
@@ -78,12 +79,14 @@ export function focusSquare(square) {
 }
 
 // One arrow per analysis line's first move, coloured by the line's rank (the best strongest);
-// while a line is previewed, its next moves (the first strongest).
+// while a line is previewed, its next moves (the first strongest); without analysis, after a
+// marked move, the move that was best.
 function analysisArrows(state) {
   if (page.editor) return [];
   const preview = page.shownPreview();
   if (preview) return arrowsOfLine({ pv: preview.nextMoves });
-  if (!state?.analysis?.on) return [];
+  // Without live analysis, after a move that whole-game analysis marked: the better move.
+  if (!state?.analysis?.on) return bestMoveArrows(state);
   return arrowsOfLines(page.analysis);
 }
 

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import {
-  MARKS, analysisHoverText, analysisSummary, cursorStep, graphHoverText, markSymbol, movetimeMs,
+  MARKS, analysisHoverText, analysisSummary, bestMoveArrows, cursorStep, graphHoverText, markSymbol, movetimeMs,
   parseTypedMove,
 } from '../analysis.js';
 import { analysisScore, graphPoints } from '../score.js';
@@ -89,6 +89,14 @@ test('the graph prefers the analysed value, marks it and says it on hover', () =
   assert.equal(analysisHoverText(state, 1), '2. a1e1: -25');
   assert.equal(analysisHoverText(state, 2), '3. b1b5?! inaccuracy: O wins in 6 (tables), best e1e5');
   assert.equal(graphHoverText(state, 3), '4. e5e1: -5');
+});
+
+test('after a marked move the better one is an arrow', () => {
+  const state = analysedGame();
+  assert.deepEqual(bestMoveArrows({ ...state, ply: 1 }), [{ from: 'a1', to: 'a5', weight: 1 }]);
+  assert.deepEqual(bestMoveArrows({ ...state, ply: 2 }), []);  // not marked
+  assert.deepEqual(bestMoveArrows({ ...state, ply: 4 }), []);  // not analysed
+  assert.deepEqual(bestMoveArrows({ ...state, ply: 0 }), []);
 });
 
 test('a typed move is read against the legal moves', () => {

@@ -144,6 +144,10 @@ class GuiAnalysisTests(base.GuiBrowserTests):
         dot = self.css('#eval-graph [data-mark="blunder"]')[0]
         self.assertEqual(dot.get_attribute("data-ply"), "1")
         self.assertIn("O wins", dot.find_element(By.TAG_NAME, "title").get_attribute("textContent"))
+        # At the blunder, the better move is an arrow on the board.
+        self.css('#move-list [data-ply="1"]')[0].click()
+        self.wait_for(lambda: self.board().get_attribute("data-ply") == "1", "the blunder shown")
+        self.wait_for(lambda: self.css("#board .arrows .arrow"), "the better move's arrow")
         cell = self.css('#game-analysis-summary tr[data-side="x"] td[data-mark="blunder"]')[0]
         self.assertEqual(cell.text, "1")
         self.assertEqual(
