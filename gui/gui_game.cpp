@@ -210,6 +210,13 @@ std::optional<GuiResult> GuiGame::ending_at(int id) const {
   return std::nullopt;
 }
 
+void GuiGame::set_analysis(int index, std::optional<MoveAnalysis> analysis) {
+  // moves_ is a copy of the line's nodes: the node keeps it when the line is rebuilt.
+  moves_.at(static_cast<std::size_t>(index)).analysis = analysis;
+  nodes_[static_cast<std::size_t>(line_[static_cast<std::size_t>(index) + 1])].move.analysis =
+      std::move(analysis);
+}
+
 void GuiGame::finish(GuiResult result) {
   nodes_[static_cast<std::size_t>(line_.back())].result = std::move(result);
   running_.reset();

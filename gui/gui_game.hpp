@@ -14,6 +14,7 @@
 
 #include "core/game.hpp"
 #include "game_record.hpp"
+#include "move_analysis.hpp"
 #include "time_control.hpp"
 
 namespace quixo::gui {
@@ -32,6 +33,7 @@ struct GuiMove {
   std::optional<int> score_cp;  // the mover's view, as its engine reported it
   std::optional<int> score_mate;
   std::optional<int> depth;
+  std::optional<MoveAnalysis> analysis;  // whole-game analysis, once it has reached this move
 };
 
 // A move's details before it is played: only who makes it.
@@ -141,6 +143,9 @@ class GuiGame {
   void restore_clocks(const std::vector<std::int64_t>& remaining_ms,
                       const std::vector<int>& moves_to_go, SteadyTime now);
   const std::vector<arena::Clock>& clocks() const { return clocks_; }
+  // Whole-game analysis of the move that made ply `index` + 1 of the current line; throws
+  // std::out_of_range.
+  void set_analysis(int index, std::optional<MoveAnalysis> analysis);
   // Ends the game (an engine's illegal move or crash, a flag seen by tick()).
   void finish(GuiResult result);
   // The shown ply becomes `ply` (0..length()); throws std::out_of_range.

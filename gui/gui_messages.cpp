@@ -1,6 +1,7 @@
 #include "gui_messages.hpp"
 
 #include <boost/json.hpp>
+#include <cmath>
 #include <limits>
 #include <stdexcept>
 
@@ -82,6 +83,36 @@ json::object tb_value_json(const tb::TbValue& value) {
   return entry;
 }
 
+std::vector<std::string> required_moves(const json::object& object, std::string_view name) {
+  const json::value* value = field(object, name);
+  if (!value) throw FieldError("missing field \"" + std::string(name) + "\"");
+  if (!value->is_array())
+    throw FieldError("field \"" + std::string(name) + "\" must be an array of moves");
+  const json::array& array = value->get_array();
+  if (array.size() > kMaxLineMoves)
+    throw FieldError("field \"" + std::string(name) + "\" has more than " +
+                     std::to_string(kMaxLineMoves) + " moves");
+  std::vector<std::string> moves;
+  for (const json::value& move : array) {
+    if (!move.is_string())
+      throw FieldError("field \"" + std::string(name) + "\" must be an array of moves");
+    moves.emplace_back(move.get_string());
+  }
+  return moves;
+}
+
+json::object move_analysis_json(const MoveAnalysis& analysis) {
+  const PositionValue& after = analysis.after;
+  return json::object{
+      {"score", score_json(after.score_cp, after.score_mate)},
+      {"tb", after.exact ? json::value(tb_value_json(*after.exact)) : json::value(nullptr)},
+      {"best", analysis.best.empty() ? json::value(nullptr) : json::value(analysis.best)},
+      {"loss", std::round(analysis.loss * 1000) / 1000},
+      {"cp_loss", analysis.cp_loss},
+      {"mark", analysis.mark == MoveMark::None ? json::value(nullptr)
+                                               : json::value(mark_name(analysis.mark))}};
+}
+
 Request parse_object(const json::object& object) {
   const std::string type = required_string(object, "type");
   if (type == "new_game") {
@@ -142,6 +173,19 @@ Request parse_object(const json::object& object) {
   if (type == "comment") return CommentRequest{node_of(), required_string(object, "text")};
   if (type == "promote") return PromoteRequest{node_of()};
   if (type == "delete") return DeleteRequest{node_of()};
+  if (type == "analyze_game") {
+    AnalyzeGameRequest request;
+    const std::optional<bool> on = optional_bool(object, "on");
+    if (!on) throw FieldError("field \"on\" must be true or false");
+    request.on = *on;
+    request.engine = optional_string(object, "engine");
+    request.movetime_ms =
+        optional_int(object, "movetime_ms", kMinAnalysisMoveTimeMs, kMaxAnalysisMoveTimeMs)
+            .value_or(1000);
+    return request;
+  }
+  if (type == "preview") return PreviewRequest{required_moves(object, "moves")};
+  if (type == "play_line") return PlayLineRequest{required_moves(object, "moves")};
   throw FieldError("unknown message type \"" + type + "\"");
 }
 
@@ -225,12 +269,15 @@ std::string format_state(const StateMessage& state) {
   message["start"] = state.start;
   json::array moves;
   for (const GuiMove& move : state.moves)
-    moves.push_back(json::object{{"move", move.move},
-                                 {"by", move.by},
-                                 {"position", move.position},
-                                 {"time_ms", move.time_ms},
-                                 {"score", score_json(move.score_cp, move.score_mate)},
-                                 {"depth", optional_json(move.depth)}});
+    moves.push_back(
+        json::object{{"move", move.move},
+                     {"by", move.by},
+                     {"position", move.position},
+                     {"time_ms", move.time_ms},
+                     {"score", score_json(move.score_cp, move.score_mate)},
+                     {"depth", optional_json(move.depth)},
+                     {"analysis", move.analysis ? json::value(move_analysis_json(*move.analysis))
+                                                : json::value(nullptr)}});
   message["moves"] = std::move(moves);
   message["ply"] = state.ply;
   message["position"] = state.position;
@@ -291,6 +338,29 @@ std::string format_state(const StateMessage& state) {
                         ? json::array()
                         : tree_line(state.nodes, state.nodes.front().children.front(), 1);
   return json::serialize(message);
+}
+
+std::string format_game_analysis(const GameAnalysisProgress& progress) {
+  return json::serialize(json::object{
+      {"type", "game_analysis"},
+      {"running", progress.running},
+      {"done", progress.done},
+      {"total", progress.total},
+      {"engine", progress.engine.empty() ? json::value(nullptr) : json::value(progress.engine)},
+      {"movetime_ms", progress.movetime_ms},
+      {"cancelled", progress.cancelled}});
+}
+
+std::string format_preview(int ply, std::span<const std::string> moves,
+                           std::span<const std::string> positions) {
+  json::array move_list;
+  for (const std::string& move : moves) move_list.emplace_back(move);
+  json::array position_list;
+  for (const std::string& position : positions) position_list.emplace_back(position);
+  return json::serialize(json::object{{"type", "preview"},
+                                      {"ply", ply},
+                                      {"moves", std::move(move_list)},
+                                      {"positions", std::move(position_list)}});
 }
 
 }  // namespace quixo::gui

@@ -73,11 +73,33 @@ struct DeleteRequest {
   int node = 0;
 };
 
-using Request =
-    std::variant<NewGameRequest, MoveRequest, TakeBackRequest, GoToRequest, ThinkRequest,
-                 StopRequest, AnalyzeRequest, SetupRequest, SavePgnRequest, LoadPgnRequest,
-                 OpenGameRequest, ResumeRequest, RecentGamesRequest, SetPlayersRequest,
-                 CommentRequest, PromoteRequest, DeleteRequest>;
+// Whole-game analysis: every position of the current line, `movetime_ms` of the engine's time
+// each where the tables do not reach; `on` false cancels it.
+struct AnalyzeGameRequest {
+  bool on = false;
+  std::optional<std::string> engine;
+  int movetime_ms = 1000;
+};
+// The positions along `moves` from the shown one (an analysis line to preview).
+struct PreviewRequest {
+  std::vector<std::string> moves;
+};
+// `moves` played from the shown position, as far as a person is to move.
+struct PlayLineRequest {
+  std::vector<std::string> moves;
+};
+
+using Request = std::variant<NewGameRequest, MoveRequest, TakeBackRequest, GoToRequest,
+                             ThinkRequest, StopRequest, AnalyzeRequest, SetupRequest,
+                             SavePgnRequest, LoadPgnRequest, OpenGameRequest, ResumeRequest,
+                             RecentGamesRequest, SetPlayersRequest, CommentRequest, PromoteRequest,
+                             DeleteRequest, AnalyzeGameRequest, PreviewRequest, PlayLineRequest>;
+
+// The longest line `preview` and `play_line` take.
+inline constexpr std::size_t kMaxLineMoves = 128;
+// The engine's time per position in whole-game analysis, in milliseconds.
+inline constexpr int kMinAnalysisMoveTimeMs = 10;
+inline constexpr int kMaxAnalysisMoveTimeMs = 60'000;
 
 // The request in `text`, or a sentence saying what is wrong with it (not JSON, not an object, an
 // unknown type, a missing or mistyped field). Unknown fields are ignored.
@@ -148,5 +170,20 @@ struct StateMessage {
 
 // {"type":"state",...}: every field present, null where the message has nothing.
 std::string format_state(const StateMessage& state);
+
+// Whole-game analysis's progress: `done` of `total` positions have their value.
+struct GameAnalysisProgress {
+  bool running = false;
+  int done = 0;
+  int total = 0;
+  std::string engine;  // "" when only the tables are used
+  int movetime_ms = 0;
+  bool cancelled = false;  // ended before the last position
+};
+// {"type":"game_analysis",...}
+std::string format_game_analysis(const GameAnalysisProgress& progress);
+// {"type":"preview","ply":P,"moves":[...],"positions":[...]}: positions[i] is after moves[0..i].
+std::string format_preview(int ply, std::span<const std::string> moves,
+                           std::span<const std::string> positions);
 
 }  // namespace quixo::gui

@@ -30,6 +30,13 @@ std::string position_arguments(const GuiGame& game, int ply) {
   return text;
 }
 
+// `preview` and `play_line`: move `index` (from 0) of a line is not legal where it is played.
+std::invalid_argument illegal_line_move(std::size_t index, const std::string& move,
+                                        const NotationError& why) {
+  return std::invalid_argument("move " + std::to_string(index + 1) + " of the line, \"" + move +
+                               "\", is not legal there: " + why.what());
+}
+
 }  // namespace
 
 GuiSession::GuiSession(SessionConfig config, Send send)
@@ -160,6 +167,12 @@ void GuiSession::handle(const ThinkRequest& request) {
 }
 
 void GuiSession::handle(const StopRequest&) {
+  if (game_analysis_) {  // whole-game analysis stops too
+    end_game_analysis(true);
+    schedule();
+    send_state();
+    return;
+  }
   if (!active_) return;
   if (active_->analysis) {
     analysis_on_ = false;
@@ -352,6 +365,16 @@ void GuiSession::save_game() {
 }
 
 void GuiSession::game_changed() {
+  // Whole-game analysis belongs to one line of one game: any other (a move, a take-back, a new
+  // game) ends it; showing another position of the line does not.
+  if (game_analysis_) {
+    bool same = game_analysis_->start == game_.start().text() &&
+                game_analysis_->players == game_.players() &&
+                game_analysis_->line.size() == game_.moves().size();
+    for (std::size_t i = 0; same && i < game_analysis_->line.size(); ++i)
+      same = game_analysis_->line[i] == game_.moves()[i].move;
+    if (!same) end_game_analysis(true);
+  }
   if (active_) {
     worker(active_->engine).stop();
     active_.reset();
@@ -379,7 +402,8 @@ void GuiSession::resolve_ponder() {
 }
 
 void GuiSession::schedule() {
-  if (closing_) return;
+  // Engines wait while the whole game is analysed (one process, one search).
+  if (closing_ || game_analysis_) return;
   if (!active_) {
     if (game_.engine_to_move())
       start_search(game_.mover(), false);
@@ -558,6 +582,223 @@ void GuiSession::on_engine_done(std::uint64_t id, const arena::MoveReply& reply,
       send_error(error);
       break;
   }
+  game_changed();
+}
+
+void GuiSession::handle(const AnalyzeGameRequest& request) {
+  if (!request.on) {
+    if (!game_analysis_) {
+      send_state();  // nothing to cancel: the page still gets its answer
+      return;
+    }
+    end_game_analysis(true);
+    schedule();
+    send_state();
+    return;
+  }
+  std::string engine;
+  if (request.engine) {
+    if (!find_engine(*request.engine))
+      throw std::invalid_argument("no engine \"" + *request.engine +
+                                  "\" was listed when quixo-gui started");
+    engine = *request.engine;
+  } else if (!config_.engines.empty()) {
+    engine = default_engine();
+  }
+  if (active_ && !active_->analysis)
+    throw std::invalid_argument(active_->engine +
+                                " is thinking about its move; analyse the game after it");
+  if (game_analysis_) end_game_analysis(true);
+  if (active_) {
+    worker(active_->engine).stop();
+    active_.reset();
+  }
+  if (pondering_) {
+    worker(pondering_->engine).stop();
+    pondering_.reset();
+  }
+  GameAnalysisRun run;
+  run.engine = engine;
+  run.movetime_ms = request.movetime_ms;
+  run.players = game_.players();
+  run.start = game_.start().text();
+  Game position = game_.start();
+  run.positions.push_back(position);
+  for (const GuiMove& move : game_.moves()) {
+    run.line.push_back(move.move);
+    position.play(move.move);
+    run.positions.push_back(position);
+  }
+  game_analysis_ = std::move(run);
+  send_game_analysis_progress();
+  advance_game_analysis();
+}
+
+void GuiSession::advance_game_analysis(bool annotated) {
+  GameAnalysisRun& run = *game_analysis_;
+  while (run.values.size() < run.positions.size()) {
+    const std::size_t k = run.values.size();
+    const Game& position = run.positions[k];
+    std::optional<PositionValue> value;
+    if (position.is_game_over()) {
+      // A finished board: lost for the side to move unless the line is its own.
+      const bool won = position.outcome() == win_for(position.team_to_move());
+      value = PositionValue{tb::TbValue{won ? tb::Wdl::Win : tb::Wdl::Loss, 0}, {}, {}, {}};
+    } else if (config_.tables && position.variant() == Variant::TwoPlayer) {
+      if (const auto report = tb::probe_report(*config_.tables, parse_position(position.text()))) {
+        value = PositionValue{report->value, {}, {}, {}};
+        if (!report->moves.empty()) value->best = to_string(report->moves.front().move);
+      }
+    }
+    if (!value) {
+      if (!run.engine.empty()) {
+        start_game_analysis_search(position);
+        break;
+      }
+      value = PositionValue{};  // neither the tables nor an engine: not known
+    }
+    run.values.push_back(*value);
+    if (k > 0) {
+      game_.set_analysis(static_cast<int>(k) - 1,
+                         analyse_move(run.line[k - 1], run.values[k - 1], run.values[k]));
+      annotated = true;
+    }
+    send_game_analysis_progress();
+  }
+  if (run.values.size() == run.positions.size()) {
+    end_game_analysis(false);
+    schedule();
+    send_state();
+  } else if (annotated) {
+    send_state();
+  }
+}
+
+void GuiSession::start_game_analysis_search(const Game& position) {
+  GameAnalysisRun& run = *game_analysis_;
+  SearchJob job;
+  // The run's line is the game's (any change of it ends the run).
+  job.position_arguments = position_arguments(game_, static_cast<int>(run.values.size()));
+  // A fresh hash table for the run (`uqinewgame` before its first search); the game's own
+  // engines keep their flag, engines_need_new_game_, for their next search.
+  job.new_game = !run.searched;
+  run.searched = true;
+  job.multipv = 1;
+  uqi::GoLimits own;
+  own.move_time_ms = run.movetime_ms;
+  job.deadline = milliseconds(run.movetime_ms) + kReplyGrace;
+  if (position.variant() == Variant::FourPlayer) {
+    arena::GoRequest4 request;
+    request.mover = std::stoi(to_move_text(position)) - 1;
+    for (auto& seat : request.seats) seat = own;
+    job.request = request;
+  } else {
+    arena::GoRequest request;
+    request.own = own;
+    request.mover_is_x = position.team_to_move() == Color::X;
+    job.request = request;
+  }
+  const std::uint64_t id = next_search_id_++;
+  run.search_id = id;
+  job.on_done = [this, id](const arena::MoveReply& reply, const std::string& error) {
+    std::lock_guard lock(mutex_);
+    if (closing_) return;
+    on_game_analysis_done(id, reply, error);
+  };
+  worker(run.engine).submit(std::move(job));
+}
+
+void GuiSession::on_game_analysis_done(std::uint64_t id, const arena::MoveReply& reply,
+                                       const std::string& error) {
+  if (!game_analysis_ || game_analysis_->search_id != id) return;  // cancelled meanwhile
+  GameAnalysisRun& run = *game_analysis_;
+  run.search_id = 0;
+  if (reply.status != arena::MoveReply::Status::Move) {
+    send_error("whole-game analysis stopped: " +
+               (error.empty() ? "engine \"" + run.engine + "\" did not answer" : error));
+    end_game_analysis(true);
+    schedule();
+    send_state();
+    return;
+  }
+  PositionValue value;
+  if (reply.info) {
+    value.score_cp = reply.info->score_cp;
+    value.score_mate = reply.info->score_mate;
+  }
+  // The best move in its canonical text, so that it compares with the game's; an illegal one is
+  // left out (the score still counts).
+  Game position = run.positions[run.values.size()];
+  try {
+    value.best = position.play(reply.move);
+  } catch (const NotationError&) {
+  }
+  // A search without a score leaves the position unknown; it is stored all the same, so that the
+  // run goes on to the next position.
+  const std::size_t k = run.values.size();
+  run.values.push_back(value);
+  if (k > 0)
+    game_.set_analysis(static_cast<int>(k) - 1,
+                       analyse_move(run.line[k - 1], run.values[k - 1], run.values[k]));
+  send_game_analysis_progress();
+  advance_game_analysis(k > 0);
+}
+
+void GuiSession::end_game_analysis(bool cancelled) {
+  if (!game_analysis_) return;
+  if (game_analysis_->search_id != 0) worker(game_analysis_->engine).stop();
+  // A run that reached its last position has said so with its last progress message.
+  if (cancelled) send_game_analysis_progress(true);
+  game_analysis_.reset();
+}
+
+void GuiSession::send_game_analysis_progress(bool cancelled) {
+  // Called while the run is on; the last message (from end_game_analysis) says it has ended.
+  const GameAnalysisRun& run = *game_analysis_;
+  const bool ending = cancelled || run.values.size() == run.positions.size();
+  GameAnalysisProgress progress;
+  progress.running = !ending;
+  progress.done = static_cast<int>(run.values.size());
+  progress.total = static_cast<int>(run.positions.size());
+  progress.engine = run.engine;
+  progress.movetime_ms = run.movetime_ms;
+  progress.cancelled = cancelled;
+  send_(format_game_analysis(progress));
+}
+
+void GuiSession::handle(const PreviewRequest& request) {
+  Game position = game_.shown();
+  std::vector<std::string> moves;
+  std::vector<std::string> positions;
+  for (std::size_t i = 0; i < request.moves.size(); ++i) {
+    try {
+      moves.push_back(position.play(request.moves[i]));
+    } catch (const NotationError& illegal) {
+      throw illegal_line_move(i, request.moves[i], illegal);
+    }
+    positions.push_back(position.text());
+  }
+  send_(format_preview(game_.ply(), moves, positions));
+}
+
+void GuiSession::handle(const PlayLineRequest& request) {
+  if (request.moves.empty()) throw std::invalid_argument("the line to play has no move");
+  if (!game_.human_to_move())
+    throw std::invalid_argument(game_.at_end() && game_.result()
+                                    ? "the game is over: " + game_.result()->reason
+                                    : "it is not a person's turn to move");
+  // Played on a copy, so that an illegal move leaves the game as it was.
+  GuiGame game = game_;
+  const SteadyTime now = SteadyClock::now();
+  for (std::size_t i = 0; i < request.moves.size(); ++i) {
+    if (i > 0 && !game.human_to_move()) break;  // an engine replies by itself
+    try {
+      game.play(request.moves[i], move_by(kHuman), now);
+    } catch (const NotationError& illegal) {
+      throw illegal_line_move(i, request.moves[i], illegal);
+    }
+  }
+  game_ = std::move(game);
   game_changed();
 }
 

@@ -93,6 +93,9 @@ class GuiSession {
   // failure is told to the page once.
   void save_game();
   void check_players(const std::vector<std::string>& players) const;
+  void handle(const AnalyzeGameRequest& request);
+  void handle(const PreviewRequest& request);
+  void handle(const PlayLineRequest& request);
 
   // The game changed: searches of the old state are stopped and forgotten.
   void game_changed();
@@ -109,6 +112,17 @@ class GuiSession {
   void on_engine_done(std::uint64_t id, const arena::MoveReply& reply, const std::string& error);
   EngineWorker& worker(const std::string& name);
   const arena::EngineConfig* find_engine(const std::string& name) const;
+  // Whole-game analysis: values the positions the tables or the rules know at once, then asks
+  // the engine for the next one (its reply comes back here); marks each move once the positions
+  // on both its sides have their value; ends after the last position. `annotated`: a move got
+  // its analysis before the call, so the page is sent a state.
+  void advance_game_analysis(bool annotated = false);
+  void start_game_analysis_search(const Game& position);
+  void on_game_analysis_done(std::uint64_t id, const arena::MoveReply& reply,
+                             const std::string& error);
+  // Ends the run; `cancelled` when before its last position.
+  void end_game_analysis(bool cancelled);
+  void send_game_analysis_progress(bool cancelled = false);
   const std::string& default_engine() const;
   void send_state();
   void send_error(std::string_view message);
@@ -130,6 +144,20 @@ class GuiSession {
   std::vector<arena::GameRecord> loaded_games_;
   std::string game_id_;     // the id the game is saved under
   std::string save_error_;  // the last save failure told to the page
+  // A whole-game analysis while it runs: the line it analyses (a change of the line cancels it),
+  // its positions, and the values found so far (of positions 0..values.size()-1).
+  struct GameAnalysisRun {
+    std::uint64_t search_id = 0;  // the engine search running; 0 when none
+    bool searched = false;        // an engine search has been sent
+    std::string engine;           // "" when no engine is listed
+    int movetime_ms = 0;
+    std::vector<std::string> players;
+    std::string start;
+    std::vector<std::string> line;
+    std::vector<Game> positions;  // positions[i]: after i moves
+    std::vector<PositionValue> values;
+  };
+  std::optional<GameAnalysisRun> game_analysis_;
   // Engine processes by name, started on first use; last, so they go before the rest.
   std::map<std::string, std::unique_ptr<EngineWorker>> workers_;
 };

@@ -6,14 +6,17 @@
 // Each panel is a module with init(page) (its controls' listeners) and render(state) (its part
 // of the page drawn from a state); the few things one panel asks of another go through `page`.
 
+import * as analysisPanel from './analysis-panel.js';
 import * as boardPanel from './board-panel.js';
 import * as clocksPanel from './clocks-panel.js';
 import { Connection, socketUrl } from './connection.js';
 import * as enginePanel from './engine-panel.js';
 import * as gamePanel from './game-panel.js';
+import * as keysPanel from './keys-panel.js';
 import * as movesPanel from './moves-panel.js';
 import * as pgnPanel from './pgn-panel.js';
 import * as recentPanel from './recent-panel.js';
+import * as previewPanel from './preview-panel.js';
 import * as setupPanel from './setup-panel.js';
 import {
   completeState, freshGame, gameIdToKeep, positionChanged, SAVED_GAME_KEY,
@@ -25,7 +28,8 @@ import * as turnPanel from './turn-panel.js';
 const PROTOCOL_VERSION = 1;      // docs/gui-protocol.md, `hello.version`
 
 // Drawn in this order from every state: the controls first follow a game they do not describe.
-const PANELS = [gamePanel, boardPanel, turnPanel, clocksPanel, movesPanel, enginePanel, tbPanel, setupPanel, recentPanel];
+const PANELS = [gamePanel, boardPanel, turnPanel, clocksPanel, movesPanel, enginePanel, tbPanel, setupPanel,
+  recentPanel, previewPanel, analysisPanel, keysPanel];
 
 let connection = null;
 
@@ -47,6 +51,11 @@ const page = {
   editorChanged: () => setupPanel.editorChanged(),
   toggleEditor: (on) => setupPanel.toggleEditor(on),
   markOpenedGame: (index) => pgnPanel.markOpenedGame(index),
+  preview: null,             // an analysis line shown on the board (preview-panel.js)
+  startPreview: (multipv) => previewPanel.start(multipv),
+  shownPreview: () => previewPanel.shownPreview(),
+  isFlipped: () => boardPanel.isFlipped(),
+  focusSquare: (square) => boardPanel.focusSquare(square),
 };
 
 function send(message) {
@@ -67,7 +76,10 @@ function onMessage(message) {
     case 'pgn': return pgnPanel.showPgn(message.text ?? '');
     case 'pgn_games': return pgnPanel.showGames(message.games ?? []);
     case 'recent_games': return recentPanel.showRecent(message);
+    case 'game_analysis': return analysisPanel.onProgress(message);
+    case 'preview': return previewPanel.onPreview(message);
     case 'error':
+      previewPanel.onError();
       if (page.resuming) return resumeFailed(message.message ?? 'error');
       movesPanel.forgetRequestedPly();  // a refused goto must not shift the next step
       return setStatus(`Server: ${message.message ?? 'error'}`, 'error');
@@ -80,6 +92,7 @@ function onMessage(message) {
 function onHello(hello) {
   page.hello = hello;
   connection.resetBackoff();
+  analysisPanel.reset();
   gamePanel.showEngines();
   if (hello.version !== PROTOCOL_VERSION) {
     setStatus(`The server speaks protocol version ${hello.version}; this page knows ${PROTOCOL_VERSION}.`, 'error');

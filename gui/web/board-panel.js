@@ -3,11 +3,12 @@
 // button, and the "Flip board" button. Which cubes may be taken and where they may go come from
 // `state.legal`; the board editor (the set-up panel's) draws on the same board while it is on.
 
+import { bestMoveArrows } from './analysis.js';
 import { BoardView } from './board.js';
 import { $, isPageKey } from './dom.js';
 import { parseMove, parsePosition, partnerOfSeat, seatOfLetter } from './notation.js';
 import {
-  arrowsOfLine, isForcedPass, positionChanged, seatTags, slideBetween, takeableSquares, targetsOf,
+  arrowsOfLine, arrowsOfLines, isForcedPass, positionChanged, seatTags, slideBetween, takeableSquares, targetsOf,
 } from './state.js';
 import { setStatus } from './status.js';
 
@@ -67,10 +68,26 @@ export function sendMove(move) {
   }
 }
 
-// The best analysis line's first moves, drawn as arrows: the first strongest.
+// Whether the board is drawn flipped (the keyboard cursor moves as the person sees it).
+export function isFlipped() {
+  return flipped;
+}
+
+// Gives the keyboard focus to a square (the keyboard cursor).
+export function focusSquare(square) {
+  document.querySelector(`#board [data-square="${square}"]`)?.focus();
+}
+
+// One arrow per analysis line's first move, coloured by the line's rank (the best strongest);
+// while a line is previewed, its next moves (the first strongest); without analysis, after a
+// marked move, the move that was best.
 function analysisArrows(state) {
-  if (!state?.analysis?.on || page.editor) return [];
-  return arrowsOfLine(page.analysis.get(1));
+  if (page.editor) return [];
+  const preview = page.shownPreview();
+  if (preview) return arrowsOfLine({ pv: preview.nextMoves });
+  // Without live analysis, after a move that whole-game analysis marked: the better move.
+  if (!state?.analysis?.on) return bestMoveArrows(state);
+  return arrowsOfLines(page.analysis);
 }
 
 function draw(slide) {
@@ -90,6 +107,27 @@ function draw(slide) {
     return;
   }
   if (!state) return;
+  // A previewed analysis line: its position, nothing to take (the game is not changed).
+  const preview = page.shownPreview();
+  svg.dataset.previewPosition = preview?.position ?? '';
+  if (preview) {
+    const previewMove = parseMove(preview.lastMove);
+    let previewCells = new Array(25).fill('');
+    try {
+      previewCells = parsePosition(preview.position).cells;
+    } catch (error) {
+      setStatus(`The server sent a position the page cannot read: ${error.message}`, 'error');
+    }
+    board.render({
+      cells: previewCells,
+      variant: state.variant,
+      lastMove: previewMove && !previewMove.pass ? previewMove : null,
+      arrows: analysisArrows(state),
+      seats: state.variant === '4p' ? seatTags(state) : null,
+      preview: true,
+    });
+    return;
+  }
   let cells;
   try {
     cells = parsePosition(state.position).cells;
@@ -119,6 +157,10 @@ function onSquareClick(square) {
   }
   const state = page.state;
   if (!state) return;
+  if (page.shownPreview()) {
+    setStatus('A line is shown: “Back to the game” (or Esc) returns to the game, “Play to here” plays it.');
+    return;
+  }
   if (!state.human_to_move) {
     if (state.thinking) setStatus(`${state.thinking.engine} is thinking; “Stop” makes it move now.`);
     return;

@@ -151,11 +151,13 @@ export class BoardView {
   //   targets: Map square -> {value: 'win'|'draw'|'loss'|null, label: string|null},
   //   lastMove: {from, to}|null, arrows: [{from, to, weight}],
   //   seats: [{seat, text, toMove}] (four players) | null,
-  //   slide: [{to, from}] pairs to animate | null, editing: bool }
+  //   slide: [{to, from}] pairs to animate | null, editing: bool,
+  //   preview: bool (an analysis line's position, not the game's) }
   render(view) {
     const takeable = view.takeable ?? new Set();
     const targets = view.targets ?? new Map();
     this.svg.classList.toggle('editing', Boolean(view.editing));
+    this.svg.classList.toggle('previewing', Boolean(view.preview));
     this.setMargin(view.variant);
     for (const [index, name] of ALL_SQUARES.entries()) {
       const cube = view.cells[index] ?? '';

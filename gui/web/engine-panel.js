@@ -65,10 +65,25 @@ function renderAnalysis() {
   const state = page.state;
   if (!state) return;
   const side = state.to_move;
-  for (const multipv of [...page.analysis.keys()].sort((a, b) => a - b)) {
+  for (const [rank, multipv] of [...page.analysis.keys()].sort((a, b) => a - b).entries()) {
     const info = page.analysis.get(multipv);
     const item = document.createElement('li');
     item.dataset.multipv = String(multipv);
+    // A click (or Enter) shows the line on the board (preview-panel.js); its colour is its
+    // arrow's on the board.
+    item.className = `analysis-line rank-${Math.min(rank, 4)}`;
+    item.tabIndex = 0;
+    item.title = 'Show this line on the board';
+    // On the press, not the click: the list is redrawn with every info line, which may replace
+    // the element between the press and the release.
+    item.addEventListener('mousedown', (event) => {
+      if (event.button === 0) page.startPreview(multipv);
+    });
+    item.addEventListener('keydown', (event) => {
+      if (event.key !== 'Enter' && event.key !== ' ') return;
+      event.preventDefault();
+      page.startPreview(multipv);
+    });
     const head = document.createElement('span');
     head.className = 'info-head';
     head.textContent = infoText(info, side);

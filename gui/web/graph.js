@@ -43,8 +43,9 @@ export class EvalGraph {
     return HEIGHT / 2 - (value / limit) * (HEIGHT / 2 - PAD);
   }
 
-  // points: [{ply, value}] from graphPoints(); plies: the number of moves in the game;
-  // current: the shown ply.
+  // points: [{ply, value, mark?, title?}] from graphPoints(); plies: the number of moves in the
+  // game; current: the shown ply. Each point is a dot with its title as the hover text; a marked
+  // move's dot (whole-game analysis) is drawn in its mark's colour.
   render(points, plies, current, limit = GRAPH_LIMIT) {
     this.plies = plies;
     const svg = this.svg;
@@ -60,6 +61,23 @@ export class EvalGraph {
       el('polygon', { class: 'graph-area', points: `${first},${HEIGHT / 2} ${coords.join(' ')} ${last},${HEIGHT / 2}` }, svg);
       el('polyline', { class: 'graph-line', points: coords.join(' '), 'vector-effect': 'non-scaling-stroke' }, svg);
     }
+    let marks = 0;
+    for (const point of points) {
+      const x = this.x(point.ply).toFixed(1);
+      const y = this.y(point.value, limit).toFixed(1);
+      // A zero-length line with round caps and a stroke that does not scale is a round dot, even
+      // though the graph is stretched to its box.
+      const dot = el('line', {
+        class: `graph-point${point.mark ? ` graph-mark mark-${point.mark}` : ''}`,
+        x1: x, y1: y, x2: x, y2: y, 'vector-effect': 'non-scaling-stroke', 'data-ply': point.ply,
+      }, svg);
+      if (point.mark) {
+        dot.setAttribute('data-mark', point.mark);
+        marks += 1;
+      }
+      if (point.title) el('title', {}, dot).textContent = point.title;
+    }
+    svg.setAttribute('data-marks', String(marks));
     if (plies > 0) {
       const cx = this.x(current);
       el('line', { class: 'graph-current', x1: cx, y1: 0, x2: cx, y2: HEIGHT, 'vector-effect': 'non-scaling-stroke' }, svg);

@@ -2,6 +2,7 @@
 // the game (a click on a move or the graph, the « ‹ › » buttons under the board, the arrow keys,
 // Home and End), each a `goto`.
 
+import { analysisHoverText, graphHoverText, markSymbol } from './analysis.js';
 import { $, isPageKey } from './dom.js';
 import { EvalGraph } from './graph.js';
 import { graphPoints } from './score.js';
@@ -45,7 +46,9 @@ export function render(state) {
   requestedPly = pendingGoto(requestedPly, state, performance.now(), NAV_PENDING_MS);
   renderMoveTools(state);
   renderMoveList(state);
-  graph.render(graphPoints(state), state.moves.length, state.ply);
+  // Each point says its value on hover; a marked move's point is drawn in its mark's colour.
+  const points = graphPoints(state).map((point) => ({ ...point, title: graphHoverText(state, point.ply - 1) }));
+  graph.render(points, state.moves.length, state.ply);
 }
 
 // A refused goto must not shift the next step.
@@ -86,6 +89,15 @@ function moveButton(state, move, className) {
   const details = state.moves[move.ply - 1];
   if (details && (move.node === null || move.node === undefined || state.line?.[move.ply - 1] === move.node)) {
     button.title = moveDetails(details);
+    // Whole-game analysis: the mark's symbol after the move (drawn by the style sheet, so that
+    // the button's text stays the move) and the analysed value on hover.
+    if (details.analysis) {
+      button.title += `\n${analysisHoverText(state, move.ply - 1)}`;
+      if (details.analysis.mark) {
+        button.dataset.mark = details.analysis.mark;
+        button.dataset.markSymbol = markSymbol(details.analysis.mark);
+      }
+    }
   }
   button.addEventListener('click', () => {
     if (move.node !== null && move.node !== undefined) gotoNode(move.node);

@@ -56,13 +56,29 @@ export function moverOf(state, index) {
   return sideOf(before);
 }
 
-// The graph's points: one per move that carries a score, {ply, value} with ply = the ply after
-// the move and value in X's point of view, clamped.
+// A move's whole-game analysis value (the position after it) as a score of the mover's point of
+// view: the engine's, or a table value as a mate-like edge ({mate: N} for a win in N plies,
+// {mate: -N} for a loss) and 0 for a draw.
+export function analysisScore(analysis) {
+  if (!analysis) return null;
+  if (analysis.tb) {
+    if (analysis.tb.value === 'win') return { mate: Math.max(1, analysis.tb.distance ?? 1) };
+    if (analysis.tb.value === 'loss') return { mate: -Math.max(1, analysis.tb.distance ?? 1) };
+    return { cp: 0 };
+  }
+  return analysis.score ?? null;
+}
+
+// The graph's points: one per move that carries a score, {ply, value, mark} with ply = the ply
+// after the move, value in X's point of view, clamped, and mark the whole-game analysis's mark
+// (only when it has one). A move's analysed value is preferred to the score its engine reported.
 export function graphPoints(state, limit = GRAPH_LIMIT) {
   const points = [];
   (state?.moves ?? []).forEach((move, index) => {
-    const value = scoreValue(scoreForX(move.score, moverOf(state, index)), limit);
-    if (value !== null) points.push({ ply: index + 1, value });
+    const score = analysisScore(move.analysis) ?? move.score;
+    const value = scoreValue(scoreForX(score, moverOf(state, index)), limit);
+    const mark = move.analysis?.mark ?? null;
+    if (value !== null) points.push(mark ? { ply: index + 1, value, mark } : { ply: index + 1, value });
   });
   return points;
 }

@@ -142,6 +142,21 @@ export function arrowsOfLine(line) {
   }).filter(Boolean);
 }
 
+// One arrow per analysis line: its first move, weighted by the line's rank (0 = the best line,
+// drawn strongest). `lines` maps multipv -> line; a line whose first move is a pass, or a move
+// that a better line already shows, adds no arrow.
+export function arrowsOfLines(lines) {
+  const arrows = [];
+  const ranks = [...(lines?.keys() ?? [])].sort((a, b) => a - b);
+  for (const [rank, multipv] of ranks.entries()) {
+    const move = parseMove(lines.get(multipv)?.pv?.[0]);
+    if (!move || move.pass) continue;
+    if (arrows.some((arrow) => arrow.from === move.from && arrow.to === move.to)) continue;
+    arrows.push({ from: move.from, to: move.to, weight: rank });
+  }
+  return arrows;
+}
+
 // The four seats' tags around a four-player board.
 export function seatTags(state) {
   return ['1', '2', '3', '4'].map((seat, index) => ({

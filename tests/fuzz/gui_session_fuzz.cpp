@@ -1,10 +1,10 @@
 // Fuzzes what a page may send to quixo-gui (gui/gui_session.hpp): every line of the input is one
 // WebSocket message handed to a GuiSession with no engines (so nothing starts a process) and
 // endgame tables absent. Invariants: no crash, hang, leak or UB; every reply is one JSON object
-// with a known "type"; each message is answered (an error, or the state, pgn, pgn_games or
-// recent_games it asks for) except a `stop` with nothing to stop; and the state's shown position
-// always parses and equals the last move's position at the last ply, and the shown node is the
-// line's node there.
+// with a known "type"; each message is answered (an error, or the state, pgn, pgn_games,
+// recent_games, preview or game_analysis it asks for) except a `stop` with nothing to stop; and the
+// state's shown position always parses and equals the last move's position at the last ply, and
+// the shown node is the line's node there.
 #include <boost/json.hpp>
 #include <string>
 #include <vector>
@@ -27,7 +27,8 @@ void check_reply(const std::string& text) {
   FUZZ_CHECK(type && type->is_string(), "a reply without a type: " + text);
   const std::string name(type->get_string());
   FUZZ_CHECK(name == "hello" || name == "state" || name == "error" || name == "pgn" ||
-                 name == "pgn_games" || name == "recent_games",
+                 name == "pgn_games" || name == "recent_games" || name == "game_analysis" ||
+                 name == "preview",
              "a reply of unknown type: " + text);
   if (name != "state") return;
   const std::string position(object.at("position").as_string());

@@ -95,6 +95,13 @@ BOOST_AUTO_TEST_CASE(a_two_player_state_carries_its_moves_clocks_searches_and_ta
   second.time_ms = 950;
   second.score_cp = 35;
   second.depth = 9;
+  MoveAnalysis analysis;
+  analysis.after.score_cp = -40;
+  analysis.best = "b1e1";
+  analysis.loss = 0.21234;
+  analysis.cp_loss = 75;
+  analysis.mark = MoveMark::Mistake;
+  second.analysis = analysis;
   const std::vector<GuiMove> moves{first, second};
   StateMessage state;
   state.players = players;
@@ -117,9 +124,11 @@ BOOST_AUTO_TEST_CASE(a_two_player_state_carries_its_moves_clocks_searches_and_ta
   BOOST_TEST(message == json::parse(R"({"type":"state","variant":"2p","players":["human","quixo"],
     "time":"60+1","start":"5/5/5/5/5 x",
     "moves":[{"move":"c1c5","by":"human","position":"2x2/5/5/5/5 o","time_ms":1200,"score":null,
-              "depth":null},
+              "depth":null,"analysis":null},
              {"move":"a1e1","by":"quixo","position":"2x2/5/5/5/4o x","time_ms":950,
-              "score":{"cp":35},"depth":9}],
+              "score":{"cp":35},"depth":9,
+              "analysis":{"score":{"cp":-40},"tb":null,"best":"b1e1","loss":0.212,"cp_loss":75,
+                          "mark":"mistake"}}],
     "ply":2,"position":"2x2/5/5/5/4o x","to_move":"x","result":null,"human_to_move":true,
     "legal":[{"move":"b1e1","from":"b1","to":"e1","point":null},
              {"move":"a5a1","from":"a5","to":"a1","point":null}],
@@ -156,7 +165,7 @@ BOOST_AUTO_TEST_CASE(a_four_player_state_names_its_seats_points_and_result_with_
   BOOST_TEST(message == json::parse(R"({"type":"state","variant":"4p",
     "players":["human","quixo","human","mock"],"time":null,"start":"xOxOx/O3O/x3x/O3O/xOxOx 2",
     "moves":[{"move":"0000","by":"quixo","position":"xOxOx/O3O/x3x/O3O/xOxOx 3","time_ms":0,
-              "score":{"mate":-2},"depth":null}],
+              "score":{"mate":-2},"depth":null,"analysis":null}],
     "ply":1,"position":"xOxOx/O3O/x3x/O3O/xOxOx 3","to_move":"3",
     "result":{"score":"0-1","reason":"team B makes five in a row"},"human_to_move":false,
     "legal":[{"move":"a1a5X","from":"a1","to":"a5","point":"X"},
@@ -167,11 +176,11 @@ BOOST_AUTO_TEST_CASE(a_four_player_state_names_its_seats_points_and_result_with_
   // The keys in the order docs/gui-protocol.md lists them.
   std::vector<std::string> keys;
   for (const auto& field : message.as_object()) keys.emplace_back(field.key());
-  BOOST_TEST(keys == (std::vector<std::string>{"type", "variant", "players", "time", "start",
-                                               "moves", "ply", "position", "to_move", "result",
-                                               "human_to_move", "legal", "clock", "thinking",
-                                               "ponder", "pondering", "analysis", "tb",
-                                               "game_id", "line", "node", "tree"}),
+  BOOST_TEST(keys == (std::vector<std::string>{
+                         "type",    "variant",  "players", "time",      "start",         "moves",
+                         "ply",     "position", "to_move", "result",    "human_to_move", "legal",
+                         "clock",   "thinking", "ponder",  "pondering", "analysis",      "tb",
+                         "game_id", "line",     "node",    "tree"}),
              boost::test_tools::per_element());
 }
 
@@ -206,16 +215,83 @@ BOOST_AUTO_TEST_CASE(goto_takes_a_node_and_the_work_messages_parse) {
   BOOST_TEST(to_node.node.value_or(-1) == 7);
   BOOST_TEST(std::get<ResumeRequest>(*parse_request(R"({"type":"resume","game_id":"ab"})").request)
                  .game_id == "ab");
-  BOOST_TEST(std::get<CommentRequest>(
-                 *parse_request(R"({"type":"comment","node":2,"text":"hm"})").request)
-                 .text == "hm");
+  BOOST_TEST(
+      std::get<CommentRequest>(*parse_request(R"({"type":"comment","node":2,"text":"hm"})").request)
+          .text == "hm");
   BOOST_TEST(std::get<SetPlayersRequest>(
                  *parse_request(R"({"type":"set_players","players":["human","q"]})").request)
                  .players.size() == 2u);
-  for (const char* bad : {R"({"type":"resume"})", R"({"type":"comment","node":2})",
-                          R"({"type":"delete","node":-1})", R"({"type":"set_players"})",
-                          R"({"type":"promote","node":"x"})"})
+  for (const char* bad :
+       {R"({"type":"resume"})", R"({"type":"comment","node":2})", R"({"type":"delete","node":-1})",
+        R"({"type":"set_players"})", R"({"type":"promote","node":"x"})"})
     BOOST_TEST(!parse_request(bad).error.empty(), bad);
+}
+
+BOOST_AUTO_TEST_CASE(whole_game_analysis_preview_and_play_line_requests_are_read) {
+  const auto analyze = std::get<AnalyzeGameRequest>(
+      *parse_request(R"({"type":"analyze_game","on":true,"engine":"e","movetime_ms":250})")
+           .request);
+  BOOST_TEST(analyze.on);
+  BOOST_TEST(analyze.engine.value_or("") == "e");
+  BOOST_TEST(analyze.movetime_ms == 250);
+  const auto cancel =
+      std::get<AnalyzeGameRequest>(*parse_request(R"({"type":"analyze_game","on":false})").request);
+  BOOST_TEST(!cancel.on);
+  BOOST_TEST(cancel.movetime_ms == 1000);
+  const auto preview = std::get<PreviewRequest>(
+      *parse_request(R"({"type":"preview","moves":["b1e1","a5a1"]})").request);
+  BOOST_TEST(preview.moves == (std::vector<std::string>{"b1e1", "a5a1"}),
+             boost::test_tools::per_element());
+  const auto line =
+      std::get<PlayLineRequest>(*parse_request(R"({"type":"play_line","moves":["b1e1"]})").request);
+  BOOST_TEST(line.moves.size() == 1u);
+}
+
+BOOST_DATA_TEST_CASE(
+    malformed_analysis_requests_are_named,
+    bdata::make({std::string(R"({"type":"analyze_game"})"),
+                 std::string(R"({"type":"analyze_game","on":true,"movetime_ms":5})"),
+                 std::string(R"({"type":"analyze_game","on":true,"movetime_ms":60001})"),
+                 std::string(R"({"type":"preview"})"),
+                 std::string(R"({"type":"preview","moves":"b1e1"})"),
+                 std::string(R"({"type":"play_line","moves":[1]})")}) ^
+        bdata::make({std::string("\"on\""), std::string("\"movetime_ms\""),
+                     std::string("\"movetime_ms\""), std::string("\"moves\""),
+                     std::string("\"moves\""), std::string("\"moves\"")}),
+    text, named) {
+  const ParsedRequest parsed = parse_request(text);
+  BOOST_TEST(!parsed.request.has_value());
+  BOOST_TEST(parsed.error.find(named) != std::string::npos, parsed.error);
+}
+
+BOOST_AUTO_TEST_CASE(a_too_long_line_is_refused) {
+  std::string text = R"({"type":"preview","moves":[)";
+  for (std::size_t i = 0; i <= kMaxLineMoves; ++i) text += std::string(i ? "," : "") + "\"a1a5\"";
+  text += "]}";
+  const ParsedRequest parsed = parse_request(text);
+  BOOST_TEST(!parsed.request.has_value());
+  BOOST_TEST(parsed.error.find("more than 128 moves") != std::string::npos, parsed.error);
+}
+
+BOOST_AUTO_TEST_CASE(progress_and_preview_messages_are_formatted) {
+  GameAnalysisProgress progress;
+  progress.running = true;
+  progress.done = 3;
+  progress.total = 11;
+  progress.engine = "quixo";
+  progress.movetime_ms = 500;
+  BOOST_TEST(json::parse(format_game_analysis(progress)) ==
+             json::parse(R"({"type":"game_analysis","running":true,"done":3,"total":11,
+                             "engine":"quixo","movetime_ms":500,"cancelled":false})"));
+  progress.engine.clear();
+  progress.running = false;
+  progress.cancelled = true;
+  BOOST_TEST(json::parse(format_game_analysis(progress)).at("engine").is_null());
+  const std::vector<std::string> moves{"b1e1", "a5a1"};
+  const std::vector<std::string> positions{"5/5/5/5/4x o", "5/5/5/5/o3x x"};
+  BOOST_TEST(json::parse(format_preview(4, moves, positions)) ==
+             json::parse(R"({"type":"preview","ply":4,"moves":["b1e1","a5a1"],
+                             "positions":["5/5/5/5/4x o","5/5/5/5/o3x x"]})"));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -776,4 +776,212 @@ BOOST_AUTO_TEST_CASE(analysis_takes_over_a_game_and_keeps_its_moves) {
       std::string::npos);
 }
 
+// The last `game_analysis` message of a run: it ended (finished or cancelled).
+bool analysis_ended(const json::object& m) {
+  return m.at("type") == "game_analysis" && !m.at("running").as_bool();
+}
+
+std::string legal_move(const json::object& state, std::size_t index) {
+  const auto& legal = state.at("legal").as_array();
+  return std::string(legal[index % legal.size()].at("move").as_string());
+}
+
+BOOST_DATA_TEST_CASE(whole_game_analysis_marks_each_move_by_the_engines_scores,
+                     bdata::make({0, 20, 30, 40}) ^
+                         bdata::make({std::string(""), std::string("inaccuracy"),
+                                      std::string("mistake"), std::string("blunder")}),
+                     score, mark) {
+  // The mock says `score` for the side to move in every position and plays the first legal
+  // move: each move that is not its choice hands the opponent the same score, a loss of
+  // sigma(s) - sigma(-s) = 0.089 (20 cp), 0.133 (30 cp), 0.177 (40 cp).
+  Fixture fixture({engine("mock", QUIXO_MOCK_ENGINE_BINARY,
+                          {"--mode", "normal", "--score", std::to_string(score)})});
+  std::vector<std::string> firsts;
+  for (int ply = 0; ply < 3; ++ply) {
+    const json::object state = fixture.inbox.last_state();
+    firsts.push_back(legal_move(state, 0));
+    fixture.send({{"type", "move"}, {"move", legal_move(state, 5 + ply)}});
+    fixture.inbox.wait_state([ply](const json::object& s) { return move_count(s) == ply + 1u; },
+                             "after the move");
+  }
+  fixture.send({{"type", "analyze_game"}, {"on", true}, {"movetime_ms", 20}});
+  const json::object first = fixture.inbox.wait_type("game_analysis");
+  BOOST_TEST(first.at("running").as_bool());
+  BOOST_TEST(first.at("total").as_int64() == 4);
+  BOOST_TEST(first.at("engine").as_string() == "mock");
+  const json::object end = fixture.inbox.wait_for(analysis_ended, "the end of the analysis");
+  BOOST_TEST(end.at("done").as_int64() == 4);
+  BOOST_TEST(!end.at("cancelled").as_bool());
+  const json::object state = fixture.inbox.wait_state(
+      [](const json::object& s) { return !s.at("moves").as_array()[2].at("analysis").is_null(); },
+      "with every move analysed");
+  for (std::size_t i = 0; i < 3; ++i) {
+    const json::object& analysis = state.at("moves").as_array()[i].at("analysis").as_object();
+    BOOST_TEST(analysis.at("score").at("cp").as_int64() == -score);
+    BOOST_TEST(analysis.at("best").as_string() == firsts[i]);
+    if (mark.empty())
+      BOOST_TEST(analysis.at("mark").is_null());
+    else
+      BOOST_TEST(analysis.at("mark").as_string() == mark);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(whole_game_analysis_of_a_four_player_game_goes_by_teams) {
+  // The mock's +40 for the team to move, every seat: each move that is not its choice hands the
+  // other team +40, a blunder; the engine is asked with the seat to move's `go`.
+  Fixture fixture(
+      {engine("mock", QUIXO_MOCK_ENGINE_BINARY, {"--mode", "normal", "--score", "40"})});
+  fixture.send({{"type", "new_game"},
+                {"variant", "4p"},
+                {"players", json::array{"human", "human", "human", "human"}}});
+  fixture.inbox.wait_state([](const json::object& s) { return s.at("variant") == "4p"; }, "4p");
+  for (int ply = 0; ply < 4; ++ply) {
+    const json::object state = fixture.inbox.last_state();
+    fixture.send({{"type", "move"}, {"move", legal_move(state, 3 + ply)}});
+    fixture.inbox.wait_state([ply](const json::object& s) { return move_count(s) == ply + 1u; },
+                             "after the move");
+  }
+  fixture.send({{"type", "analyze_game"}, {"on", true}, {"movetime_ms", 20}});
+  const json::object end = fixture.inbox.wait_for(analysis_ended, "the end of the analysis");
+  BOOST_TEST(end.at("done").as_int64() == 5);
+  const json::object state = fixture.inbox.wait_state(
+      [](const json::object& s) { return !s.at("moves").as_array()[3].at("analysis").is_null(); },
+      "with every move analysed");
+  for (const auto& move : state.at("moves").as_array()) {
+    BOOST_TEST(move.at("analysis").at("mark").as_string() == "blunder");
+    BOOST_TEST(move.at("analysis").at("score").at("cp").as_int64() == -40);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(whole_game_analysis_with_the_tables_marks_a_thrown_win_as_a_blunder) {
+  test::require_test_tables();
+  auto tables = std::make_shared<tb::Tablebase>();
+  BOOST_REQUIRE(tables->load(test::test_tables_dir()).problems.empty());
+  Fixture fixture({}, tables);  // no engine: the tables value every position
+  // No blank cube: X wins in 37 (gui_browser_tests says which moves win, draw and lose).
+  fixture.send({{"type", "setup"}, {"position", "oxooo/xooxx/oxxxo/xxoxx/oooxx x"}});
+  json::object state = fixture.inbox.wait_state(
+      [](const json::object& s) { return !s.at("tb").is_null(); }, "with the tables' values");
+  BOOST_TEST(state.at("tb").at("value").as_string() == "win");
+  auto move_valued = [](const json::object& s, const std::string& value) {
+    for (const auto& move : s.at("tb").at("moves").as_array())
+      if (move.at("value").as_string() == value) return std::string(move.at("move").as_string());
+    BOOST_FAIL("no move of value " << value);
+    return std::string();
+  };
+  const std::string thrown = move_valued(state, "loss");
+  fixture.send({{"type", "move"}, {"move", thrown}});
+  state = fixture.inbox.wait_state(
+      [](const json::object& s) { return move_count(s) == 1 && !s.at("tb").is_null(); },
+      "after the losing move");
+  const std::string winning = move_valued(state, "win");
+  fixture.send({{"type", "move"}, {"move", winning}});
+  fixture.inbox.wait_state([](const json::object& s) { return move_count(s) == 2; }, "O's move");
+  fixture.send({{"type", "analyze_game"}, {"on", true}});
+  const json::object end = fixture.inbox.wait_for(analysis_ended, "the end of the analysis");
+  BOOST_TEST(end.at("done").as_int64() == 3);
+  BOOST_TEST(end.at("engine").is_null());
+  state = fixture.inbox.wait_state(
+      [](const json::object& s) { return !s.at("moves").as_array()[1].at("analysis").is_null(); },
+      "with both moves analysed");
+  const json::object& blunder = state.at("moves").as_array()[0].at("analysis").as_object();
+  BOOST_TEST(blunder.at("mark").as_string() == "blunder");
+  BOOST_TEST(blunder.at("tb").at("value").as_string() == "loss");
+  BOOST_TEST(blunder.at("best").as_string() != thrown);
+  BOOST_TEST(blunder.at("loss").as_double() == 1.0);
+  const json::object& best = state.at("moves").as_array()[1].at("analysis").as_object();
+  BOOST_TEST(best.at("mark").is_null());
+  BOOST_TEST(best.at("tb").at("value").as_string() == "win");
+}
+
+BOOST_AUTO_TEST_CASE(a_finished_board_is_valued_by_the_rules) {
+  Fixture fixture({mock("mock", "normal")});
+  // X pushes its e1 cube in at e5 and completes rank 5.
+  fixture.send({{"type", "setup"}, {"position", "xxxx1/5/5/5/4x x"}});
+  fixture.inbox.wait_state(
+      [](const json::object& s) { return s.at("position") == "xxxx1/5/5/5/4x x"; }, "set up");
+  fixture.send({{"type", "move"}, {"move", "e1e5"}});
+  const json::object over = fixture.inbox.wait_state(has_result, "X's five");
+  BOOST_TEST(over.at("result").at("score").as_string() == "1-0");
+  // The engine values the first position, the rules the finished board: a win for the mover.
+  fixture.send({{"type", "analyze_game"}, {"on", true}, {"movetime_ms", 20}});
+  const json::object end = fixture.inbox.wait_for(analysis_ended, "the end of the analysis");
+  BOOST_TEST(end.at("done").as_int64() == 2);
+  const json::object state = fixture.inbox.wait_state(
+      [](const json::object& s) { return !s.at("moves").as_array()[0].at("analysis").is_null(); },
+      "with the move analysed");
+  const json::object& analysis = state.at("moves").as_array()[0].at("analysis").as_object();
+  BOOST_TEST(analysis.at("tb").at("value").as_string() == "win");
+  BOOST_TEST(analysis.at("tb").at("distance").as_int64() == 0);
+  BOOST_TEST(analysis.at("mark").is_null());
+}
+
+BOOST_AUTO_TEST_CASE(a_change_of_the_game_or_a_cancel_ends_whole_game_analysis_but_goto_does_not) {
+  Fixture fixture({real_engine()});
+  fixture.send({{"type", "move"}, {"move", "a1a5"}});
+  fixture.send({{"type", "move"}, {"move", "e5e1"}});
+  fixture.inbox.wait_state([](const json::object& s) { return move_count(s) == 2; }, "two moves");
+  // Ten seconds a position: the run is still on its first position when the checks below end.
+  fixture.send({{"type", "analyze_game"}, {"on", true}, {"movetime_ms", 10'000}});
+  BOOST_TEST(fixture.inbox.wait_type("game_analysis").at("running").as_bool());
+  fixture.send({{"type", "goto"}, {"ply", 0}});
+  fixture.inbox.wait_state([](const json::object& s) { return s.at("ply") == 0; }, "at ply 0");
+  fixture.send({{"type", "move"}, {"move", "b1b5"}});  // a new line
+  const json::object cancelled = fixture.inbox.wait_for(analysis_ended, "the cancel");
+  BOOST_TEST(cancelled.at("cancelled").as_bool());
+  BOOST_TEST(cancelled.at("done").as_int64() == 0);  // the goto did not end it
+  // Started again and cancelled by the page.
+  fixture.send({{"type", "analyze_game"}, {"on", true}, {"movetime_ms", 10'000}});
+  BOOST_TEST(fixture.inbox.wait_type("game_analysis").at("running").as_bool());
+  fixture.send({{"type", "analyze_game"}, {"on", false}});
+  BOOST_TEST(fixture.inbox.wait_for(analysis_ended, "the cancel").at("cancelled").as_bool());
+  // `stop` ends it as well.
+  fixture.send({{"type", "analyze_game"}, {"on", true}, {"movetime_ms", 10'000}});
+  BOOST_TEST(fixture.inbox.wait_type("game_analysis").at("running").as_bool());
+  fixture.send({{"type", "stop"}});
+  BOOST_TEST(fixture.inbox.wait_for(analysis_ended, "the stop").at("cancelled").as_bool());
+  // The engine is free again: it analyses the shown position at once.
+  fixture.send({{"type", "analyze"}, {"on", true}});
+  fixture.inbox.wait_for(
+      [](const json::object& m) { return m.at("type") == "info" && m.at("purpose") == "analysis"; },
+      "the live analysis after the cancel");
+}
+
+BOOST_AUTO_TEST_CASE(
+    a_line_is_previewed_without_changing_the_game_and_played_as_far_as_a_person_moves) {
+  Fixture fixture({mock("mock", "normal")});
+  fixture.send({{"type", "preview"}, {"moves", json::array{"a1a5", "e5e1", "b1b5"}}});
+  const json::object preview = fixture.inbox.wait_type("preview");
+  BOOST_TEST(preview.at("ply").as_int64() == 0);
+  Game game = Game::start(Variant::TwoPlayer);
+  const auto& positions = preview.at("positions").as_array();
+  BOOST_REQUIRE(positions.size() == 3u);
+  for (std::size_t i = 0; i < 3; ++i) {
+    game.play(preview.at("moves").as_array()[i].as_string());
+    BOOST_TEST(positions[i].as_string() == game.text());
+  }
+  BOOST_TEST(move_count(fixture.inbox.last_state()) == 0u);
+  // An illegal move in the line is named, and nothing changes.
+  fixture.send({{"type", "preview"}, {"moves", json::array{"a1a5", "c3c1"}}});
+  const json::object error = fixture.inbox.wait_type("error");
+  BOOST_TEST(std::string(error.at("message").as_string()).find("move 2") != std::string::npos);
+  // Person against person: the whole line is played.
+  fixture.send({{"type", "play_line"}, {"moves", json::array{"a1a5", "e5e1", "b1b5"}}});
+  const json::object played = fixture.inbox.wait_state(
+      [](const json::object& s) { return move_count(s) == 3; }, "the line");
+  BOOST_TEST(played.at("position").as_string() == game.text());
+  // Against the engine: only the person's move; the engine replies by itself.
+  fixture.send({{"type", "new_game"}, {"players", json::array{"human", "mock"}}});
+  fixture.inbox.wait_state(
+      [](const json::object& s) {
+        return move_count(s) == 0 && s.at("players").as_array()[1] == "mock";
+      },
+      "the new game");
+  fixture.send({{"type", "play_line"}, {"moves", json::array{"a1a5", "e5e1", "b1b5"}}});
+  const json::object replied = fixture.inbox.wait_state(
+      [](const json::object& s) { return move_count(s) == 2; }, "the reply");
+  BOOST_TEST(replied.at("moves").as_array()[0].at("move").as_string() == "a1a5");
+  BOOST_TEST(replied.at("moves").as_array()[1].at("by").as_string() == "mock");
+}
+
 BOOST_AUTO_TEST_SUITE_END()
