@@ -12,17 +12,19 @@ import { Connection, socketUrl } from './connection.js';
 import * as enginePanel from './engine-panel.js';
 import * as gamePanel from './game-panel.js';
 import * as movesPanel from './moves-panel.js';
+import * as peoplePanel from './people-panel.js';
+import { staleInfoEngines } from './people.js';
 import * as pgnPanel from './pgn-panel.js';
 import * as setupPanel from './setup-panel.js';
 import { completeState, freshGame, positionChanged } from './state.js';
-import { setStatus } from './status.js';
+import { noteRequest, noteSuccess, setStatus } from './status.js';
 import * as tbPanel from './tb-panel.js';
 import * as turnPanel from './turn-panel.js';
 
 const PROTOCOL_VERSION = 1;      // docs/gui-protocol.md, `hello.version`
 
 // Drawn in this order from every state: the controls first follow a game they do not describe.
-const PANELS = [gamePanel, boardPanel, turnPanel, clocksPanel, movesPanel, enginePanel, tbPanel, setupPanel];
+const PANELS = [gamePanel, boardPanel, turnPanel, clocksPanel, movesPanel, enginePanel, tbPanel, setupPanel, peoplePanel];
 
 let connection = null;
 
@@ -50,6 +52,7 @@ function send(message) {
     setStatus('Not connected to quixo-gui; the page reconnects by itself.', 'error');
     return false;
   }
+  noteRequest();
   return true;
 }
 
@@ -60,10 +63,19 @@ function onMessage(message) {
     case 'hello': return onHello(message);
     case 'state': return onState(message);
     case 'info': return enginePanel.onInfo(message);
-    case 'pgn': return pgnPanel.showPgn(message.text ?? '');
-    case 'pgn_games': return pgnPanel.showGames(message.games ?? []);
+    case 'pgn':
+      noteSuccess();
+      return pgnPanel.showPgn(message.text ?? '');
+    case 'pgn_games':
+      noteSuccess();
+      return pgnPanel.showGames(message);
+    case 'engine_options':
+      noteSuccess();
+      return peoplePanel.onEngineOptions(message);
+    case 'warning': return setStatus(`Warning: ${message.message ?? ''}`, 'warning');
     case 'error':
       movesPanel.forgetRequestedPly();  // a refused goto must not shift the next step
+      peoplePanel.onError();
       return setStatus(`Server: ${message.message ?? 'error'}`, 'error');
     default: return undefined;  // unknown types are ignored, as the server ignores unknown fields
   }
@@ -80,6 +92,7 @@ function onHello(hello) {
   } else {
     setStatus('Connected.', 'ok');
   }
+  peoplePanel.onHello(hello);
   if (!page.sessionHasGame) gamePanel.newGame();
 }
 
@@ -92,6 +105,9 @@ function onState(message) {
   if (positionChanged(previous, state) || !state.analysis?.on) page.analysis.clear();
   // Engine lines stay up after a game ends (to be read) and go when another game starts.
   if (freshGame(previous, state)) page.engineInfo.clear();
+  // A line about a position taken back goes.
+  for (const engine of staleInfoEngines(page.engineInfo, state)) page.engineInfo.delete(engine);
+  noteSuccess();
   for (const panel of PANELS) panel.render(state);
 }
 

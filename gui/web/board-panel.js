@@ -9,6 +9,7 @@ import { parseMove, parsePosition, partnerOfSeat, seatOfLetter } from './notatio
 import {
   arrowsOfLine, isForcedPass, positionChanged, seatTags, slideBetween, takeableSquares, targetsOf,
 } from './state.js';
+import { winningSquares } from './people.js';
 import { setStatus } from './status.js';
 
 let page = null;
@@ -108,6 +109,7 @@ function draw(slide) {
     arrows: analysisArrows(state),
     seats: state.variant === '4p' ? seatTags(state) : null,
     slide,
+    winning: new Set(winningSquares(state.position)),
   });
 }
 

@@ -4,7 +4,8 @@
 
 import { $, isPageKey } from './dom.js';
 import { EvalGraph } from './graph.js';
-import { sidesOf } from './notation.js';
+import { seatOfLetter, sidesOf } from './notation.js';
+import { moveParts } from './people.js';
 import { graphPoints } from './score.js';
 import { firstMoveColumn, moveDetails, movesKey } from './state.js';
 
@@ -66,7 +67,15 @@ function renderMoveList(state) {
       button.type = 'button';
       button.className = 'move';
       button.dataset.ply = String(index + 1);
-      button.textContent = move.move === '0000' ? 'pass' : move.move;
+      const parts = moveParts(move.move);
+      button.textContent = parts.squares;
+      if (parts.point) {
+        const point = document.createElement('span');
+        point.className = 'move-point';
+        point.textContent = parts.point;
+        point.title = `the cube points to seat ${seatOfLetter(parts.point)}`;
+        button.appendChild(point);
+      }
       button.title = moveDetails(move);
       button.addEventListener('click', () => goto(index + 1));
       row.appendChild(button);
