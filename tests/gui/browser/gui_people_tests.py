@@ -272,6 +272,14 @@ class GuiPeopleTests(unittest.TestCase):
         self.click_a_move()
         self.wait_for(lambda: self.human_to_move() and self.browser.find_elements(
             By.CSS_SELECTOR, '#info-lines [data-engine="quixo"]'), "the engine's reply and its line")
+        # The evaluation bar's number reads across, at a readable size.
+        bar_text = self.by_id("eval-bar-text")
+        self.wait_for(lambda: bar_text.text != "", "a score on the evaluation bar")
+        mode, size = self.browser.execute_script(
+            "const s = getComputedStyle(arguments[0]); return [s.writingMode, parseFloat(s.fontSize)];",
+            bar_text)
+        self.assertEqual(mode, "horizontal-tb")
+        self.assertGreaterEqual(size, 12)
         self.by_id("takeback").click()
         self.wait_for(lambda: self.board().get_attribute("data-ply") == "0", "the take-back")
         self.wait_for(lambda: not self.browser.find_elements(By.CSS_SELECTOR, "#info-lines [data-engine]"),
