@@ -120,8 +120,9 @@ Request parse_object(const json::object& object) {
   if (type == "setup") return SetupRequest{required_string(object, "position")};
   if (type == "save_pgn") return SavePgnRequest{};
   if (type == "load_pgn")
-    return LoadPgnRequest{required_string(object, "text"),
-                          optional_bool(object, "more").value_or(false)};
+    return LoadPgnRequest{
+        required_string(object, "text"), optional_bool(object, "more").value_or(false),
+        optional_int(object, "part", 0, std::numeric_limits<int>::max()).value_or(0)};
   if (type == "engine_options") return EngineOptionsRequest{required_string(object, "engine")};
   if (type == "set_option")
     return SetOptionRequest{required_string(object, "engine"), required_string(object, "name"),

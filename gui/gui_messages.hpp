@@ -56,6 +56,8 @@ struct LoadPgnRequest {
   std::string text;
   // A part of a PGN too long for one message: more parts follow; the last has more = false.
   bool more = false;
+  // The part's number, from 0; part 0 starts a new PGN (an unfinished one is dropped).
+  int part = 0;
 };
 struct OpenGameRequest {
   int index = 0;

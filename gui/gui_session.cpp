@@ -234,13 +234,27 @@ void GuiSession::handle(const SavePgnRequest&) {
 }
 
 void GuiSession::handle(const LoadPgnRequest& request) {
+  if (request.part == 0) {
+    pgn_upload_.clear();
+    pgn_next_part_ = 0;
+  }
+  if (request.part != pgn_next_part_) {
+    const int expected = std::exchange(pgn_next_part_, 0);
+    pgn_upload_.clear();
+    throw std::invalid_argument("part " + std::to_string(request.part) +
+                                " of the PGN came where part " + std::to_string(expected) +
+                                " was due; send it again from part 0");
+  }
+  ++pgn_next_part_;
   if (pgn_upload_.size() + request.text.size() > kMaxPgnBytes) {
     pgn_upload_.clear();
+    pgn_next_part_ = 0;
     throw std::invalid_argument("the PGN is longer than quixo-gui reads (" +
                                 std::to_string(kMaxPgnBytes >> 20) + " MiB)");
   }
   pgn_upload_ += request.text;
   if (request.more) return;  // the next part follows
+  pgn_next_part_ = 0;
   const std::string text = std::exchange(pgn_upload_, std::string());
   loaded_games_ = arena::parse_pgn(text);
   send_pgn_games(PgnListRequest{});

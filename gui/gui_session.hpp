@@ -136,6 +136,7 @@ class GuiSession {
   int analysis_multipv_ = 1;
   std::vector<arena::GameRecord> loaded_games_;
   std::string pgn_upload_;  // the parts of a PGN received so far (load_pgn with more)
+  int pgn_next_part_ = 0;   // the number of the part that may come next
   // What each engine declares, once it has started, and the values the page set.
   std::map<std::string, std::vector<uqi::OptionLine>> declared_;
   std::map<std::string, std::vector<std::pair<std::string, std::string>>> page_options_;

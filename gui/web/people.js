@@ -134,7 +134,8 @@ export function staleInfoEngines(engineInfo, state) {
 }
 
 // A PGN text in `load_pgn` messages of at most `size` characters each (a part never ends
-// between the two halves of a surrogate pair): all but the last with `more: true`.
+// between the two halves of a surrogate pair), numbered from 0: all but the last with
+// `more: true`.
 export function pgnParts(text, size) {
   const parts = [];
   let start = 0;
@@ -142,7 +143,7 @@ export function pgnParts(text, size) {
     let end = Math.min(text.length, start + size);
     const last = text.charCodeAt(end - 1);
     if (end < text.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
-    parts.push({ type: 'load_pgn', text: text.slice(start, end), more: true });
+    parts.push({ type: 'load_pgn', text: text.slice(start, end), part: parts.length, more: true });
     start = end;
   } while (start < text.length);
   delete parts[parts.length - 1].more;

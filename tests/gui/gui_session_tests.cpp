@@ -736,9 +736,17 @@ BOOST_AUTO_TEST_CASE(a_ten_thousand_game_pgn_in_parts_is_listed_in_pages_and_fil
   BOOST_TEST_REQUIRE(text.size() > std::size_t{4} << 20);  // over one message
   Fixture fixture({});
   constexpr std::size_t kPart = 1'000'000;
+  // An upload cut short is dropped by the next one's part 0; a part out of turn is refused.
+  fixture.send({{"type", "load_pgn"}, {"text", text.substr(0, 1000)}, {"more", true}});
+  fixture.send({{"type", "load_pgn"}, {"text", "x"}, {"part", 2}, {"more", true}});
+  BOOST_TEST(std::string(fixture.inbox.wait_type("error").at("message").as_string()) ==
+             "part 2 of the PGN came where part 1 was due; send it again from part 0");
+  fixture.send({{"type", "load_pgn"}, {"text", text.substr(0, 1000)}, {"more", true}});
+  int number = 0;
   for (std::size_t start = 0; start < text.size(); start += kPart) {
     const bool more = start + kPart < text.size();
-    json::object part{{"type", "load_pgn"}, {"text", text.substr(start, kPart)}};
+    json::object part{
+        {"type", "load_pgn"}, {"text", text.substr(start, kPart)}, {"part", number++}};
     if (more) part["more"] = true;
     fixture.send(part);
   }

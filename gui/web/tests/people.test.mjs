@@ -87,8 +87,9 @@ test('a long PGN goes in parts that join back to it', () => {
   const parts = pgnParts(text, 10);
   assert.deepEqual(parts.map((p) => p.text.length), [10, 10, 5]);
   assert.deepEqual(parts.map((p) => p.more), [true, true, undefined]);
+  assert.deepEqual(parts.map((p) => p.part), [0, 1, 2]);
   assert.equal(parts.map((p) => p.text).join(''), text);
-  assert.deepEqual(pgnParts('short', 10), [{ type: 'load_pgn', text: 'short' }]);
+  assert.deepEqual(pgnParts('short', 10), [{ type: 'load_pgn', text: 'short', part: 0 }]);
   // A surrogate pair stays whole.
   const emoji = 'abcdefghi\u{1F600}xyz';
   assert.equal(pgnParts(emoji, 10).map((p) => p.text).join(''), emoji);
