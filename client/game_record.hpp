@@ -98,6 +98,11 @@ struct GameRecord {
   GameResult result = GameResult::Draw;
   Termination termination = Termination::Repetition;
   std::string reason;  // a sentence: "O played an illegal move: a1b1 (...)"
+
+  // A player's rating (PGN's WhiteElo, BlackElo): quixo-gui writes there the level an engine
+  // played at (its UCI_Elo); none for full strength, a person or an unknown rating.
+  std::optional<int> x_elo;
+  std::optional<int> o_elo;
   friend bool operator==(const GameRecord&, const GameRecord&) = default;
 };
 

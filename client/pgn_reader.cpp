@@ -366,6 +366,18 @@ class PgnReader {
     return value == unknown ? std::string() : value;
   }
 
+  // A rating tag: a whole number, or none when absent or PGN's unknown ("?", "-").
+  std::optional<int> elo_value(std::string_view name) const {
+    const Tag* tag = optional_tag(name);
+    if (!tag || tag->value == kUnknown || tag->value == "-" || tag->value.empty())
+      return std::nullopt;
+    const std::optional<std::int64_t> number = text_helpers::parse_integer(tag->value);
+    if (!number || *number < 0 || *number > 100'000)
+      fail(tag->line, "tag " + std::string(name) + " must be a rating (a whole number), not '" +
+                          tag->value + "'");
+    return static_cast<int>(*number);
+  }
+
   GameRecord build_record(const MovetextResult& movetext) {
     GameRecord game;
     game.event = roster_value("Event");
@@ -374,6 +386,8 @@ class PgnReader {
     game.round = roster_value("Round");
     game.x_name = roster_value("White");
     game.o_name = roster_value("Black");
+    game.x_elo = elo_value("WhiteElo");
+    game.o_elo = elo_value("BlackElo");
     for (const auto& [tag, field] :
          {std::pair{"GameStartTime", &game.start_time}, std::pair{"GameEndTime", &game.end_time},
           std::pair{"GameDuration", &game.duration}})

@@ -157,6 +157,8 @@ std::string format_pgn(const GameRecord& game, PgnStyle style) {
   add_tag(out, "Round", or_unknown(game.round));
   add_tag(out, "White", or_unknown(game.x_name));
   add_tag(out, "Black", or_unknown(game.o_name));
+  if (game.x_elo) add_tag(out, "WhiteElo", std::to_string(*game.x_elo));
+  if (game.o_elo) add_tag(out, "BlackElo", std::to_string(*game.o_elo));
   add_tag(out, "Result", result_text(game.result));
   add_tag(out, "Variant", game.four_player ? kVariant4 : kVariant2);
   add_tag(out, "SetUp", "1");

@@ -1,12 +1,15 @@
 #include "engine_worker.hpp"
 
+#include <algorithm>
+
 namespace quixo::gui {
 
 EngineWorker::EngineWorker(arena::EngineConfig config, arena::ProcessLauncher launcher,
-                           std::chrono::milliseconds handshake_timeout)
+                           std::chrono::milliseconds handshake_timeout, WorkerEvents events)
     : name_(config.name),
       client_(std::move(config), std::move(launcher)),
       handshake_timeout_(handshake_timeout),
+      events_(std::move(events)),
       thread_([this] { run(); }) {}
 
 EngineWorker::~EngineWorker() {
@@ -45,6 +48,11 @@ void EngineWorker::ponderhit() {
   ponderhit_requested_ = true;
 }
 
+void EngineWorker::set_options(std::vector<std::pair<std::string, std::string>> options) {
+  std::lock_guard lock(mutex_);
+  wanted_options_ = std::move(options);
+}
+
 void EngineWorker::run() {
   for (;;) {
     SearchJob job;
@@ -60,12 +68,43 @@ void EngineWorker::run() {
     arena::MoveReply failed;  // status Disconnected
     if (!client_.alive()) {
       if (!client_.start(handshake_timeout_)) {
+        if (job.start_only && events_.on_failed) events_.on_failed(client_.last_error());
         if (job.on_done) job.on_done(failed, client_.last_error());
         continue;
       }
       job.new_game = true;
+      sent_options_.clear();
+      {
+        std::lock_guard lock(mutex_);
+        id_name_ = client_.id_name();
+      }
+      if (events_.on_started) events_.on_started(client_.id_name(), client_.declared_options());
+    }
+    if (job.start_only) continue;
+    std::vector<std::pair<std::string, std::string>> wanted;
+    {
       std::lock_guard lock(mutex_);
-      id_name_ = client_.id_name();
+      wanted = wanted_options_;
+    }
+    bool options_sent = true;
+    for (const auto& option : wanted) {
+      const auto& declared = client_.declared_options();
+      const bool declares =
+          std::any_of(declared.begin(), declared.end(),
+                      [&](const uqi::OptionLine& line) { return line.name == option.first; });
+      const bool has =
+          std::find(sent_options_.begin(), sent_options_.end(), option) != sent_options_.end();
+      if (!declares || has) continue;
+      if (!client_.set_option(option.first, option.second)) {
+        options_sent = false;
+        break;
+      }
+      std::erase_if(sent_options_, [&](const auto& sent) { return sent.first == option.first; });
+      sent_options_.push_back(option);
+    }
+    if (!options_sent) {
+      if (job.on_done) job.on_done(failed, client_.last_error());
+      continue;
     }
     if (job.new_game && !client_.new_game(handshake_timeout_)) {
       if (job.on_done) job.on_done(failed, client_.last_error());

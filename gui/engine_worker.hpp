@@ -12,7 +12,9 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <utility>
 #include <variant>
+#include <vector>
 
 #include "engine_client.hpp"
 
@@ -28,12 +30,24 @@ struct SearchJob {
   // Called once per job on the worker's thread: the reply, or (status Disconnected) a failure,
   // with the client's sentence in `error`.
   std::function<void(const arena::MoveReply&, const std::string& error)> on_done;
+  // Only starts the engine (when it does not run): no search, on_done is not called. The
+  // worker's on_started reports the start (or on_failed its failure).
+  bool start_only = false;
+};
+
+// What the worker tells its owner about the engine process, on the worker's thread.
+struct WorkerEvents {
+  // After each start: the `id name` and the options the engine declares.
+  std::function<void(const std::string& id_name, const std::vector<uqi::OptionLine>& declared)>
+      on_started;
+  // A start_only job failed (a search's failure goes to its on_done).
+  std::function<void(const std::string& error)> on_failed;
 };
 
 class EngineWorker {
  public:
   EngineWorker(arena::EngineConfig config, arena::ProcessLauncher launcher,
-               std::chrono::milliseconds handshake_timeout);
+               std::chrono::milliseconds handshake_timeout, WorkerEvents events = {});
   ~EngineWorker();  // stops the search, drops the jobs, quits the engine
   EngineWorker(const EngineWorker&) = delete;
   EngineWorker& operator=(const EngineWorker&) = delete;
@@ -48,6 +62,10 @@ class EngineWorker {
   // The opponent played the expected move: the ponder job submitted last (running or still
   // queued) sends `ponderhit` and becomes a normal search.
   void ponderhit();
+  // The options the engine should have (`setoption` name/value, e.g. a level's UCI_Elo), on top
+  // of those of its configuration: before its next search each one it declares and does not have
+  // yet is sent (all again after a restart); those it does not declare are skipped.
+  void set_options(std::vector<std::pair<std::string, std::string>> options);
 
  private:
   void run();
@@ -60,6 +78,9 @@ class EngineWorker {
   std::deque<SearchJob> jobs_;
   bool quitting_ = false;
   std::string id_name_;
+  WorkerEvents events_;
+  std::vector<std::pair<std::string, std::string>> wanted_options_;  // under mutex_
+  std::vector<std::pair<std::string, std::string>> sent_options_;    // the worker thread's
   std::atomic<bool> stop_requested_{false};
   // Cleared by submit(), not when a job starts: a ponderhit may come before its job has started.
   std::atomic<bool> ponderhit_requested_{false};

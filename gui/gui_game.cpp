@@ -1,6 +1,7 @@
 #include "gui_game.hpp"
 
 #include <algorithm>
+#include <ctime>
 #include <stdexcept>
 
 #include "core/notation.hpp"
@@ -24,7 +25,70 @@ std::string side_name(Variant variant, GameResult winner) {
   return x ? "team A (X)" : "team B (O)";
 }
 
+// "2026.11.28": today in UTC, PGN's Date.
+std::string today_utc() {
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char text[16];
+  std::strftime(text, sizeof text, "%Y.%m.%d", &utc);
+  return text;
+}
+
 }  // namespace
+
+std::optional<std::string> unreachable_reason(const Game& position) {
+  // The board from the position text (spec.md §3.3): rows of letters and digits, then the side.
+  const std::string text = position.text();
+  std::string cells;
+  std::size_t i = 0;
+  for (; i < text.size() && text[i] != ' '; ++i) {
+    const char c = text[i];
+    if (c >= '1' && c <= '9')
+      cells.append(static_cast<std::size_t>(c - '0'), '.');
+    else if (c != '/')
+      cells += c;
+  }
+  const std::string side = i < text.size() ? text.substr(i + 1, 1) : "";
+  const auto count = [&](std::string_view letters) {
+    return std::count_if(cells.begin(), cells.end(),
+                         [&](char c) { return letters.find(c) != std::string_view::npos; });
+  };
+  const bool blank = count(".") == static_cast<std::ptrdiff_t>(cells.size());
+  if (position.four_player()) {
+    if (blank && side != "1")
+      return "seat " + side + " is to move on the empty board: seat 1 moves first";
+    if (!blank && count("xX") == 0)
+      return std::string("team A has no cube, but seat 1 moved first and its cubes stay");
+    return std::nullopt;
+  }
+  if (blank) {
+    if (side == "o") return std::string("O is to move on the empty board: X moves first");
+    return std::nullopt;
+  }
+  if (count("x") == 0)
+    return "there is no X cube (" + std::to_string(count("o")) +
+           " O cubes): X moves first, and a side's cubes never become fewer";
+  if (side == "x" && count("o") == 0)
+    return std::string("X is to move, so O has moved, but there is no O cube");
+  const char last = side == "x" ? 'o' : 'x';
+  bool on_border = false;
+  for (std::size_t cell = 0; cell < cells.size(); ++cell) {
+    const std::size_t row = cell / 5, column = cell % 5;
+    if ((row == 0 || row == 4 || column == 0 || column == 4) && cells[cell] == last)
+      on_border = true;
+  }
+  if (!on_border)
+    return std::string(last == 'x' ? "X" : "O") +
+           " moved last but has no cube on the border, where the moved cube lands";
+  return std::nullopt;
+}
+
+std::string player_label(std::string_view player, const Game& position) {
+  const std::string name = player == kHuman ? "Person" : std::string(player);
+  if (position.four_player()) return name + " (seat " + to_move_text(position) + ")";
+  return name + (position.team_to_move() == Color::X ? " (X)" : " (O)");
+}
 
 std::string to_move_text(const Game& position) {
   if (const GameLine<Position4>* four = position.four_player())
@@ -50,6 +114,9 @@ GuiGame::GuiGame(Variant variant, std::vector<std::string> players,
   root.position = start_;
   nodes_.push_back(std::move(root));
   line_.push_back(0);
+  levels_.assign(seats, std::nullopt);
+  tags_.event = "quixo-gui";
+  tags_.date = today_utc();
   if (is_game_clock(time_control_)) clocks_.assign(seats, arena::Clock(*time_control_));
   check_ending();
   restart_clock(now);
@@ -64,13 +131,13 @@ int GuiGame::mover_index_at(int ply) const {
 }
 
 bool GuiGame::human_to_move() const {
-  if (at_end() && result()) return false;
+  if (paused_ || (at_end() && result())) return false;
   if (shown().is_game_over()) return false;
   return mover() == kHuman;
 }
 
 bool GuiGame::engine_to_move() const {
-  return at_end() && !result() && mover() != kHuman;
+  return !paused_ && at_end() && !result() && mover() != kHuman;
 }
 
 std::vector<LegalMove> GuiGame::legal_moves() const {
@@ -142,8 +209,22 @@ int GuiGame::add_move(int parent, std::string_view text, GuiMove details) {
   return id;
 }
 
+void GuiGame::pause(SteadyTime now) {
+  if (paused_) return;
+  paused_ = true;
+  paused_at_ = now;
+}
+
+void GuiGame::resume(SteadyTime now) {
+  if (!paused_) return;
+  paused_ = false;
+  // The running clock's turn started that much later: the pause is not charged.
+  if (running_) turn_started_ += now - paused_at_;
+}
+
 void GuiGame::play(std::string_view text, GuiMove details, SteadyTime now) {
   if (at_end() && result()) throw NotationError("the game is over: " + result()->reason);
+  if (paused_) throw NotationError("the game is paused");
   const int parent = node();
   const std::size_t before = nodes_.size();
   const bool branching = !at_end();
@@ -159,12 +240,12 @@ void GuiGame::play(std::string_view text, GuiMove details, SteadyTime now) {
     arena::Clock& clock = clocks_[static_cast<std::size_t>(*running_)];
     const int mover = *running_;
     running_.reset();
-    if (!clock.stop_move(elapsed_ms(turn_started_, now))) {
+    if (!clock.stop_move(elapsed_ms(turn_started_, clock_now(now)))) {
       ply_ = length();
       finish({mover % 2 == 0 ? GameResult::OWins : GameResult::XWins, Termination::TimeForfeit,
-              players_[static_cast<std::size_t>(mover)] + " (" +
-                  to_move_text(nodes_[static_cast<std::size_t>(parent)].position) +
-                  ") lost on time"});
+              player_label(players_[static_cast<std::size_t>(mover)],
+                           nodes_[static_cast<std::size_t>(parent)].position) +
+                  " lost on time"});
       return;
     }
   }
@@ -229,7 +310,7 @@ void GuiGame::restart_clock(SteadyTime now) {
   const int mover = mover_index();
   clocks_[static_cast<std::size_t>(mover)].start_move();
   running_ = mover;
-  turn_started_ = now;
+  turn_started_ = clock_now(now);
 }
 
 void GuiGame::go_to(int ply, SteadyTime now) {
@@ -246,9 +327,9 @@ void GuiGame::pause_clock(SteadyTime now) {
   // Looking back pauses the game: the time so far is charged, the clock stops.
   arena::Clock& clock = clocks_[static_cast<std::size_t>(*running_)];
   running_.reset();
-  if (!clock.stop_move(elapsed_ms(turn_started_, now))) {
+  if (!clock.stop_move(elapsed_ms(turn_started_, clock_now(now)))) {
     finish({mover_index() % 2 == 0 ? GameResult::OWins : GameResult::XWins,
-            Termination::TimeForfeit, mover() + " (" + to_move_text(shown()) + ") lost on time"});
+            Termination::TimeForfeit, player_label(mover(), shown()) + " lost on time"});
   }
 }
 
@@ -344,7 +425,8 @@ bool GuiGame::take_back(bool to_human_turn, SteadyTime now) {
   if (target < 0) return false;
   // The running clock is charged for its time; the side that is to move again starts afresh.
   if (running_) {
-    clocks_[static_cast<std::size_t>(*running_)].stop_move(elapsed_ms(turn_started_, now));
+    clocks_[static_cast<std::size_t>(*running_)].stop_move(
+        elapsed_ms(turn_started_, clock_now(now)));
     running_.reset();
   }
   for (arena::Clock& clock : clocks_)
@@ -378,23 +460,28 @@ std::vector<std::int64_t> GuiGame::remaining_ms(SteadyTime now) const {
   std::vector<std::int64_t> left;
   for (std::size_t i = 0; i < clocks_.size(); ++i) {
     std::int64_t ms = clocks_[i].remaining_ms();
-    if (running_ && static_cast<std::size_t>(*running_) == i) ms -= elapsed_ms(turn_started_, now);
+    if (running_ && static_cast<std::size_t>(*running_) == i)
+      ms -= elapsed_ms(turn_started_, clock_now(now));
     left.push_back(std::max<std::int64_t>(0, ms));
   }
   return left;
 }
 
 std::optional<int> GuiGame::running_clock() const {
-  return running_;
+  return paused_ ? std::nullopt : running_;
 }
 
 bool GuiGame::tick(SteadyTime now) {
-  if (!running_) return false;
+  if (!running_ || paused_) return false;
   const arena::Clock& clock = clocks_[static_cast<std::size_t>(*running_)];
   if (elapsed_ms(turn_started_, now) <= clock.remaining_ms() + clock.control().margin_ms())
     return false;
-  finish({*running_ % 2 == 0 ? GameResult::OWins : GameResult::XWins, Termination::TimeForfeit,
-          mover() + " (" + to_move_text(shown()) + ") lost on time"});
+  // The time used is charged, so the flagged clock shows nothing left (not its turn's start).
+  const int flagged = *running_;
+  clocks_[static_cast<std::size_t>(flagged)].stop_move(elapsed_ms(turn_started_, now));
+  running_.reset();
+  finish({flagged % 2 == 0 ? GameResult::OWins : GameResult::XWins, Termination::TimeForfeit,
+          player_label(mover(), shown()) + " lost on time"});
   return true;
 }
 
@@ -421,11 +508,20 @@ std::vector<uqi::GoLimits> GuiGame::clock_limits(SteadyTime now) const {
   return all;
 }
 
+void GuiGame::set_levels(std::vector<std::optional<int>> levels) {
+  if (levels.size() != players_.size())
+    throw std::invalid_argument("one level per player: " + std::to_string(players_.size()));
+  levels_ = std::move(levels);
+}
+
 arena::GameRecord GuiGame::record() const {
-  arena::GameRecord game;
-  game.event = "quixo-gui";
+  arena::GameRecord game = tags_;
   game.start_position = start_.text();
-  if (variant() == Variant::TwoPlayer) {
+  if (loaded_) {
+    // The file's players, tags and time control stay as they were.
+  } else if (variant() == Variant::TwoPlayer) {
+    game.x_elo = levels_[0];
+    game.o_elo = levels_[1];
     game.x_name = players_[0];
     game.o_name = players_[1];
   } else {
@@ -435,7 +531,7 @@ arena::GameRecord GuiGame::record() const {
     game.o_name = players_[1] + "+" + players_[3];
     game.four_player = seats;
   }
-  game.time_control = time_control_ ? time_control_->to_string() : "";
+  if (!loaded_) game.time_control = time_control_ ? time_control_->to_string() : "";
   // The main line (each position's first continuation), the other continuations as variations.
   int last = 0;
   for (int id = 0; !nodes_[static_cast<std::size_t>(id)].children.empty();) {
@@ -518,6 +614,14 @@ GuiGame GuiGame::from_record(const arena::GameRecord& record) {
     game.nodes_[static_cast<std::size_t>(game.line_.back())].result =
         GuiResult{record.result, record.termination, record.reason};
   game.ply_ = 0;
+  game.tags_ = record;
+  game.tags_.opening_moves.clear();
+  game.tags_.moves.clear();
+  game.loaded_ = true;
+  if (record.four_player)
+    game.names_.assign(record.four_player->names.begin(), record.four_player->names.end());
+  else
+    game.names_ = {record.x_name, record.o_name};
   return game;
 }
 

@@ -154,6 +154,13 @@ class GuiGame {
   // person was to move; false when there is nothing to take back. Drops the moves taken back.
   bool take_back(bool to_human_turn, SteadyTime now);
 
+  // A paused game (an engine-vs-engine game the person holds): its clocks stand still, no one
+  // moves (engine_to_move() and human_to_move() are false) until resume(); looking back and
+  // analysis go on. Resuming gives the mover back the rest of its turn, as it was at the pause.
+  void pause(SteadyTime now);
+  void resume(SteadyTime now);
+  bool paused() const { return paused_; }
+
   // Clocks (only with a game clock): each side's or seat's time left now, and whose runs.
   bool has_clock() const;
   std::vector<std::int64_t> remaining_ms(SteadyTime now) const;
@@ -167,8 +174,18 @@ class GuiGame {
   uqi::GoLimits limits_of(int player, SteadyTime now) const;
   std::vector<uqi::GoLimits> clock_limits(SteadyTime now) const;
 
+  // The level each player plays at (UCI_Elo; none: full strength or a person), per player as
+  // players(); the PGN's WhiteElo/BlackElo. All none until set.
+  const std::vector<std::optional<int>>& levels() const { return levels_; }
+  void set_levels(std::vector<std::optional<int>> levels);
+  // A game read from a PGN names its players as the file does (its engines, now played by
+  // people on the page): per player as players(), empty for a new game.
+  const std::vector<std::string>& names() const { return names_; }
+
   // The game as the arena records it, for the PGN: a finished game as it ended; an unfinished one
-  // with the result "*" (GameResult::Unfinished, Termination::Unterminated).
+  // with the result "*" (GameResult::Unfinished, Termination::Unterminated). A game read from a
+  // PGN keeps the file's tags (event, site, date, round, players, times); a new one is the event
+  // "quixo-gui" of the day it started (UTC).
   arena::GameRecord record() const;
   // A game read from a PGN, every player human, shown at its start.
   static GuiGame from_record(const arena::GameRecord& game);
@@ -187,6 +204,8 @@ class GuiGame {
   void add_variations(int parent, const std::vector<std::vector<arena::MoveRecord>>& lines);
   std::vector<std::vector<arena::MoveRecord>> record_variations(int parent, int skip) const;
   arena::MoveRecord record_move(int id) const;
+  // `now` as the clocks see it: the moment of the pause while paused.
+  SteadyTime clock_now(SteadyTime now) const { return paused_ ? paused_at_ : now; }
 
   Game start_;
   std::vector<std::string> players_;
@@ -199,7 +218,25 @@ class GuiGame {
   std::vector<arena::Clock> clocks_;
   std::optional<int> running_;
   SteadyTime turn_started_{};
+  bool paused_ = false;
+  SteadyTime paused_at_{};
+  std::vector<std::optional<int>> levels_;
+  std::vector<std::string> names_;
+  // The tags record() starts from (no moves): a loaded game's, or a new game's event and date.
+  arena::GameRecord tags_;
+  bool loaded_ = false;
 };
+
+// Why `position` cannot arise in a game from the empty board, when something shows it (checks
+// that are simple and always right, not a proof of reachability): a side to move that cannot be
+// (O on the empty board), a side with no cube although it has moved (X moves first, and each
+// side's cubes never become fewer: a move only turns a blank or own cube into its own), or a
+// last mover with no cube on the border, where the cube it moved lands. None when nothing does.
+std::optional<std::string> unreachable_reason(const Game& position);
+
+// How a result's reason names a player, as the page does: "Person (O)", "quixo (X)",
+// "Person (seat 2)".
+std::string player_label(std::string_view player, const Game& position);
 
 // "x", "o" or the seat "1".."4" of the shown position.
 std::string to_move_text(const Game& position);

@@ -1,5 +1,6 @@
 #include "gui_messages.hpp"
 
+#include <algorithm>
 #include <boost/json.hpp>
 #include <cmath>
 #include <limits>
@@ -128,6 +129,8 @@ Request parse_object(const json::object& object) {
     request.time = optional_string(object, "time");
     request.position = optional_string(object, "position");
     request.ponder = optional_bool(object, "ponder").value_or(false);
+    request.elo = optional_int(object, "elo", 0, 100'000);
+    request.elo_if_offered = optional_bool(object, "elo_if_offered").value_or(false);
     return request;
   }
   if (type == "move") return MoveRequest{required_string(object, "move")};
@@ -151,7 +154,27 @@ Request parse_object(const json::object& object) {
   }
   if (type == "setup") return SetupRequest{required_string(object, "position")};
   if (type == "save_pgn") return SavePgnRequest{};
-  if (type == "load_pgn") return LoadPgnRequest{required_string(object, "text")};
+  if (type == "load_pgn")
+    return LoadPgnRequest{
+        required_string(object, "text"), optional_bool(object, "more").value_or(false),
+        optional_int(object, "part", 0, std::numeric_limits<int>::max()).value_or(0)};
+  if (type == "engine_options") return EngineOptionsRequest{required_string(object, "engine")};
+  if (type == "set_option")
+    return SetOptionRequest{required_string(object, "engine"), required_string(object, "name"),
+                            optional_string(object, "value").value_or("")};
+  if (type == "pause") {
+    const std::optional<bool> on = optional_bool(object, "on");
+    if (!on) throw FieldError("field \"on\" must be true or false");
+    return PauseRequest{*on};
+  }
+  if (type == "pgn_list") {
+    PgnListRequest request;
+    request.offset = optional_int(object, "offset", 0, std::numeric_limits<int>::max()).value_or(0);
+    request.limit = optional_int(object, "limit", 1, 1000).value_or(100);
+    request.player = optional_string(object, "player");
+    request.result = optional_string(object, "result");
+    return request;
+  }
   if (type == "open_game")
     return OpenGameRequest{required_int(object, "index", 0, std::numeric_limits<int>::max())};
   if (type == "resume") return ResumeRequest{required_string(object, "game_id")};
@@ -205,6 +228,34 @@ ParsedRequest parse_request(std::string_view text) {
 
 std::string format_error(std::string_view message) {
   return json::serialize(json::object{{"type", "error"}, {"message", message}});
+}
+
+std::string format_warning(std::string_view message) {
+  return json::serialize(json::object{{"type", "warning"}, {"message", message}});
+}
+
+std::string format_engine_options(std::string_view engine, std::string_view id_name,
+                                  const std::vector<uqi::OptionLine>& declared,
+                                  const std::vector<std::pair<std::string, std::string>>& values) {
+  json::array options;
+  for (const uqi::OptionLine& option : declared) {
+    json::array vars;
+    for (const std::string& var : option.vars) vars.emplace_back(var);
+    const auto set = std::find_if(values.begin(), values.end(),
+                                  [&](const auto& value) { return value.first == option.name; });
+    options.push_back(json::object{
+        {"name", option.name},
+        {"type", option.type},
+        {"default", optional_json(option.default_value)},
+        {"min", optional_json(option.min)},
+        {"max", optional_json(option.max)},
+        {"vars", std::move(vars)},
+        {"value", set == values.end() ? json::value(nullptr) : json::value(set->second)}});
+  }
+  return json::serialize(json::object{{"type", "engine_options"},
+                                      {"engine", engine},
+                                      {"id", id_name},
+                                      {"options", std::move(options)}});
 }
 
 std::string format_info(const uqi::InfoLine& info, std::string_view engine,
@@ -337,6 +388,17 @@ std::string format_state(const StateMessage& state) {
   message["tree"] = state.nodes.empty() || state.nodes.front().children.empty()
                         ? json::array()
                         : tree_line(state.nodes, state.nodes.front().children.front(), 1);
+  json::array levels;
+  for (const std::optional<int>& level : state.levels) levels.push_back(optional_json(level));
+  message["levels"] = std::move(levels);
+  if (state.names.empty()) {
+    message["names"] = nullptr;
+  } else {
+    json::array names;
+    for (const std::string& name : state.names) names.emplace_back(name);
+    message["names"] = std::move(names);
+  }
+  message["paused"] = state.paused;
   return json::serialize(message);
 }
 

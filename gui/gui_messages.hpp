@@ -9,6 +9,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -25,6 +26,11 @@ struct NewGameRequest {
   std::optional<std::string> position;
   // Engines think on their opponent's time (`go ponder`), two-player games only.
   bool ponder = false;
+  // The level of the game's engines: UCI_LimitStrength and this UCI_Elo; none: full strength.
+  std::optional<int> elo;
+  // The level is a default, not the person's choice: an engine without levels plays at full
+  // strength, and an Elo outside an engine's range becomes the nearest it offers, without error.
+  bool elo_if_offered = false;
 };
 struct MoveRequest {
   std::string move;
@@ -49,6 +55,10 @@ struct SetupRequest {
 struct SavePgnRequest {};
 struct LoadPgnRequest {
   std::string text;
+  // A part of a PGN too long for one message: more parts follow; the last has more = false.
+  bool more = false;
+  // The part's number, from 0; part 0 starts a new PGN (an unfinished one is dropped).
+  int part = 0;
 };
 struct OpenGameRequest {
   int index = 0;
@@ -89,11 +99,33 @@ struct PlayLineRequest {
   std::vector<std::string> moves;
 };
 
+// The options an engine declares, and the values the page set (answered by `engine_options`).
+struct EngineOptionsRequest {
+  std::string engine;
+};
+struct SetOptionRequest {
+  std::string engine;
+  std::string name;
+  std::string value;
+};
+struct PauseRequest {
+  bool on = false;
+};
+// A page of the loaded PGN's games, those whose White or Black contains `player` (without case)
+// and whose result is `result`.
+struct PgnListRequest {
+  int offset = 0;
+  int limit = 100;
+  std::optional<std::string> player;
+  std::optional<std::string> result;
+};
+
 using Request = std::variant<NewGameRequest, MoveRequest, TakeBackRequest, GoToRequest,
                              ThinkRequest, StopRequest, AnalyzeRequest, SetupRequest,
                              SavePgnRequest, LoadPgnRequest, OpenGameRequest, ResumeRequest,
                              RecentGamesRequest, SetPlayersRequest, CommentRequest, PromoteRequest,
-                             DeleteRequest, AnalyzeGameRequest, PreviewRequest, PlayLineRequest>;
+                             DeleteRequest, AnalyzeGameRequest, PreviewRequest, PlayLineRequest,
+                             EngineOptionsRequest, SetOptionRequest, PauseRequest, PgnListRequest>;
 
 // The longest line `preview` and `play_line` take.
 inline constexpr std::size_t kMaxLineMoves = 128;
@@ -111,6 +143,13 @@ ParsedRequest parse_request(std::string_view text);
 
 // {"type":"error","message":...}
 std::string format_error(std::string_view message);
+// {"type":"warning","message":...}: the request was done, but something in it looks wrong.
+std::string format_warning(std::string_view message);
+// {"type":"engine_options","engine":...,"id":...,"options":[{"name","type","default","min","max",
+// "vars","value"}]}: what the engine declares, with the value the page set (else null).
+std::string format_engine_options(std::string_view engine, std::string_view id_name,
+                                  const std::vector<uqi::OptionLine>& declared,
+                                  const std::vector<std::pair<std::string, std::string>>& values);
 // {"type":"info",...} for one `info` line of `engine`'s search of the position after `ply` moves;
 // `purpose` is "move" or "analysis".
 std::string format_info(const uqi::InfoLine& info, std::string_view engine,
@@ -166,6 +205,9 @@ struct StateMessage {
   std::optional<StatePondering> pondering;
   StateAnalysis analysis;
   std::optional<StateTb> tb;  // the tables' values of the shown position, when they have them
+  std::span<const std::optional<int>> levels;  // per player: the UCI_Elo it plays at, or none
+  std::span<const std::string> names;          // a loaded game's players as its file names them
+  bool paused = false;
 };
 
 // {"type":"state",...}: every field present, null where the message has nothing.

@@ -352,9 +352,11 @@ class HttpConnection : public std::enable_shared_from_this<HttpConnection> {
               request.keep_alive());
       return;
     }
+    // HEAD: no body, but the length a GET's would have.
+    const bool head = request.method() == http::verb::head;
     respond(http::status::ok, std::string(asset->content_type),
-            request.method() == http::verb::head ? std::string() : std::string(asset->body),
-            request.version(), request.keep_alive());
+            head ? std::string() : std::string(asset->body), request.version(),
+            request.keep_alive(), head ? std::optional(asset->body.size()) : std::nullopt);
   }
 
   void upgrade(http::request<http::string_body> request, const std::string& host) {
@@ -384,7 +386,8 @@ class HttpConnection : public std::enable_shared_from_this<HttpConnection> {
   }
 
   void respond(http::status status, const std::string& content_type, std::string body,
-               unsigned version, bool keep_alive) {
+               unsigned version, bool keep_alive,
+               std::optional<std::size_t> head_length = std::nullopt) {
     auto response = std::make_shared<http::response<http::string_body>>(status, version);
     response->set(http::field::server, "quixo-gui");
     response->set(http::field::content_type, content_type);
@@ -398,6 +401,7 @@ class HttpConnection : public std::enable_shared_from_this<HttpConnection> {
     response->body() = std::move(body);
     response->keep_alive(keep_alive);
     response->prepare_payload();
+    if (head_length) response->content_length(*head_length);
     http::async_write(stream_, *response,
                       [self = shared_from_this(), response](beast::error_code error, std::size_t) {
                         if (error || !response->keep_alive()) {

@@ -1,6 +1,8 @@
 #include "gui_session.hpp"
 
+#include <algorithm>
 #include <boost/json.hpp>
+#include <cctype>
 #include <stdexcept>
 
 #include "core/notation.hpp"
@@ -20,6 +22,26 @@ using SteadyClock = std::chrono::steady_clock;
 constexpr milliseconds kReplyGrace{2'000};
 // A fixed node or depth search, or an infinite one, has no clock; this is its wall-clock cap.
 constexpr milliseconds kUnclockedReplyCap{24LL * 3600 * 1000};
+// A PGN sent in parts (load_pgn with more) may be this long in all.
+constexpr std::size_t kMaxPgnBytes = std::size_t{256} << 20;
+
+// The strength options (docs/gui-protocol.md): the page sets them through the level, and the
+// session sets MultiPV for the analysis, so set_option leaves them alone.
+constexpr std::string_view kLimitStrength = "UCI_LimitStrength";
+constexpr std::string_view kElo = "UCI_Elo";
+
+std::string lower(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+const uqi::OptionLine* find_option(const std::vector<uqi::OptionLine>& declared,
+                                   std::string_view name) {
+  for (const uqi::OptionLine& option : declared)
+    if (lower(option.name) == lower(name)) return &option;
+  return nullptr;
+}
 
 std::string position_arguments(const GuiGame& game, int ply) {
   std::string text = "fen " + game.start().text();
@@ -115,6 +137,19 @@ void GuiSession::handle(const NewGameRequest& request) {
   if (request.time && !request.time->empty()) control = arena::TimeControl::parse(*request.time);
   GuiGame game(variant, request.players, control, request.position.value_or(""),
                SteadyClock::now());
+  if (request.elo) {
+    std::vector<std::optional<int>> levels(request.players.size());
+    for (std::size_t i = 0; i < request.players.size(); ++i) {
+      if (request.players[i] == kHuman) continue;
+      levels[i] = *request.elo;
+      if (const std::string problem =
+              level_problem(request.players[i], levels[i], request.elo_if_offered);
+          !problem.empty())
+        throw std::invalid_argument(problem);
+    }
+    game.set_levels(std::move(levels));
+  }
+  level_if_offered_ = request.elo_if_offered;
   game_ = std::move(game);
   game_id_ = GameStore::new_id();
   engines_need_new_game_ = true;
@@ -206,6 +241,9 @@ void GuiSession::handle(const SetupRequest& request) {
   game_id_ = GameStore::new_id();
   engines_need_new_game_ = true;
   game_changed();
+  if (const std::optional<std::string> reason = unreachable_reason(game_.start()))
+    send_(format_warning("this position cannot arise in a game: " + *reason +
+                         "; it is set up all the same"));
 }
 
 void GuiSession::handle(const SavePgnRequest&) {
@@ -214,11 +252,52 @@ void GuiSession::handle(const SavePgnRequest&) {
 }
 
 void GuiSession::handle(const LoadPgnRequest& request) {
-  std::vector<arena::GameRecord> games =
-      arena::parse_pgn(request.text, arena::PgnReading::Annotated);
+  if (request.part == 0) {
+    pgn_upload_.clear();
+    pgn_next_part_ = 0;
+  }
+  if (request.part != pgn_next_part_) {
+    const int expected = std::exchange(pgn_next_part_, 0);
+    pgn_upload_.clear();
+    throw std::invalid_argument("part " + std::to_string(request.part) +
+                                " of the PGN came where part " + std::to_string(expected) +
+                                " was due; send it again from part 0");
+  }
+  ++pgn_next_part_;
+  if (pgn_upload_.size() + request.text.size() > kMaxPgnBytes) {
+    pgn_upload_.clear();
+    pgn_next_part_ = 0;
+    throw std::invalid_argument("the PGN is longer than quixo-gui reads (" +
+                                std::to_string(kMaxPgnBytes >> 20) + " MiB)");
+  }
+  pgn_upload_ += request.text;
+  if (request.more) return;  // the next part follows
+  pgn_next_part_ = 0;
+  const std::string text = std::exchange(pgn_upload_, std::string());
+  loaded_games_ = arena::parse_pgn(text, arena::PgnReading::Annotated);
+  send_pgn_games(PgnListRequest{});
+}
+
+void GuiSession::handle(const PgnListRequest& request) {
+  send_pgn_games(request);
+}
+
+void GuiSession::send_pgn_games(const PgnListRequest& request) {
+  if (request.result && !arena::parse_result_text(*request.result))
+    throw std::invalid_argument("no result \"" + *request.result + "\" (1-0, 0-1, 1/2-1/2 or *)");
+  const std::string player = lower(request.player.value_or(""));
+  const auto named = [&](const std::string& name) {
+    return lower(name).find(player) != std::string::npos;
+  };
   json::array list;
-  for (std::size_t i = 0; i < games.size(); ++i) {
-    const arena::GameRecord& game = games[i];
+  std::size_t matched = 0;
+  for (std::size_t i = 0; i < loaded_games_.size(); ++i) {
+    const arena::GameRecord& game = loaded_games_[i];
+    if (!player.empty() && !named(game.x_name) && !named(game.o_name)) continue;
+    if (request.result && arena::result_text(game.result) != *request.result) continue;
+    if (matched++ < static_cast<std::size_t>(request.offset) ||
+        list.size() >= static_cast<std::size_t>(request.limit))
+      continue;
     list.push_back(json::object{{"index", i},
                                 {"white", game.x_name},
                                 {"black", game.o_name},
@@ -227,8 +306,137 @@ void GuiSession::handle(const LoadPgnRequest& request) {
                                 {"variant", game.four_player ? "4p" : "2p"},
                                 {"plies", game.opening_moves.size() + game.moves.size()}});
   }
-  loaded_games_ = std::move(games);
-  send_(json::serialize(json::object{{"type", "pgn_games"}, {"games", std::move(list)}}));
+  send_(json::serialize(json::object{{"type", "pgn_games"},
+                                     {"total", loaded_games_.size()},
+                                     {"matched", matched},
+                                     {"offset", request.offset},
+                                     {"games", std::move(list)}}));
+}
+
+void GuiSession::handle(const EngineOptionsRequest& request) {
+  if (!find_engine(request.engine))
+    throw std::invalid_argument("no engine \"" + request.engine +
+                                "\" was listed when quixo-gui started");
+  if (declared_.count(request.engine)) {
+    send_engine_options(request.engine);
+    return;
+  }
+  // Answered by on_engine_started once the engine runs.
+  SearchJob start;
+  start.start_only = true;
+  worker(request.engine).submit(std::move(start));
+}
+
+void GuiSession::handle(const SetOptionRequest& request) {
+  if (!find_engine(request.engine))
+    throw std::invalid_argument("no engine \"" + request.engine +
+                                "\" was listed when quixo-gui started");
+  const auto declared = declared_.find(request.engine);
+  if (declared == declared_.end())
+    throw std::invalid_argument("the options of engine \"" + request.engine +
+                                "\" are not known until it has started (ask engine_options)");
+  const std::string given = lower(request.name);
+  if (given == lower(kLimitStrength) || given == lower(kElo) || given == "multipv")
+    throw std::invalid_argument("option " + request.name +
+                                " is set by the page: the level sets UCI_LimitStrength and "
+                                "UCI_Elo, the analysis its MultiPV");
+  arena::EngineConfig probe;
+  probe.name = request.engine;
+  probe.options = {{request.name, request.value}};
+  const std::vector<arena::OptionProblem> problems = arena::check_options(probe, declared->second);
+  if (!problems.empty()) throw std::invalid_argument(problems.front().message);
+  const uqi::OptionLine& option = *find_option(declared->second, request.name);
+  if (option.type == "button")
+    throw std::invalid_argument("option " + option.name +
+                                " is a button; the page sets only options with a value");
+  auto& values = page_options_[request.engine];
+  std::erase_if(values, [&](const auto& value) { return value.first == option.name; });
+  values.emplace_back(option.name, request.value);
+  send_engine_options(request.engine);
+}
+
+void GuiSession::handle(const PauseRequest& request) {
+  if (request.on) {
+    if (game_.at_end() && game_.result())
+      throw std::invalid_argument("the game is over: " + game_.result()->reason);
+    game_.pause(SteadyClock::now());
+  } else {
+    game_.resume(SteadyClock::now());
+  }
+  // A paused engine's search is stopped and its move dropped; on resume it searches afresh.
+  game_changed();
+}
+
+std::string GuiSession::level_problem(const std::string& engine, std::optional<int>& elo,
+                                      bool if_offered) const {
+  const auto declared = declared_.find(engine);
+  if (!elo || declared == declared_.end()) return {};
+  const uqi::OptionLine* limit = find_option(declared->second, kLimitStrength);
+  const uqi::OptionLine* rating = find_option(declared->second, kElo);
+  if (!limit || !rating || rating->type != "spin") {
+    if (if_offered) {
+      elo.reset();
+      return {};
+    }
+    return "engine \"" + engine +
+           "\" has no levels (it declares no UCI_LimitStrength and UCI_Elo options)";
+  }
+  const std::int64_t low = rating->min.value_or(0);
+  const std::int64_t high = rating->max.value_or(std::max<std::int64_t>(*elo, low));
+  if (*elo < low || *elo > high) {
+    if (if_offered) {
+      elo = static_cast<int>(std::clamp<std::int64_t>(*elo, low, high));
+      return {};
+    }
+    return "engine \"" + engine + "\" plays levels from Elo " + std::to_string(low) + " to " +
+           std::to_string(high) + ", not " + std::to_string(*elo);
+  }
+  return {};
+}
+
+std::vector<std::pair<std::string, std::string>> GuiSession::search_options(
+    const std::string& engine, std::optional<int> level) const {
+  std::vector<std::pair<std::string, std::string>> options;
+  if (const auto set = page_options_.find(engine); set != page_options_.end())
+    options = set->second;
+  if (level) {
+    options.emplace_back(kElo, std::to_string(*level));
+    options.emplace_back(kLimitStrength, "true");
+  } else {
+    options.emplace_back(kLimitStrength, "false");
+  }
+  return options;
+}
+
+void GuiSession::on_engine_started(const std::string& engine, const std::string&,
+                                   const std::vector<uqi::OptionLine>& declared) {
+  declared_[engine] = declared;
+  std::vector<std::optional<int>> levels = game_.levels();
+  bool dropped = false;
+  for (std::size_t i = 0; i < levels.size(); ++i) {
+    if (!levels[i] || game_.players()[i] != engine) continue;
+    const std::optional<int> asked = levels[i];
+    if (const std::string problem = level_problem(engine, levels[i], level_if_offered_);
+        !problem.empty()) {
+      if (!dropped) send_error(problem + ": it plays at full strength");
+      levels[i].reset();
+    }
+    dropped = dropped || levels[i] != asked;
+  }
+  send_engine_options(engine);
+  if (dropped) {
+    game_.set_levels(std::move(levels));
+    send_state();
+  }
+}
+
+void GuiSession::send_engine_options(const std::string& engine) {
+  const auto found = workers_.find(engine);
+  const auto values = page_options_.find(engine);
+  send_(format_engine_options(
+      engine, found == workers_.end() ? std::string() : found->second->id_name(), declared_[engine],
+      values == page_options_.end() ? std::vector<std::pair<std::string, std::string>>()
+                                    : values->second));
 }
 
 void GuiSession::handle(const OpenGameRequest& request) {
@@ -518,6 +726,12 @@ void GuiSession::start_search(const std::string& engine, bool analysis,
     pondering_ = search;
   else
     active_ = search;
+  // The level is the player's (an analysis, or an engine asked outside its game, plays at full
+  // strength).
+  std::optional<int> level;
+  if (!analysis && game_.players()[static_cast<std::size_t>(player)] == engine)
+    level = game_.levels()[static_cast<std::size_t>(player)];
+  worker(engine).set_options(search_options(engine, level));
   worker(engine).submit(std::move(job));
 }
 
@@ -545,7 +759,7 @@ void GuiSession::on_engine_done(std::uint64_t id, const arena::MoveReply& reply,
   }
   const int mover = game_.mover_index();
   const GameResult loss = mover % 2 == 0 ? GameResult::OWins : GameResult::XWins;
-  const std::string who = search.engine + " (" + to_move_text(game_.shown()) + ")";
+  const std::string who = player_label(search.engine, game_.shown());
   const bool its_turn = game_.engine_to_move() && game_.mover() == search.engine;
   switch (reply.status) {
     case arena::MoveReply::Status::Move: {
@@ -807,9 +1021,20 @@ EngineWorker& GuiSession::worker(const std::string& name) {
   if (found == workers_.end()) {
     const arena::EngineConfig* engine = find_engine(name);
     if (!engine) throw std::invalid_argument("no engine \"" + name + "\"");
+    WorkerEvents events;
+    events.on_started = [this, name](const std::string& id_name,
+                                     const std::vector<uqi::OptionLine>& declared) {
+      std::lock_guard lock(mutex_);
+      if (!closing_) on_engine_started(name, id_name, declared);
+    };
+    events.on_failed = [this](const std::string& error) {
+      std::lock_guard lock(mutex_);
+      if (!closing_) send_error(error);
+    };
     found = workers_
                 .emplace(name, std::make_unique<EngineWorker>(*engine, config_.launcher,
-                                                              config_.handshake_timeout))
+                                                              config_.handshake_timeout,
+                                                              std::move(events)))
                 .first;
   }
   return *found->second;
@@ -851,6 +1076,9 @@ void GuiSession::send_state() {
     state.clock = StateClock{game_.remaining_ms(SteadyClock::now()), game_.running_clock()};
   if (active_) state.thinking = StateThinking{active_->engine, active_->analysis};
   state.ponder = ponder_on_;
+  state.levels = game_.levels();
+  state.names = game_.names();
+  state.paused = game_.paused();
   if (pondering_) state.pondering = StatePondering{pondering_->engine, pondering_->ponder_move};
   state.analysis = {analysis_on_,
                     analysis_engine_.empty() && !config_.engines.empty()

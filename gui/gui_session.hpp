@@ -96,6 +96,25 @@ class GuiSession {
   void handle(const AnalyzeGameRequest& request);
   void handle(const PreviewRequest& request);
   void handle(const PlayLineRequest& request);
+  void handle(const EngineOptionsRequest& request);
+  void handle(const SetOptionRequest& request);
+  void handle(const PauseRequest& request);
+  void handle(const PgnListRequest& request);
+
+  // The engine started: its declared options are known; a level it cannot play is dropped.
+  void on_engine_started(const std::string& engine, const std::string& id_name,
+                         const std::vector<uqi::OptionLine>& declared);
+  // Why `engine` cannot play at `elo` (it does not declare the strength options, or the Elo is
+  // outside its UCI_Elo range); empty when it can, or while its options are not known. With
+  // `if_offered` there is no problem: `elo` becomes none (no levels) or the nearest it offers.
+  std::string level_problem(const std::string& engine, std::optional<int>& elo,
+                            bool if_offered) const;
+  // The options `engine` gets before a search: the page's, then the strength ones (a level,
+  // else UCI_LimitStrength false).
+  std::vector<std::pair<std::string, std::string>> search_options(const std::string& engine,
+                                                                  std::optional<int> level) const;
+  void send_engine_options(const std::string& engine);
+  void send_pgn_games(const PgnListRequest& request);
 
   // The game changed: searches of the old state are stopped and forgotten.
   void game_changed();
@@ -136,7 +155,8 @@ class GuiSession {
   std::optional<ActiveSearch> active_;     // the mover's search, or the analysis
   std::optional<ActiveSearch> pondering_;  // an engine thinking on its opponent's time
   std::optional<PonderHint> ponder_hint_;
-  bool ponder_on_ = false;  // this game's engines ponder
+  bool ponder_on_ = false;         // this game's engines ponder
+  bool level_if_offered_ = false;  // this game's level is a default (new_game's elo_if_offered)
   bool engines_need_new_game_ = true;
   bool analysis_on_ = false;
   std::string analysis_engine_;
@@ -158,6 +178,11 @@ class GuiSession {
     std::vector<PositionValue> values;
   };
   std::optional<GameAnalysisRun> game_analysis_;
+  std::string pgn_upload_;  // the parts of a PGN received so far (load_pgn with more)
+  int pgn_next_part_ = 0;   // the number of the part that may come next
+  // What each engine declares, once it has started, and the values the page set.
+  std::map<std::string, std::vector<uqi::OptionLine>> declared_;
+  std::map<std::string, std::vector<std::pair<std::string, std::string>>> page_options_;
   // Engine processes by name, started on first use; last, so they go before the rest.
   std::map<std::string, std::unique_ptr<EngineWorker>> workers_;
 };

@@ -14,6 +14,8 @@ import * as enginePanel from './engine-panel.js';
 import * as gamePanel from './game-panel.js';
 import * as keysPanel from './keys-panel.js';
 import * as movesPanel from './moves-panel.js';
+import * as peoplePanel from './people-panel.js';
+import { staleInfoEngines } from './people.js';
 import * as pgnPanel from './pgn-panel.js';
 import * as recentPanel from './recent-panel.js';
 import * as previewPanel from './preview-panel.js';
@@ -21,7 +23,7 @@ import * as setupPanel from './setup-panel.js';
 import {
   completeState, freshGame, gameIdToKeep, positionChanged, SAVED_GAME_KEY,
 } from './state.js';
-import { setStatus } from './status.js';
+import { noteRequest, noteSuccess, setStatus } from './status.js';
 import * as tbPanel from './tb-panel.js';
 import * as turnPanel from './turn-panel.js';
 
@@ -29,7 +31,7 @@ const PROTOCOL_VERSION = 1;      // docs/gui-protocol.md, `hello.version`
 
 // Drawn in this order from every state: the controls first follow a game they do not describe.
 const PANELS = [gamePanel, boardPanel, turnPanel, clocksPanel, movesPanel, enginePanel, tbPanel, setupPanel,
-  recentPanel, previewPanel, analysisPanel, keysPanel];
+  recentPanel, previewPanel, analysisPanel, keysPanel, peoplePanel];
 
 let connection = null;
 
@@ -63,6 +65,7 @@ function send(message) {
     setStatus('Not connected to quixo-gui; the page reconnects by itself.', 'error');
     return false;
   }
+  noteRequest();
   return true;
 }
 
@@ -73,15 +76,24 @@ function onMessage(message) {
     case 'hello': return onHello(message);
     case 'state': return onState(message);
     case 'info': return enginePanel.onInfo(message);
-    case 'pgn': return pgnPanel.showPgn(message.text ?? '');
-    case 'pgn_games': return pgnPanel.showGames(message.games ?? []);
+    case 'pgn':
+      noteSuccess();
+      return pgnPanel.showPgn(message.text ?? '');
+    case 'pgn_games':
+      noteSuccess();
+      return pgnPanel.showGames(message);
     case 'recent_games': return recentPanel.showRecent(message);
     case 'game_analysis': return analysisPanel.onProgress(message);
     case 'preview': return previewPanel.onPreview(message);
+    case 'engine_options':
+      noteSuccess();
+      return peoplePanel.onEngineOptions(message);
+    case 'warning': return setStatus(`Warning: ${message.message ?? ''}`, 'warning');
     case 'error':
       previewPanel.onError();
       if (page.resuming) return resumeFailed(message.message ?? 'error');
       movesPanel.forgetRequestedPly();  // a refused goto must not shift the next step
+      peoplePanel.onError();
       return setStatus(`Server: ${message.message ?? 'error'}`, 'error');
     default: return undefined;  // unknown types are ignored, as the server ignores unknown fields
   }
@@ -99,6 +111,7 @@ function onHello(hello) {
   } else {
     setStatus('Connected.', 'ok');
   }
+  peoplePanel.onHello(hello);
   if (!page.sessionHasGame) {
     // The game of this browser (kept across reloads, closed tabs and server restarts) goes on.
     const stored = hello.saves_games ? storedGameId() : null;
@@ -153,6 +166,9 @@ function onState(message) {
   if (positionChanged(previous, state) || !state.analysis?.on) page.analysis.clear();
   // Engine lines stay up after a game ends (to be read) and go when another game starts.
   if (freshGame(previous, state)) page.engineInfo.clear();
+  // A line about a position taken back goes.
+  for (const engine of staleInfoEngines(page.engineInfo, state)) page.engineInfo.delete(engine);
+  noteSuccess();
   for (const panel of PANELS) panel.render(state);
 }
 

@@ -10,6 +10,7 @@ import { parseMove, parsePosition, partnerOfSeat, seatOfLetter } from './notatio
 import {
   arrowsOfLine, arrowsOfLines, isForcedPass, positionChanged, seatTags, slideBetween, takeableSquares, targetsOf,
 } from './state.js';
+import { winningSquares } from './people.js';
 import { setStatus } from './status.js';
 
 let page = null;
@@ -146,6 +147,7 @@ function draw(slide) {
     arrows: analysisArrows(state),
     seats: state.variant === '4p' ? seatTags(state) : null,
     slide,
+    winning: new Set(winningSquares(state.position)),
   });
 }
 

@@ -152,7 +152,8 @@ export class BoardView {
   //   lastMove: {from, to}|null, arrows: [{from, to, weight}],
   //   seats: [{seat, text, toMove}] (four players) | null,
   //   slide: [{to, from}] pairs to animate | null, editing: bool,
-  //   preview: bool (an analysis line's position, not the game's) }
+  //   preview: bool (an analysis line's position, not the game's),
+  //   winning: Set of the squares of a line of five | undefined }
   render(view) {
     const takeable = view.takeable ?? new Set();
     const targets = view.targets ?? new Map();
@@ -182,6 +183,7 @@ export class BoardView {
       hit.classList.toggle('takeable', takeable.has(name));
       hit.classList.toggle('selected', view.selected === name);
       hit.classList.toggle('target', Boolean(target));
+      hit.classList.toggle('win-line', Boolean(view.winning?.has(name)));
       for (const value of ['win', 'draw', 'loss']) hit.classList.toggle(`tb-${value}`, target?.value === value);
       // Other class names than the hit rect's, so that a selector such as `.takeable` finds
       // only the clickable squares.

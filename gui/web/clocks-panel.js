@@ -4,7 +4,8 @@
 
 import { $ } from './dom.js';
 import { sidesOf, teamOfSide } from './notation.js';
-import { formatClock, playerName, sideName } from './state.js';
+import { playerTag } from './people.js';
+import { formatClock, sideName } from './state.js';
 
 const TICK_MS = 100;
 
@@ -25,7 +26,7 @@ export function render(state) {
     item.classList.toggle('to-move', state.to_move === side && !state.result);
     item.classList.toggle('team-a', teamOfSide(side) === 'x');
     item.classList.toggle('team-b', teamOfSide(side) === 'o');
-    $(`player-name-${index}`).textContent = `${sideName(side)}: ${playerName(state.players[index] ?? '?')}`;
+    $(`player-name-${index}`).textContent = `${sideName(side)}: ${playerTag(state, index)}`;
   });
   clock = state.clock
     ? { remaining: [...state.clock.remaining_ms], running: state.clock.running, at: performance.now() }

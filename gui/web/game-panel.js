@@ -5,6 +5,7 @@
 
 import { $ } from './dom.js';
 import { teamOfSide } from './notation.js';
+import { levelRequest } from './people-panel.js';
 import { clampMultipv, gameChanged, modeOfGame, playersFor, seatPresets } from './state.js';
 
 let page = null;
@@ -56,6 +57,7 @@ export function newGame() {
   const time = $('time').value.trim();
   if (time) message.time = time;
   if ($('ponder').checked) message.ponder = true;
+  Object.assign(message, levelRequest($('mode').value));
   if (!page.send(message)) return;
   page.sessionHasGame = true;
   page.toggleEditor(false);

@@ -5,6 +5,8 @@
 import { analysisHoverText, graphHoverText, markSymbol } from './analysis.js';
 import { $, isPageKey } from './dom.js';
 import { EvalGraph } from './graph.js';
+import { seatOfLetter } from './notation.js';
+import { moveParts } from './people.js';
 import { graphPoints } from './score.js';
 import {
   isShownMove, moveDetails, moveListLayout, movesKey, pendingGoto,
@@ -85,7 +87,17 @@ function moveButton(state, move, className) {
   button.className = className;
   button.dataset.ply = String(move.ply);
   if (move.node !== null && move.node !== undefined) button.dataset.node = String(move.node);
-  button.textContent = move.text;
+  // Four-player moves: the point letter apart from the squares, so that e2e1O is not read as
+  // e2e10.
+  const parts = moveParts(move.text === 'pass' ? '0000' : move.text);
+  button.textContent = parts.squares;
+  if (parts.point) {
+    const point = document.createElement('span');
+    point.className = 'move-point';
+    point.textContent = parts.point;
+    point.title = `the cube points to seat ${seatOfLetter(parts.point)}`;
+    button.appendChild(point);
+  }
   const details = state.moves[move.ply - 1];
   if (details && (move.node === null || move.node === undefined || state.line?.[move.ply - 1] === move.node)) {
     button.title = moveDetails(details);

@@ -220,6 +220,7 @@ export function turnTexts(state) {
 // "8.3" under ten seconds, else "1:05" or "1:02:03".
 export function formatClock(ms) {
   const clamped = Math.max(0, ms);
+  if (clamped === 0) return '0:00';  // a clock that ran out
   if (clamped < 10000) return `${(clamped / 1000).toFixed(1)}`;
   const seconds = Math.floor(clamped / 1000);
   const hours = Math.floor(seconds / 3600);

@@ -190,6 +190,11 @@ std::vector<RoundTripSample> round_trip_samples() {
   GameRecord same_controls = ended_by(Termination::Repetition, GameResult::Draw);
   same_controls.o_time_control = same_controls.time_control;
   samples.push_back({"same explicit controls", same_controls});
+  // The players' ratings (quixo-gui's levels, issue 26), 0 (the random mover) included.
+  GameRecord rated = x_wins_by_line();
+  rated.x_elo = 0;
+  rated.o_elo = 2400;
+  samples.push_back({"ratings", rated});
   return samples;
 }
 
@@ -510,6 +515,20 @@ BOOST_AUTO_TEST_CASE(an_unfinished_game_is_a_star_and_reads_back) {
   BOOST_TEST((games[0].result == GameResult::Unfinished));
   BOOST_TEST((games[0].termination == Termination::Unterminated));
   BOOST_TEST(format_pgn(games[0]) == text);
+}
+
+BOOST_AUTO_TEST_CASE(a_rating_is_a_whole_number_or_unknown) {
+  std::string text = kValidGame;
+  BOOST_TEST_REQUIRE(
+      replace_once(text, "[Result ", "[WhiteElo \"?\"]\n[BlackElo \"1850\"]\n[Result "));
+  const std::vector<GameRecord> games = parse_pgn(text);
+  BOOST_TEST_REQUIRE(games.size() == 1u);
+  BOOST_TEST(!games[0].x_elo.has_value());
+  BOOST_TEST(games[0].o_elo.value_or(-1) == 1850);
+  BOOST_TEST_REQUIRE(replace_once(text, "\"1850\"", "\"strong\""));
+  BOOST_CHECK_EXCEPTION(parse_pgn(text), PgnError, [](const PgnError& error) {
+    return std::string(error.what()).find("tag BlackElo must be a rating") != std::string::npos;
+  });
 }
 
 BOOST_DATA_TEST_CASE(malformed_games_are_refused, bdata::make(kMalformed), sample) {

@@ -2,9 +2,10 @@
 // WebSocket message handed to a GuiSession with no engines (so nothing starts a process) and
 // endgame tables absent. Invariants: no crash, hang, leak or UB; every reply is one JSON object
 // with a known "type"; each message is answered (an error, or the state, pgn, pgn_games,
-// recent_games, preview or game_analysis it asks for) except a `stop` with nothing to stop; and the
-// state's shown position always parses and equals the last move's position at the last ply, and
-// the shown node is the line's node there.
+// recent_games, preview, game_analysis, warning or engine_options it asks for) except a `stop`
+// with nothing to stop and a part of a PGN that more parts follow; and the state's shown position
+// always parses and equals the last move's position at the last ply, and the shown node is the
+// line's node there.
 #include <boost/json.hpp>
 #include <string>
 #include <vector>
@@ -28,7 +29,7 @@ void check_reply(const std::string& text) {
   const std::string name(type->get_string());
   FUZZ_CHECK(name == "hello" || name == "state" || name == "error" || name == "pgn" ||
                  name == "pgn_games" || name == "recent_games" || name == "game_analysis" ||
-                 name == "preview",
+                 name == "preview" || name == "warning" || name == "engine_options",
              "a reply of unknown type: " + text);
   if (name != "state") return;
   const std::string position(object.at("position").as_string());
@@ -64,7 +65,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     session.receive(line);
     for (std::size_t i = before; i < replies.size(); ++i) check_reply(replies[i]);
     const bool is_stop = line.find("\"stop\"") != std::string_view::npos;
-    FUZZ_CHECK(replies.size() > before || is_stop,
+    const bool is_part = line.find("\"more\"") != std::string_view::npos;
+    FUZZ_CHECK(replies.size() > before || is_stop || is_part,
                "no answer to the message: " + std::string(line));
   }
   return 0;

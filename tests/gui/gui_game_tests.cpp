@@ -326,4 +326,102 @@ BOOST_AUTO_TEST_CASE(analysis_takes_over_a_game_with_its_moves) {
   BOOST_CHECK_THROW(game.set_players({"human"}), std::invalid_argument);
 }
 
+// Issue 26, defect 1: the flagged clock shows nothing left, and the reason names the player as
+// the page does.
+BOOST_DATA_TEST_CASE(a_clock_that_runs_out_shows_nothing_left_and_names_the_player_as_the_page,
+                     bdata::make({0, 1}), side) {
+  const std::vector<std::string> players = side == 0 ? std::vector<std::string>{"human", "quixo"}
+                                                     : std::vector<std::string>{"quixo", "human"};
+  GuiGame game(Variant::TwoPlayer, players, arena::TimeControl::parse("5+0"), {}, kT0);
+  if (side == 1) game.play("a1a5", move_by("quixo"), kT0 + milliseconds(1000));
+  const SteadyTime turn = kT0 + milliseconds(side == 1 ? 1000 : 0);
+  BOOST_TEST(game.remaining_ms(turn)[static_cast<std::size_t>(side)] == 5000);
+  BOOST_REQUIRE(game.tick(turn + milliseconds(5600)));
+  BOOST_TEST(game.remaining_ms(turn + milliseconds(9000))[static_cast<std::size_t>(side)] == 0);
+  BOOST_TEST(game.result()->reason ==
+             (side == 0 ? "Person (X) lost on time" : "Person (O) lost on time"));
+}
+
+BOOST_AUTO_TEST_CASE(a_paused_game_stops_its_clocks_and_takes_no_moves_until_resumed) {
+  GuiGame game(Variant::TwoPlayer, {"alpha", "beta"}, arena::TimeControl::parse("10+0"), {}, kT0);
+  BOOST_TEST(game.engine_to_move());
+  game.pause(kT0 + milliseconds(1000));
+  BOOST_TEST(game.paused());
+  BOOST_TEST(!game.engine_to_move());
+  BOOST_TEST(!game.running_clock().has_value());
+  BOOST_TEST(game.remaining_ms(kT0 + milliseconds(60'000))[0] == 9000);
+  BOOST_TEST(!game.tick(kT0 + milliseconds(60'000)));  // no flag while paused
+  BOOST_CHECK_THROW(game.play("a1a5", move_by("alpha"), kT0 + milliseconds(2000)), NotationError);
+  game.resume(kT0 + milliseconds(60'000));
+  BOOST_TEST(game.engine_to_move());
+  BOOST_TEST(*game.running_clock() == 0);
+  // The turn goes on from the 9 s it had at the pause.
+  BOOST_TEST(game.remaining_ms(kT0 + milliseconds(62'000))[0] == 7000);
+  game.play("a1a5", move_by("alpha"), kT0 + milliseconds(62'000));
+  BOOST_TEST(game.remaining_ms(kT0 + milliseconds(62'000))[0] == 7000);
+  BOOST_TEST(game.length() == 1);
+}
+
+// Issue 26, defect 3: a game read from an arena PGN is saved with the file's tags and names.
+BOOST_AUTO_TEST_CASE(a_game_read_from_a_pgn_keeps_its_tags_and_players_when_saved) {
+  GuiGame played(Variant::TwoPlayer, {"alpha", "beta"});
+  played.play("a1a5", move_by("alpha"), kT0);
+  played.play("e5e1", move_by("beta"), kT0);
+  arena::GameRecord file = played.record();
+  file.event = "Autumn cup";
+  file.site = "lab";
+  file.date = "2026.11.20";
+  file.round = "7";
+  file.start_time = "2026-11-20T10:00:00 +0000";
+  file.time_control = "10+0.1";
+  const std::vector<arena::GameRecord> read = arena::parse_pgn(arena::format_pgn(file));
+  BOOST_REQUIRE(read.size() == 1u);
+  const GuiGame loaded = GuiGame::from_record(read[0]);
+  BOOST_TEST(loaded.players() == kHumans);  // people on the page
+  BOOST_TEST(loaded.names() == (std::vector<std::string>{"alpha", "beta"}));
+  const std::string saved = arena::format_pgn(loaded.record());
+  for (const std::string tag :
+       {"[Event \"Autumn cup\"]", "[Site \"lab\"]", "[Date \"2026.11.20\"]", "[Round \"7\"]",
+        "[White \"alpha\"]", "[Black \"beta\"]", "[TimeControl \"10+0.1\"]",
+        "[GameStartTime \"2026-11-20T10:00:00 +0000\"]"})
+    BOOST_TEST(saved.find(tag) != std::string::npos, tag << " in " << saved);
+  BOOST_TEST(saved.find("human") == std::string::npos, saved);
+}
+
+BOOST_AUTO_TEST_CASE(a_new_game_is_dated_and_an_engines_level_is_its_pgn_rating) {
+  GuiGame game(Variant::TwoPlayer, {"human", "quixo"});
+  BOOST_TEST(game.levels() == (std::vector<std::optional<int>>{std::nullopt, std::nullopt}));
+  game.set_levels({std::nullopt, 1200});
+  const arena::GameRecord record = game.record();
+  BOOST_TEST(record.date.size() == 10u);  // YYYY.MM.DD, not PGN's unknown date
+  const std::string pgn = arena::format_pgn(record);
+  BOOST_TEST(pgn.find("[BlackElo \"1200\"]") != std::string::npos, pgn);
+  BOOST_TEST(pgn.find("WhiteElo") == std::string::npos, pgn);
+  const std::vector<arena::GameRecord> read = arena::parse_pgn(pgn);
+  BOOST_REQUIRE(read.size() == 1u);
+  BOOST_TEST(read[0].o_elo.value_or(-1) == 1200);
+  BOOST_TEST(!read[0].x_elo.has_value());
+  BOOST_CHECK_THROW(game.set_levels({1200}), std::invalid_argument);
+}
+
+// Issue 26, defect 8: positions no game reaches are told apart; reachable ones are not.
+BOOST_DATA_TEST_CASE(an_unreachable_position_is_named,
+                     bdata::make({std::string("ooooo/ooooo/ooooo/ooooo/ooooo x"),
+                                  std::string("5/5/5/5/5 o"), std::string("5/5/5/5/4x x"),
+                                  std::string("5/5/2x2/5/5 o"), std::string("5/5/5/5/5 2"),
+                                  std::string("5/5/5/5/o4 1")}),
+                     position) {
+  BOOST_TEST(unreachable_reason(Game::parse(position)).has_value(), position);
+}
+
+BOOST_DATA_TEST_CASE(a_reachable_position_is_not_named,
+                     bdata::make({std::string("5/5/5/5/5 x"), std::string("5/5/5/5/x4 o"),
+                                  std::string("5/5/2o2/5/x3o x"),
+                                  std::string("xxxxx/5/5/5/oooo1 o"), std::string("5/5/5/5/5 1"),
+                                  std::string("5/5/5/5/x4 2")}),
+                     position) {
+  const std::optional<std::string> reason = unreachable_reason(Game::parse(position));
+  BOOST_TEST(!reason.has_value(), position << ": " << reason.value_or(""));
+}
+
 BOOST_AUTO_TEST_SUITE_END()

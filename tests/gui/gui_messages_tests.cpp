@@ -119,6 +119,11 @@ BOOST_AUTO_TEST_CASE(a_two_player_state_carries_its_moves_clocks_searches_and_ta
   state.analysis = {false, "quixo", 3};
   state.tb =
       StateTb{{tb::Wdl::Win, 12}, {{"b1e1", {tb::Wdl::Loss, 11}}, {"a5a1", {tb::Wdl::Draw, 0}}}};
+  const std::vector<std::optional<int>> levels{std::nullopt, 1200};
+  const std::vector<std::string> names{"alpha", "beta"};
+  state.levels = levels;
+  state.names = names;
+  state.paused = true;
 
   const json::value message = json::parse(format_state(state));
   BOOST_TEST(message == json::parse(R"({"type":"state","variant":"2p","players":["human","quixo"],
@@ -137,7 +142,8 @@ BOOST_AUTO_TEST_CASE(a_two_player_state_carries_its_moves_clocks_searches_and_ta
     "analysis":{"on":false,"engine":"quixo","multipv":3},
     "tb":{"value":"win","distance":12,"moves":[{"value":"loss","distance":11,"move":"b1e1"},
                                                {"value":"draw","distance":null,"move":"a5a1"}]},
-    "game_id":"","line":[],"node":0,"tree":[]
+    "game_id":"","line":[],"node":0,"tree":[],
+    "levels":[null,1200],"names":["alpha","beta"],"paused":true
   })"));
 }
 
@@ -172,15 +178,16 @@ BOOST_AUTO_TEST_CASE(a_four_player_state_names_its_seats_points_and_result_with_
              {"move":"a1a5x","from":"a1","to":"a5","point":"x"}],
     "clock":null,"thinking":{"engine":"quixo","purpose":"analysis"},"ponder":false,
     "pondering":null,"analysis":{"on":true,"engine":"quixo","multipv":1},"tb":null,
-    "game_id":"","line":[],"node":0,"tree":[]})"));
+    "game_id":"","line":[],"node":0,"tree":[],"levels":[],"names":null,"paused":false})"));
   // The keys in the order docs/gui-protocol.md lists them.
   std::vector<std::string> keys;
   for (const auto& field : message.as_object()) keys.emplace_back(field.key());
   BOOST_TEST(keys == (std::vector<std::string>{
-                         "type",    "variant",  "players", "time",      "start",         "moves",
-                         "ply",     "position", "to_move", "result",    "human_to_move", "legal",
-                         "clock",   "thinking", "ponder",  "pondering", "analysis",      "tb",
-                         "game_id", "line",     "node",    "tree"}),
+                         "type",          "variant",  "players",  "time",     "start",
+                         "moves",         "ply",      "position", "to_move",  "result",
+                         "human_to_move", "legal",    "clock",    "thinking", "ponder",
+                         "pondering",     "analysis", "tb",       "game_id",  "line",
+                         "node",          "tree",     "levels",   "names",    "paused"}),
              boost::test_tools::per_element());
 }
 
@@ -292,6 +299,55 @@ BOOST_AUTO_TEST_CASE(progress_and_preview_messages_are_formatted) {
   BOOST_TEST(json::parse(format_preview(4, moves, positions)) ==
              json::parse(R"({"type":"preview","ply":4,"moves":["b1e1","a5a1"],
                              "positions":["5/5/5/5/4x o","5/5/5/5/o3x x"]})"));
+}
+
+// Issue 26: the level, the options, pausing and the PGN in parts and pages.
+BOOST_AUTO_TEST_CASE(the_people_requests_are_read_with_their_fields) {
+  const ParsedRequest game =
+      parse_request(R"({"type":"new_game","players":["human","a"],"elo":1200})");
+  BOOST_REQUIRE(game.request.has_value());
+  BOOST_TEST(std::get<NewGameRequest>(*game.request).elo.value_or(-1) == 1200);
+  BOOST_TEST(
+      !std::get<NewGameRequest>(*parse_request(R"({"type":"new_game","players":[]})").request)
+           .elo.has_value());
+  BOOST_TEST(!parse_request(R"({"type":"new_game","players":[],"elo":-1})").request.has_value());
+  const auto part = std::get<LoadPgnRequest>(
+      *parse_request(R"({"type":"load_pgn","text":"[Event","more":true})").request);
+  BOOST_TEST(part.more);
+  const auto set = std::get<SetOptionRequest>(
+      *parse_request(R"({"type":"set_option","engine":"a","name":"Hash","value":"64"})").request);
+  BOOST_TEST((set.engine == "a" && set.name == "Hash" && set.value == "64"));
+  BOOST_TEST(std::get<PauseRequest>(*parse_request(R"({"type":"pause","on":true})").request).on);
+  BOOST_TEST(!parse_request(R"({"type":"pause"})").request.has_value());
+  const auto list = std::get<PgnListRequest>(
+      *parse_request(R"({"type":"pgn_list","offset":200,"player":"quixo","result":"1-0"})")
+           .request);
+  BOOST_TEST(list.offset == 200);
+  BOOST_TEST(list.limit == 100);
+  BOOST_TEST(list.player.value_or("") == "quixo");
+  BOOST_TEST(list.result.value_or("") == "1-0");
+  BOOST_TEST(!parse_request(R"({"type":"pgn_list","limit":0})").request.has_value());
+  BOOST_TEST(std::get<EngineOptionsRequest>(
+                 *parse_request(R"({"type":"engine_options","engine":"a"})").request)
+                 .engine == "a");
+}
+
+BOOST_AUTO_TEST_CASE(engine_options_list_the_declaration_with_the_values_set) {
+  const std::vector<uqi::OptionLine> declared = {
+      {"Hash", "spin", "16", 1, 1024, {}},
+      {"Style", "combo", "solid", std::nullopt, std::nullopt, {"solid", "sharp"}}};
+  const json::object message =
+      json::parse(format_engine_options("quixo", "Quixo 1.0", declared, {{"Hash", "64"}}))
+          .as_object();
+  BOOST_TEST(message.at("type").as_string() == "engine_options");
+  BOOST_TEST(message.at("id").as_string() == "Quixo 1.0");
+  const json::array& options = message.at("options").as_array();
+  BOOST_REQUIRE(options.size() == 2u);
+  BOOST_TEST(
+      json::serialize(options[0]) ==
+      R"({"name":"Hash","type":"spin","default":"16","min":1,"max":1024,"vars":[],"value":"64"})");
+  BOOST_TEST(options[1].at("value").is_null());
+  BOOST_TEST(options[1].at("vars").as_array().size() == 2u);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -280,4 +280,23 @@ BOOST_AUTO_TEST_CASE(no_more_pages_than_the_limit_are_served_at_once) {
   BOOST_CHECK_THROW(Page(server, ""), beast::system_error);
 }
 
+// Issue 26, defect 8: HEAD tells the length a GET's body has, with no body.
+BOOST_AUTO_TEST_CASE(head_answers_the_length_of_the_page_without_it) {
+  RunningServer server;
+  net::io_context io;
+  beast::tcp_stream stream(io);
+  stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), server.server->port()));
+  http::request<http::empty_body> request(http::verb::head, "/", 11);
+  request.set(http::field::host, server.host());
+  http::write(stream, request);
+  beast::flat_buffer buffer;
+  http::response_parser<http::empty_body> parser;
+  parser.skip(true);  // a HEAD answer has no body, whatever its Content-Length says
+  http::read(stream, buffer, parser);
+  BOOST_TEST(parser.get().result_int() == 200);
+  BOOST_TEST(std::string(parser.get()[http::field::content_length]) ==
+             std::to_string(get(server, "/", server.host()).body().size()));
+  BOOST_TEST(buffer.size() == 0u);  // nothing after the header
+}
+
 BOOST_AUTO_TEST_SUITE_END()

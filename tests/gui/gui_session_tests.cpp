@@ -2,6 +2,8 @@
 // and forbidden requests, the real engine and misbehaving mock engines, analysis, take-backs,
 // PGN and the endgame tables.
 #include <unistd.h>
+
+#include <algorithm>
 #include <boost/json.hpp>
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
@@ -982,6 +984,296 @@ BOOST_AUTO_TEST_CASE(
       [](const json::object& s) { return move_count(s) == 2; }, "the reply");
   BOOST_TEST(replied.at("moves").as_array()[0].at("move").as_string() == "a1a5");
   BOOST_TEST(replied.at("moves").as_array()[1].at("by").as_string() == "mock");
+}
+
+namespace {
+
+// The strength options as Stockfish declares them, for a scripted engine with levels.
+const std::vector<std::string> kStrengthOptions = {
+    "option name UCI_LimitStrength type check default false",
+    "option name UCI_Elo type spin default 1500 min 0 max 2000",
+    "option name Skill Level type spin default 20 min 0 max 20",
+};
+
+// Every line written to the scripted engines, in order.
+std::vector<std::string> all_lines(test::ScriptedLog& log) {
+  std::lock_guard lock(log.mutex);
+  return log.lines;
+}
+
+// The index of the first line equal to `line` at or after `from`, or the lines' count.
+std::size_t find_line(const std::vector<std::string>& lines, const std::string& line,
+                      std::size_t from = 0) {
+  for (std::size_t i = from; i < lines.size(); ++i)
+    if (lines[i] == line) return i;
+  return lines.size();
+}
+
+json::object wait_options(Inbox& inbox, const std::string& engine) {
+  return inbox.wait_for(
+      [&](const json::object& m) {
+        return m.at("type").as_string() == "engine_options" && m.at("engine").as_string() == engine;
+      },
+      "engine_options of " + engine);
+}
+
+json::object wait_error(Inbox& inbox) {
+  return inbox.wait_type("error");
+}
+
+}  // namespace
+
+// Issue 26: a person plays an engine at a level; the session sets it through the engine's
+// options before its search (full strength: UCI_LimitStrength false), and it shows in the state
+// and the PGN.
+BOOST_AUTO_TEST_CASE(a_level_is_set_before_the_engines_search_and_named_in_state_and_pgn) {
+  auto log = std::make_shared<test::ScriptedLog>();
+  Inbox inbox;
+  SessionConfig config;
+  config.engines = {test::scripted_config("levels")};
+  config.launcher = test::scripted_launcher(test::first_legal_move(10), log, kStrengthOptions);
+  GuiSession session(std::move(config), inbox.sender());
+  session.open();
+  session.receive(R"({"type":"engine_options","engine":"levels"})");
+  const json::object options = wait_options(inbox, "levels");
+  BOOST_TEST(options.at("id").as_string() == "scripted");
+  bool has_elo = false;
+  for (const json::value& option : options.at("options").as_array())
+    if (option.at("name").as_string() == "UCI_Elo") {
+      has_elo = true;
+      BOOST_TEST(option.at("min").as_int64() == 0);
+      BOOST_TEST(option.at("max").as_int64() == 2000);
+      BOOST_TEST(option.at("type").as_string() == "spin");
+    }
+  BOOST_TEST(has_elo);
+
+  session.receive(R"({"type":"new_game","players":["levels","human"],"elo":1200})");
+  const json::object moved =
+      inbox.wait_state([](const json::object& s) { return move_count(s) == 1; }, "after its move");
+  BOOST_TEST(json::serialize(moved.at("levels")) == "[1200,null]");
+  std::vector<std::string> lines = all_lines(*log);
+  const std::size_t elo = find_line(lines, "setoption name UCI_Elo value 1200");
+  const std::size_t limit = find_line(lines, "setoption name UCI_LimitStrength value true");
+  const std::size_t go = static_cast<std::size_t>(
+      std::find_if(lines.begin(), lines.end(),
+                   [](const std::string& line) { return line.starts_with("go "); }) -
+      lines.begin());
+  BOOST_TEST(elo < lines.size());
+  BOOST_TEST(limit < lines.size());
+  BOOST_TEST(go < lines.size());
+  BOOST_TEST((elo < go && limit < go));
+  session.receive(R"({"type":"save_pgn"})");
+  const std::string pgn(inbox.wait_type("pgn").at("text").as_string());
+  BOOST_TEST(pgn.find("[WhiteElo \"1200\"]") != std::string::npos, pgn);
+
+  // Full strength: the limit is lifted before the next search.
+  const std::size_t before = all_lines(*log).size();
+  session.receive(R"({"type":"new_game","players":["levels","human"]})");
+  inbox.wait_state(
+      [](const json::object& s) {
+        return move_count(s) == 1 && json::serialize(s.at("levels")) == "[null,null]";
+      },
+      "after its move at full strength");
+  lines = all_lines(*log);
+  BOOST_TEST(find_line(lines, "setoption name UCI_LimitStrength value false", before) <
+             lines.size());
+}
+
+BOOST_AUTO_TEST_CASE(a_level_the_engine_cannot_play_is_refused) {
+  auto log = std::make_shared<test::ScriptedLog>();
+  Inbox inbox;
+  SessionConfig config;
+  config.engines = {test::scripted_config("levels"), test::scripted_config("plain")};
+  const arena::ProcessLauncher with_levels =
+      test::scripted_launcher(test::first_legal_move(), log, kStrengthOptions);
+  const arena::ProcessLauncher plain = test::scripted_launcher(test::first_legal_move(), log);
+  config.launcher = [=](const arena::ProcessSpec& spec) {
+    return spec.command == "scripted-plain" ? plain(spec) : with_levels(spec);
+  };
+  GuiSession session(std::move(config), inbox.sender());
+  session.open();
+  // Before the engine has started, its levels are not known: it learns at its start that it has
+  // none, says so, and plays at full strength.
+  session.receive(R"({"type":"new_game","players":["plain","human"],"elo":800})");
+  BOOST_TEST(std::string(wait_error(inbox).at("message").as_string()) ==
+             "engine \"plain\" has no levels (it declares no UCI_LimitStrength and UCI_Elo "
+             "options): it plays at full strength");
+  inbox.wait_state(
+      [](const json::object& s) { return json::serialize(s.at("levels")) == "[null,null]"; },
+      "without the level");
+  // Once known, a level it cannot play is refused.
+  session.receive(R"({"type":"new_game","players":["human","plain"],"elo":800})");
+  BOOST_TEST(std::string(wait_error(inbox).at("message").as_string()).find("has no levels") !=
+             std::string::npos);
+  session.receive(R"({"type":"engine_options","engine":"levels"})");
+  wait_options(inbox, "levels");
+  session.receive(R"({"type":"new_game","players":["human","levels"],"elo":2500})");
+  BOOST_TEST(std::string(wait_error(inbox).at("message").as_string()) ==
+             "engine \"levels\" plays levels from Elo 0 to 2000, not 2500");
+  session.receive(R"({"type":"new_game","players":["human","levels"],"elo":0})");
+  inbox.wait_state(
+      [](const json::object& s) { return json::serialize(s.at("levels")) == "[null,0]"; },
+      "at the random mover's level");
+  // A default level (a page's first game) is the nearest the engine offers, or none, unsaid.
+  session.receive(
+      R"({"type":"new_game","players":["human","levels"],"elo":2500,"elo_if_offered":true})");
+  inbox.wait_state(
+      [](const json::object& s) { return json::serialize(s.at("levels")) == "[null,2000]"; },
+      "at the engine's top level");
+  session.receive(
+      R"({"type":"new_game","players":["human","plain"],"elo":1200,"elo_if_offered":true})");
+  const json::object unlevelled = inbox.wait_state(
+      [](const json::object& s) { return s.at("players").as_array()[1].as_string() == "plain"; },
+      "against the engine without levels");
+  BOOST_TEST(json::serialize(unlevelled.at("levels")) == "[null,null]");
+}
+
+// Issue 26: the engine options a person sets are checked against the declaration and sent
+// before the engine's next search.
+BOOST_AUTO_TEST_CASE(set_option_checks_the_value_and_sends_it_before_the_next_search) {
+  auto log = std::make_shared<test::ScriptedLog>();
+  Inbox inbox;
+  SessionConfig config;
+  config.engines = {test::scripted_config("levels")};
+  config.launcher = test::scripted_launcher(test::first_legal_move(), log, kStrengthOptions);
+  GuiSession session(std::move(config), inbox.sender());
+  session.open();
+  session.receive(R"({"type":"set_option","engine":"levels","name":"Hash","value":"64"})");
+  BOOST_TEST(std::string(wait_error(inbox).at("message").as_string()).find("not known") !=
+             std::string::npos);
+  session.receive(R"({"type":"engine_options","engine":"levels"})");
+  wait_options(inbox, "levels");
+  session.receive(R"({"type":"set_option","engine":"levels","name":"hash","value":"64"})");
+  const json::object answer = wait_options(inbox, "levels");
+  for (const json::value& option : answer.at("options").as_array())
+    if (option.at("name").as_string() == "Hash") BOOST_TEST(option.at("value").as_string() == "64");
+  for (const auto& [message, expected] : std::vector<std::pair<std::string, std::string> >{
+           {R"({"type":"set_option","engine":"levels","name":"Hash","value":"0"})",
+            "engine \"levels\": option.Hash=0: Hash is a spin option, which takes a whole number "
+            "from 1 to 1024"},
+           {R"({"type":"set_option","engine":"levels","name":"Nope","value":"1"})",
+            "declares no option Nope"},
+           {R"({"type":"set_option","engine":"levels","name":"UCI_Elo","value":"100"})",
+            "is set by the page"},
+           {R"({"type":"set_option","engine":"ghost","name":"Hash","value":"1"})",
+            "no engine \"ghost\""}}) {
+    session.receive(message);
+    const std::string error(wait_error(inbox).at("message").as_string());
+    BOOST_TEST(error.find(expected) != std::string::npos, error);
+  }
+  session.receive(R"({"type":"new_game","players":["levels","human"]})");
+  inbox.wait_state([](const json::object& s) { return move_count(s) == 1; }, "after its move");
+  const std::vector<std::string> lines = all_lines(*log);
+  BOOST_TEST(find_line(lines, "setoption name Hash value 64") < lines.size());
+  BOOST_TEST(find_line(lines, "setoption name Hash value 0") == lines.size());
+}
+
+// Issue 26: an engine-vs-engine game paused stops its clocks and its engines; resumed, it goes on.
+BOOST_AUTO_TEST_CASE(a_paused_engine_game_stands_still_and_goes_on_when_resumed) {
+  Fixture fixture({real_engine()});
+  fixture.send(
+      {{"type", "new_game"}, {"players", json::array{"quixo", "quixo"}}, {"time", "60+0"}});
+  fixture.inbox.wait_state([](const json::object& s) { return !s.at("thinking").is_null(); },
+                           "with the engine thinking");
+  fixture.send({{"type", "pause"}, {"on", true}});
+  const json::object paused = fixture.inbox.wait_state(
+      [](const json::object& s) { return s.at("paused").as_bool(); }, "paused");
+  BOOST_TEST(paused.at("thinking").is_null());
+  BOOST_TEST(paused.at("clock").at("running").is_null());
+  BOOST_TEST(!paused.at("human_to_move").as_bool());
+  const std::size_t moves = move_count(paused);
+  const json::value left = paused.at("clock").at("remaining_ms");
+  std::this_thread::sleep_for(300ms);
+  fixture.session->tick();
+  fixture.send({{"type", "goto"}, {"ply", static_cast<int>(moves)}});
+  const json::object still = fixture.inbox.wait_state(
+      [](const json::object& s) { return s.at("paused").as_bool(); }, "still paused");
+  BOOST_TEST(move_count(still) == moves);
+  BOOST_TEST(still.at("clock").at("remaining_ms") == left);
+  fixture.send({{"type", "pause"}, {"on", false}});
+  fixture.inbox.wait_state(
+      [&](const json::object& s) { return !s.at("paused").as_bool() && move_count(s) > moves; },
+      "a move after resuming");
+}
+
+// Issue 26, defect 9: a PGN over the message limit comes in parts; the session lists its games
+// a page at a time, filtered by player and result.
+BOOST_AUTO_TEST_CASE(a_ten_thousand_game_pgn_in_parts_is_listed_in_pages_and_filtered) {
+  const std::vector<std::string> names = {"alpha", "beta", "gamma", "delta"};
+  std::string text;
+  std::size_t gamma_wins = 0;
+  for (int i = 0; i < 10'000; ++i) {
+    GuiGame game(Variant::TwoPlayer, {names[static_cast<std::size_t>(i % 4)],
+                                      names[static_cast<std::size_t>((i / 4) % 4)]});
+    game.play("a1a5", move_by("x"), SteadyTime{});
+    game.play("e5e1", move_by("o"), SteadyTime{});
+    arena::GameRecord record = game.record();
+    record.round = std::to_string(i + 1);
+    const bool x_wins = i % 3 == 0;
+    record.result = x_wins ? arena::GameResult::XWins : arena::GameResult::Draw;
+    record.termination =
+        x_wins ? arena::Termination::TimeForfeit : arena::Termination::DrawAdjudication;
+    record.event = "a long tournament with a long event name, as some are, to make the file larger";
+    record.site = "a site with a name as long as real ones sometimes are";
+    if (x_wins && record.x_name == "gamma") ++gamma_wins;
+    text += arena::format_pgn(record) + "\n";
+  }
+  BOOST_TEST_REQUIRE(text.size() > std::size_t{4} << 20);  // over one message
+  Fixture fixture({});
+  constexpr std::size_t kPart = 1'000'000;
+  // An upload cut short is dropped by the next one's part 0; a part out of turn is refused.
+  fixture.send({{"type", "load_pgn"}, {"text", text.substr(0, 1000)}, {"more", true}});
+  fixture.send({{"type", "load_pgn"}, {"text", "x"}, {"part", 2}, {"more", true}});
+  BOOST_TEST(std::string(fixture.inbox.wait_type("error").at("message").as_string()) ==
+             "part 2 of the PGN came where part 1 was due; send it again from part 0");
+  fixture.send({{"type", "load_pgn"}, {"text", text.substr(0, 1000)}, {"more", true}});
+  int number = 0;
+  for (std::size_t start = 0; start < text.size(); start += kPart) {
+    const bool more = start + kPart < text.size();
+    json::object part{
+        {"type", "load_pgn"}, {"text", text.substr(start, kPart)}, {"part", number++}};
+    if (more) part["more"] = true;
+    fixture.send(part);
+  }
+  const json::object first = fixture.inbox.wait_type("pgn_games");
+  BOOST_TEST(first.at("total").as_int64() == 10'000);
+  BOOST_TEST(first.at("matched").as_int64() == 10'000);
+  BOOST_TEST(first.at("games").as_array().size() == 100u);
+  BOOST_TEST(first.at("games").as_array()[99].at("round").as_string() == "100");
+  fixture.send(
+      {{"type", "pgn_list"}, {"player", "GAM"}, {"result", "1-0"}, {"offset", 10}, {"limit", 5}});
+  const json::object filtered = fixture.inbox.wait_type("pgn_games");
+  BOOST_TEST(filtered.at("matched").as_int64() >
+             static_cast<std::int64_t>(gamma_wins));  // as O too
+  BOOST_TEST(filtered.at("offset").as_int64() == 10);
+  BOOST_REQUIRE(filtered.at("games").as_array().size() == 5u);
+  for (const json::value& game : filtered.at("games").as_array()) {
+    BOOST_TEST(game.at("result").as_string() == "1-0");
+    BOOST_TEST(
+        (game.at("white").as_string() == "gamma" || game.at("black").as_string() == "gamma"));
+    BOOST_TEST(game.at("plies").as_int64() == 2);
+  }
+  fixture.send({{"type", "open_game"}, {"index", 9999}});
+  const json::object opened = fixture.inbox.wait_state(
+      [](const json::object& s) { return move_count(s) == 2; }, "the last game opened");
+  BOOST_TEST(json::serialize(opened.at("names")) ==
+             "[\"" + names[9999 % 4] + "\",\"" + names[(9999 / 4) % 4] + "\"]");
+  fixture.send({{"type", "pgn_list"}, {"result", "2-0"}});
+  BOOST_TEST(std::string(fixture.inbox.wait_type("error").at("message").as_string()).find("2-0") !=
+             std::string::npos);
+}
+
+// Issue 26, defect 8: a board no game can reach is set up, with a warning.
+BOOST_AUTO_TEST_CASE(setting_up_an_unreachable_board_warns) {
+  Fixture fixture({});
+  fixture.send({{"type", "setup"}, {"position", "ooooo/ooooo/ooooo/ooooo/ooooo x"}});
+  fixture.inbox.wait_state(
+      [](const json::object& s) {
+        return s.at("start").as_string() == "ooooo/ooooo/ooooo/ooooo/ooooo x";
+      },
+      "the board set up");
+  const std::string warning(fixture.inbox.wait_type("warning").at("message").as_string());
+  BOOST_TEST(warning.find("no X cube") != std::string::npos, warning);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

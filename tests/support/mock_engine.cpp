@@ -29,6 +29,9 @@
 //                  `setoption` it refuses (a name it does not declare, a value its option does not
 //                  take) with `info string error: ...`; it writes every `setoption` it takes to
 //                  stderr ("quixo-mock-engine: set NAME=VALUE")
+//   levels         the options mode with the strength options on top (UCI_LimitStrength,
+//                  UCI_Elo from 0 to 3000, Skill Level from 0 to 20), for a GUI's levels; it plays
+//                  as the normal mode whatever they say
 // Every mode answers `query p1turn|gameover|result` (the UGI names) from its position, without
 // the repetition rule.
 // --after N: the first N `go` commands are answered normally, the mode applies from then on (for
@@ -43,6 +46,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <iostream>
+#include <iterator>
 #include <optional>
 #include <random>
 #include <span>
@@ -78,6 +82,7 @@ enum class Mode {
   DoubleBestmove,
   NoReadyokWhileSearching,
   Options,
+  Levels,
 };
 
 struct ModeName {
@@ -99,6 +104,7 @@ constexpr ModeName kModes[] = {
     {Mode::DoubleBestmove, "double-bestmove"},
     {Mode::NoReadyokWhileSearching, "no-readyok-while-searching"},
     {Mode::Options, "options"},
+    {Mode::Levels, "levels"},
 };
 
 // What the options mode declares.
@@ -110,6 +116,19 @@ const uqi::OptionLine kDeclaredOptions[] = {
     {"Book", "string", "", std::nullopt, std::nullopt, {}},
     {"Clear Hash", "button", std::nullopt, std::nullopt, std::nullopt, {}},
 };
+// What the levels mode declares on top.
+const uqi::OptionLine kStrengthOptions[] = {
+    {"UCI_LimitStrength", "check", "false", std::nullopt, std::nullopt, {}},
+    {"UCI_Elo", "spin", "1500", 0, 3000, {}},
+    {"Skill Level", "spin", "20", 0, 20, {}},
+};
+
+std::vector<uqi::OptionLine> declared_options(Mode mode) {
+  std::vector<uqi::OptionLine> declared(std::begin(kDeclaredOptions), std::end(kDeclaredOptions));
+  if (mode == Mode::Levels)
+    declared.insert(declared.end(), std::begin(kStrengthOptions), std::end(kStrengthOptions));
+  return declared;
+}
 
 struct Options {
   Mode mode = Mode::Normal;
@@ -296,7 +315,8 @@ class MockEngine {
         }
       } else if (command == "query") {
         query(tokens.size() > 1 ? tokens[1] : std::string_view());
-      } else if (command == "setoption" && options_.mode == Mode::Options) {
+      } else if (command == "setoption" &&
+                 (options_.mode == Mode::Options || options_.mode == Mode::Levels)) {
         setoption(tokens);
       }
       // uqinewgame, setoption and anything unknown need no answer.
@@ -313,8 +333,9 @@ class MockEngine {
     send("id name mock-" + options_.mode_name);
     garbage_if_active();
     send("id author the quixo arena tests");
-    if (options_.mode == Mode::Options) {
-      for (const uqi::OptionLine& option : kDeclaredOptions) send(uqi::format_option_line(option));
+    if (options_.mode == Mode::Options || options_.mode == Mode::Levels) {
+      for (const uqi::OptionLine& option : declared_options(options_.mode))
+        send(uqi::format_option_line(option));
     } else {
       send("option name Hash type spin default 1 min 1 max 16");
     }
@@ -396,7 +417,7 @@ class MockEngine {
       return;
     }
     const std::string value = command->value.value_or("");
-    for (const uqi::OptionLine& option : kDeclaredOptions) {
+    for (const uqi::OptionLine& option : declared_options(options_.mode)) {
       if (option.name != command->name) continue;
       const std::optional<std::int64_t> number = text_helpers::parse_integer(value);
       const bool fits =

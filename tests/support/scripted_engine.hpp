@@ -83,8 +83,10 @@ struct ScriptedLog {
 
 class ScriptedProcess : public arena::EngineProcess {
  public:
-  explicit ScriptedProcess(ScriptedPolicy policy, std::shared_ptr<ScriptedLog> log = nullptr)
-      : policy_(std::move(policy)), log_(std::move(log)) {}
+  // `option_lines`: more `option name ...` lines for the handshake (a GUI's engine options).
+  explicit ScriptedProcess(ScriptedPolicy policy, std::shared_ptr<ScriptedLog> log = nullptr,
+                           std::vector<std::string> option_lines = {})
+      : policy_(std::move(policy)), log_(std::move(log)), option_lines_(std::move(option_lines)) {}
 
   bool write_line(std::string_view line) override {
     if (!running_) return false;
@@ -100,6 +102,7 @@ class ScriptedProcess : public arena::EngineProcess {
       // The options a tournament may set, with the defaults its reports print.
       output_.push_back("option name Threads type spin default 1 min 1 max 64");
       output_.push_back("option name Hash type spin default 16 min 1 max 1024");
+      for (const std::string& option : option_lines_) output_.push_back(option);
       output_.push_back(command == "uqi" ? "uqiok" : "ugiok");
     } else if (command == "isready") {
       output_.push_back("readyok");
@@ -143,6 +146,7 @@ class ScriptedProcess : public arena::EngineProcess {
  private:
   ScriptedPolicy policy_;
   std::shared_ptr<ScriptedLog> log_;
+  std::vector<std::string> option_lines_;
   std::deque<std::string> output_;
   std::deque<std::string> held_;  // a ponder search's reply, until ponderhit or stop
   std::optional<Game> game_;
@@ -151,15 +155,17 @@ class ScriptedProcess : public arena::EngineProcess {
 };
 
 // A launcher that gives every process of one engine the same policy, and logs them in `log` when
-// one is given.
+// one is given; `option_lines` are declared on top of Threads and Hash.
 inline arena::ProcessLauncher scripted_launcher(ScriptedPolicy policy,
-                                                std::shared_ptr<ScriptedLog> log = nullptr) {
-  return [policy, log](const arena::ProcessSpec&) -> std::unique_ptr<arena::EngineProcess> {
+                                                std::shared_ptr<ScriptedLog> log = nullptr,
+                                                std::vector<std::string> option_lines = {}) {
+  return [policy, log,
+          option_lines](const arena::ProcessSpec&) -> std::unique_ptr<arena::EngineProcess> {
     if (log) {
       std::lock_guard lock(log->mutex);
       ++log->launches;
     }
-    return std::make_unique<ScriptedProcess>(policy, log);
+    return std::make_unique<ScriptedProcess>(policy, log, option_lines);
   };
 }
 

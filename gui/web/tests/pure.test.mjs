@@ -266,7 +266,7 @@ test('a step along the game slides its cubes, and only when the positions agree'
 
 test('clocks read as seconds and tenths near the end, else minutes and hours', () => {
   assert.equal(formatClock(8349), '8.3');
-  assert.equal(formatClock(-5), '0.0');
+  assert.equal(formatClock(-5), '0:00');  // a clock that ran out (issue 26, defect 1)
   assert.equal(formatClock(65000), '1:05');
   assert.equal(formatClock(3723000), '1:02:03');
 });
