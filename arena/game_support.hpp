@@ -12,6 +12,7 @@
 
 #include "game_record.hpp"
 #include "game_rules.hpp"
+#include "utc_text.hpp"
 
 namespace quixo::arena::detail {
 
@@ -19,21 +20,6 @@ namespace quixo::arena::detail {
 inline constexpr int kMateAsCp = 100'000;
 // After a timed-out `go`, how long a late `bestmove` may take before the engine is restarted.
 inline constexpr std::chrono::milliseconds kStopGrace{1000};
-
-// `when` in UTC, as strftime's `format` writes it.
-inline std::string utc_text(std::chrono::system_clock::time_point when, const char* format) {
-  const std::time_t seconds = std::chrono::system_clock::to_time_t(when);
-  std::tm parts{};
-  gmtime_r(&seconds, &parts);
-  char text[40];
-  std::strftime(text, sizeof text, format, &parts);
-  return text;
-}
-
-// The PGN's Date: "2026.11.27".
-inline std::string utc_date() {
-  return utc_text(std::chrono::system_clock::now(), "%Y.%m.%d");
-}
 
 // The time of day as the PGN's GameStartTime and GameEndTime give it: "2026-11-27T05:50:25 +0000".
 inline std::string utc_time(std::chrono::system_clock::time_point when) {

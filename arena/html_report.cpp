@@ -21,6 +21,7 @@
 #include "results_store.hpp"
 #include "standings.hpp"
 #include "svg_chart.hpp"
+#include "utc_text.hpp"
 
 namespace quixo::arena {
 namespace {
@@ -667,15 +668,6 @@ std::string build_html_report(const TournamentConfig& config, const Standings& s
 
 namespace {
 
-std::string utc_now() {
-  const std::time_t now = std::time(nullptr);
-  std::tm parts{};
-  gmtime_r(&now, &parts);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%d %H:%M:%S UTC", &parts);
-  return text;
-}
-
 class HtmlReport : public ReportSink {
  public:
   HtmlReport(std::string path, const HtmlReportOptions& options)
@@ -754,7 +746,7 @@ class HtmlReport : public ReportSink {
     HtmlPageState state;
     state.refresh_seconds = options_.refresh_seconds;
     state.end = end;
-    state.updated = utc_now();
+    state.updated = utc_text(std::chrono::system_clock::now(), "%Y-%m-%d %H:%M:%S UTC");
     try {
       replace_file(path_, build_html_report(config, standings, *history_, state));
     } catch (const std::runtime_error& error) {

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "core/notation.hpp"
+#include "utc_text.hpp"
 
 namespace quixo::gui {
 namespace {
@@ -23,16 +24,6 @@ std::string side_name(Variant variant, GameResult winner) {
   const bool x = winner == GameResult::XWins;
   if (variant == Variant::TwoPlayer) return x ? "X" : "O";
   return x ? "team A (X)" : "team B (O)";
-}
-
-// "2026.11.28": today in UTC, PGN's Date.
-std::string today_utc() {
-  const std::time_t now = std::time(nullptr);
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  char text[16];
-  std::strftime(text, sizeof text, "%Y.%m.%d", &utc);
-  return text;
 }
 
 }  // namespace
@@ -116,7 +107,7 @@ GuiGame::GuiGame(Variant variant, std::vector<std::string> players,
   line_.push_back(0);
   levels_.assign(seats, std::nullopt);
   tags_.event = "quixo-gui";
-  tags_.date = today_utc();
+  tags_.date = arena::utc_date();
   if (is_game_clock(time_control_)) clocks_.assign(seats, arena::Clock(*time_control_));
   check_ending();
   restart_clock(now);
