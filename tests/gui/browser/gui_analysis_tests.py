@@ -229,10 +229,7 @@ def main():
     for name in ("gui", "engine", "mock", "arena", "screenshots", "tb"):
         parser.add_argument("--" + name, required=True)
     base.ARGS, _ = parser.parse_known_args()
-    names = sorted(name for name in vars(GuiAnalysisTests) if name.startswith("test_"))
-    suite = unittest.TestSuite(GuiAnalysisTests(name) for name in names)
-    result = unittest.TextTestRunner(verbosity=2).run(suite)
-    sys.exit(0 if result.wasSuccessful() else 1)
+    sys.exit(base.run_own_tests(GuiAnalysisTests))
 
 
 if __name__ == "__main__":

@@ -31,18 +31,11 @@ from headless_chromium import start_browser  # noqa: E402
 ARGS = None
 
 
-def start_gui():
-    """quixo-gui on a free port with the real engine ("quixo"), a quick mock ("mock") and the
-    test tables (--tb)."""
-    command = [
-        ARGS.gui, "--port", "0", "--no-save",
-        "--engine", "name=quixo", "cmd=" + ARGS.engine, "option.Hash=16", "option.Threads=1",
-        "--engine", "name=mock", "cmd=" + ARGS.mock, "args=--mode normal --random-seed 7",
-    ]
-    if ARGS.tb:
-        command += ["--tb", ARGS.tb]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    # It reports the tables it loaded, then the URL to open.
+def launch_gui(arguments):
+    """quixo-gui with `arguments`: its process and the URL it prints to open (after a line for
+    each engine it checked at start-up and for the tables it loaded)."""
+    process = subprocess.Popen([ARGS.gui] + arguments, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True)
     printed = ""
     for _ in range(20):
         line = process.stdout.readline()
@@ -56,6 +49,38 @@ def start_gui():
     raise RuntimeError("quixo-gui printed no URL: " + printed + process.stdout.read())
 
 
+def stop_gui(process):
+    process.terminate()
+    try:
+        process.wait(10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+    process.stdout.close()
+
+
+def start_gui():
+    """quixo-gui on a free port with the real engine ("quixo"), a quick mock ("mock") and the
+    test tables (--tb)."""
+    arguments = [
+        "--port", "0", "--no-save",
+        "--engine", "name=quixo", "cmd=" + ARGS.engine, "option.Hash=16", "option.Threads=1",
+        "--engine", "name=mock", "cmd=" + ARGS.mock, "args=--mode normal --random-seed 7",
+    ]
+    if ARGS.tb:
+        arguments += ["--tb", ARGS.tb]
+    return launch_gui(arguments)
+
+
+def run_own_tests(test_class):
+    """Runs the tests `test_class` defines itself, not those it inherits from GuiBrowserTests
+    (whose helpers and set-up it borrows); the exit status says whether all passed."""
+    names = sorted(name for name in vars(test_class) if name.startswith("test_"))
+    suite = unittest.TestSuite(test_class(name) for name in names)
+    result = unittest.TextTestRunner(verbosity=2).run(suite)
+    return 0 if result.wasSuccessful() else 1
+
+
 class GuiBrowserTests(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
@@ -65,11 +90,7 @@ class GuiBrowserTests(unittest.TestCase):
     @classmethod
     def tearDownClass(cls):
         cls.browser.quit()
-        cls.gui.terminate()
-        try:
-            cls.gui.wait(10)
-        except subprocess.TimeoutExpired:
-            cls.gui.kill()
+        stop_gui(cls.gui)
 
     # --- helpers ---------------------------------------------------------------------------
     def setUp(self):

@@ -33,48 +33,18 @@ ARGS = None
 
 def start_gui(data_dir, port=0):
     """quixo-gui saving its games in data_dir, with the real engine and the quick mock."""
-    command = [
-        ARGS.gui, "--port", str(port), "--data-dir", data_dir,
+    return base.launch_gui([
+        "--port", str(port), "--data-dir", data_dir,
         "--engine", "name=quixo", "cmd=" + ARGS.engine, "option.Hash=16", "option.Threads=1",
         "--engine", "name=mock", "cmd=" + ARGS.mock, "args=--mode normal --random-seed 7",
-    ]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    printed = ""
-    for _ in range(5):
-        line = process.stdout.readline()
-        printed += line
-        match = re.search(r"(http://\S+)", line)
-        if match:
-            return process, match.group(1)
-        if not line:
-            break
-    process.kill()
-    raise RuntimeError("quixo-gui printed no URL: " + printed + process.stdout.read())
+    ])
 
 
-def stop_gui(process):
-    process.terminate()
-    try:
-        process.wait(10)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
-    process.stdout.close()
+stop_gui = base.stop_gui
 
 
-class GuiKeepWorkTests(unittest.TestCase):
-    # The helpers of the main browser suite.
-    wait_for = base.GuiBrowserTests.wait_for
-    board = base.GuiBrowserTests.board
-    board_attributes = base.GuiBrowserTests.board_attributes
-    status = base.GuiBrowserTests.status
-    by_id = base.GuiBrowserTests.by_id
-    square = base.GuiBrowserTests.square
-    human_to_move = base.GuiBrowserTests.human_to_move
-    click_a_move = base.GuiBrowserTests.click_a_move
-    new_game = base.GuiBrowserTests.new_game
-    screenshot = base.GuiBrowserTests.screenshot
-    tearDown = base.GuiBrowserTests.tearDown
+class GuiKeepWorkTests(base.GuiBrowserTests):
+    """The main browser suite's helpers; only the tests defined here run (see main)."""
 
     @classmethod
     def setUpClass(cls):
@@ -265,7 +235,7 @@ def main():
         parser.add_argument("--" + name, required=True)
     ARGS, rest = parser.parse_known_args()
     base.ARGS = ARGS  # the borrowed helpers read it (screenshots)
-    unittest.main(argv=[sys.argv[0]] + rest, verbosity=2)
+    sys.exit(base.run_own_tests(GuiKeepWorkTests))
 
 
 if __name__ == "__main__":

@@ -34,24 +34,13 @@ def start_gui():
     """quixo-gui with a mock that declares the strength options ("levels", writing every option
     it takes to a file) and the real engine ("quixo")."""
     stderr_file = os.path.join(TEMP, "levels.stderr")
-    command = [
-        ARGS.gui, "--port", "0",
+    process, url = base.launch_gui([
+        "--port", "0",
         "--engine", "name=levels", "cmd=" + ARGS.mock, "args=--mode levels --random-seed 5",
         "stderr=" + stderr_file,
         "--engine", "name=quixo", "cmd=" + ARGS.engine, "option.Hash=16", "option.Threads=1",
-    ]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    printed = ""
-    for _ in range(5):
-        line = process.stdout.readline()
-        printed += line
-        match = re.search(r"(http://\S+)", line)
-        if match:
-            return process, match.group(1), stderr_file
-        if not line:
-            break
-    process.kill()
-    raise RuntimeError("quixo-gui printed no URL: " + printed + process.stdout.read())
+    ])
+    return process, url, stderr_file
 
 
 def arena_pgn(folder):
@@ -68,32 +57,13 @@ def arena_pgn(folder):
         return file.read()
 
 
-class GuiPeopleTests(unittest.TestCase):
-    # The helpers of gui_browser_tests.py, borrowed (its tests are not run here).
-    wait_for = base.GuiBrowserTests.wait_for
-    board = base.GuiBrowserTests.board
-    board_attributes = base.GuiBrowserTests.board_attributes
-    status = base.GuiBrowserTests.status
-    by_id = base.GuiBrowserTests.by_id
-    square = base.GuiBrowserTests.square
-    human_to_move = base.GuiBrowserTests.human_to_move
-    click_a_move = base.GuiBrowserTests.click_a_move
-    new_game = base.GuiBrowserTests.new_game
-    screenshot = base.GuiBrowserTests.screenshot
+class GuiPeopleTests(base.GuiBrowserTests):
+    """The main browser suite's helpers; only the tests defined here run (see main)."""
 
     @classmethod
     def setUpClass(cls):
         cls.gui, cls.url, cls.engine_stderr = start_gui()
         cls.browser = start_browser()
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.browser.quit()
-        cls.gui.terminate()
-        try:
-            cls.gui.wait(10)
-        except subprocess.TimeoutExpired:
-            cls.gui.kill()
 
     def setUp(self):
         self.browser.get(self.url)
@@ -295,8 +265,8 @@ def main():
     base.ARGS = ARGS
     with tempfile.TemporaryDirectory() as folder:
         TEMP = folder
-        program = unittest.main(argv=[sys.argv[0]] + rest, verbosity=2, exit=False)
-    sys.exit(0 if program.result.wasSuccessful() else 1)
+        status = base.run_own_tests(GuiPeopleTests)
+    sys.exit(status)
 
 
 if __name__ == "__main__":
