@@ -51,7 +51,7 @@ struct StrengthSpin {
   int max;
   int StrengthOptions::*field;
 };
-constexpr StrengthSpin kStrengthSpins[] = {
+const StrengthSpin kStrengthSpins[] = {
     {"UCI_Elo", 0, kEloMax, &StrengthOptions::elo},
     {"Skill Level", 0, kSkillLevelMax, &StrengthOptions::skill_level},
 };

@@ -1,6 +1,7 @@
 #include "skill.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -9,13 +10,26 @@ namespace quixo {
 
 namespace {
 
-// The deepest search below full strength (at the level just under it) and the temperature at
-// the middle level, in centi-cubes: the temperature is kMiddleTemperature * (top - s) / s, so
-// infinite at 0, kMiddleTemperature at the middle and 0 at full strength.
-constexpr double kTopDepth = 6.0;
-constexpr double kMiddleTemperature = 40.0;
+// The depth limit reaches kTopDepth at full strength (the last level below it is just under),
+// and the temperature, in centi-cubes, is kMiddleTemperature * (top - s) / s: infinite at 0,
+// kMiddleTemperature at the middle level and 0 at full strength.
+constexpr double kTopDepth = 8.0;
+constexpr double kMiddleTemperature = 100.0;
+
+// Fitted in two steps: the measured Elo of the levels (a ladder of Skill Levels 0-6, 8, ..., 18,
+// 19 and full strength), then corrected by the measured Elo of the UCI_Elo ladder of
+// scripts/calibrate-levels.sh (README "Levels"): monotonic, linear in between.
+constexpr std::array<int, kSkillLevelMax + 1> kLevelElo = {
+    0,    90,   240,  333,  404,  506,  619,  738,  867,  955, 1064,
+    1142, 1218, 1244, 1270, 1292, 1318, 1350, 1383, 1480, 1540};
 
 }  // namespace
+
+const int kEloMax = kLevelElo.back();
+
+int level_elo(int level) {
+  return kLevelElo.at(std::size_t(level));
+}
 
 double elo_of_skill(double skill) {
   skill = std::clamp(skill, 0.0, double(kSkillLevelMax));
@@ -62,8 +76,9 @@ SkillPlan skill_plan(double skill, std::mt19937_64& random) {
   plan.depth = floor + (unit(random) < depth - floor ? 1 : 0);
   plan.temperature = skill_temperature(skill);
   // Lines much worse than the best are seldom picked when the noise is small: a line for every
-  // 2 centi-cubes of temperature, at least 3.
-  plan.lines = int(std::clamp(std::ceil(plan.temperature / 2), 3.0, 1000.0));
+  // 8 centi-cubes of temperature, so that near full strength one line is searched, as at full
+  // strength.
+  plan.lines = int(std::clamp(std::ceil(plan.temperature / 8), 1.0, 1000.0));
   return plan;
 }
 

@@ -15,7 +15,6 @@
 // levels: the depth is its floor or ceiling at random, the temperature continuous.
 #pragma once
 
-#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <random>
@@ -27,13 +26,11 @@ namespace quixo {
 
 // `Skill Level` runs 0..kSkillLevelMax; its maximum is full strength (the default).
 inline constexpr int kSkillLevelMax = 20;
-// The Elo of each integer skill level, measured at the calibration time control with the
-// random mover as 0 (scripts/calibrate-levels.sh, README "Levels"); the last is full strength.
-inline constexpr std::array<int, kSkillLevelMax + 1> kLevelElo = {
-    0,    100,  200,  300,  400,  500,  600,  700,  800,  900, 1000,
-    1100, 1200, 1300, 1400, 1500, 1600, 1700, 1800, 1900, 2000};
-// `UCI_Elo` runs 0 (the uniformly random mover) .. kEloMax (full strength).
-inline constexpr int kEloMax = kLevelElo.back();
+// The Elo of each integer skill level 0..kSkillLevelMax, measured at the calibration time control
+// with the random mover as 0 (scripts/calibrate-levels.sh, README "Levels"), strictly rising;
+// the last is full strength. UCI_Elo runs 0 (the uniformly random mover) .. kEloMax.
+int level_elo(int level);
+extern const int kEloMax;
 
 // The strength options as set, and the fractional skill they ask for: UCI_LimitStrength with
 // UCI_Elo takes precedence over Skill Level, as in Stockfish.
