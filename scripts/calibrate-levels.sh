@@ -10,7 +10,7 @@
 #                  built here)
 #   --out DIR      where the matches' results and PGN files go (default: calibration-levels)
 #   --games N      games of each neighbour match (default 200: 100 openings, colours swapped)
-#   --tc TC        the time control of every engine (default nodes=100000: machine independent,
+#   --tc TC        the time control of every engine (default nodes=20000: machine independent,
 #                  so the table is the same on any machine)
 #   --concurrency  games at once (default 2)
 #   --rungs LIST   the rungs, weakest first: elo:E (UCI_LimitStrength=true, UCI_Elo=E),
@@ -34,7 +34,7 @@ BIN=$1
 shift
 OUT=calibration-levels
 GAMES=200
-TC=nodes=100000
+TC=nodes=20000
 CONCURRENCY=2
 RUNGS=""
 while [ $# -gt 0 ]; do
