@@ -199,7 +199,7 @@ class SearchManager {
     limits_ = limits;
     search_moves_ = std::move(search_moves);
     multipv_ = Variant::kMultiPv ? options_.multipv : 1;
-    // Below full strength (skill.hpp) every root move is a line of its own, and the search
+    // Below full strength (skill.hpp) the search takes the level's lines, depth and nodes, and
     // plays without the endgame tables.
     limited_ = !full_strength(options_.strength);
     if (limited_) {
@@ -355,7 +355,7 @@ class SearchManager {
   TimeBudget budget_;
   SearchFeatures features_;
   int multipv_ = 1;       // the lines reported
-  int search_lines_ = 1;  // the lines searched: multipv_, or every root move below full strength
+  int search_lines_ = 1;  // the lines searched: multipv_, or the level's below full strength
   // Below full strength: the plan of this search and the generator of its choices (used by the
   // main search thread during a search, by the caller's thread between searches).
   bool limited_ = false;
