@@ -22,8 +22,8 @@
 # the lower one anchored at its own rating, so the ratings are the maximum-likelihood ones of all
 # the ladder's games (in a ladder, where each rung meets only its neighbours, the joint
 # Bradley-Terry fit splits into the matches); the error bars add up along the ladder (95 %).
-# A match already played (its results file complete) is not played again: delete DIR to start
-# over, or interrupt and run again to go on.
+# A match already played to GAMES games is not played again, one cut short goes on (--resume,
+# also to more games): run again to go on, or delete DIR to start over.
 set -euo pipefail
 
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; }
@@ -98,7 +98,9 @@ for ((i = 1; i < ${#RUNG[@]}; i++)); do
   low=${RUNG[i - 1]} high=${RUNG[i]}
   low_name=$(name_of "$low") high_name=$(name_of "$high")
   results=$OUT/match-$i-$low_name-$high_name.json
-  if [ -f "$results" ] && python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); sys.exit(d["status"]!="completed")' "$results" 2>/dev/null; then
+  if [ -f "$results" ] && python3 -c 'import json,sys
+d=json.load(open(sys.argv[1]))
+sys.exit(d["status"]!="completed" or d["standings"]["total_games"]!=int(sys.argv[2]))' "$results" "$GAMES" 2>/dev/null; then
     echo "match $i: $low_name vs $high_name already played ($results)"
   else
     echo "match $i: $low_name vs $high_name ..."

@@ -16,12 +16,13 @@ namespace {
 constexpr double kTopDepth = 8.0;
 constexpr double kMiddleTemperature = 100.0;
 
-// Fitted in two steps: the measured Elo of the levels (a ladder of Skill Levels 0-6, 8, ..., 18,
-// 19 and full strength), then corrected by the measured Elo of the UCI_Elo ladder of
-// scripts/calibrate-levels.sh (README "Levels"): monotonic, linear in between.
+// Fitted in steps: the measured Elo of the levels (a ladder of Skill Levels 0-6, 8, ..., 18, 19
+// and full strength), then corrected by the measured Elo of the UCI_Elo ladder of
+// scripts/calibrate-levels.sh at 1000 games a match (README "Levels"): monotonic, linear in
+// between.
 constexpr std::array<int, kSkillLevelMax + 1> kLevelElo = {
-    0,    90,   240,  333,  404,  506,  619,  738,  867,  955, 1064,
-    1142, 1218, 1244, 1270, 1292, 1318, 1350, 1383, 1480, 1540};
+    0,    101,  274,  391,  492,  626,  755,  888,  1025, 1119, 1240,
+    1326, 1411, 1440, 1468, 1492, 1520, 1554, 1590, 1661, 1700};
 
 }  // namespace
 
