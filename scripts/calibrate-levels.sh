@@ -9,7 +9,8 @@
 #   BIN_DIR        the folder of the release binaries quixo-engine and quixo-arena (nothing is
 #                  built here)
 #   --out DIR      where the matches' results and PGN files go (default: calibration-levels)
-#   --games N      games of each neighbour match (default 200: 100 openings, colours swapped)
+#   --games N      games of each neighbour match (default 1000: game pairs, colours swapped;
+#                  200 shows the order of the rungs, but its error bars are +-55 to +-150)
 #   --tc TC        the time control of every engine (default nodes=20000: machine independent,
 #                  so the table is the same on any machine)
 #   --concurrency  games at once (default 2)
@@ -33,7 +34,7 @@ case "$1" in -h | --help) usage; exit 0 ;; esac
 BIN=$1
 shift
 OUT=calibration-levels
-GAMES=200
+GAMES=1000
 TC=nodes=20000
 CONCURRENCY=2
 RUNGS=""
