@@ -42,6 +42,20 @@ constexpr SpinOption kSpinOptions[] = {
     {"MoveOverhead", 0, 5000, &EngineOptions::move_overhead_ms},
     {"MultiPV", 1, 16, &EngineOptions::multipv},
 };
+// The strength options (engine/search/skill.hpp), named as Stockfish names them: Skill Level
+// 0..20 (20: full strength), or with UCI_LimitStrength the calibrated UCI_Elo (0: the uniformly
+// random mover).
+struct StrengthSpin {
+  std::string_view name;
+  int min;
+  int max;
+  int StrengthOptions::*field;
+};
+const StrengthSpin kStrengthSpins[] = {
+    {"UCI_Elo", 0, kEloMax, &StrengthOptions::elo},
+    {"Skill Level", 0, kSkillLevelMax, &StrengthOptions::skill_level},
+};
+constexpr std::string_view kLimitStrengthOption = "UCI_LimitStrength";
 constexpr std::string_view kPonderOption = "Ponder";
 // The folder of the endgame tables (docs/spec.md §6); empty: none.
 constexpr std::string_view kTablebasePathOption = "TablebasePath";
@@ -247,6 +261,19 @@ void UqiSession::handshake(bool ugi) {
                                              {}}));
   lines.push_back(uqi::format_option_line(
       {std::string(kPonderOption), "check", "false", std::nullopt, std::nullopt, {}}));
+  lines.push_back(uqi::format_option_line({std::string(kLimitStrengthOption),
+                                           "check",
+                                           defaults.strength.limit_strength ? "true" : "false",
+                                           std::nullopt,
+                                           std::nullopt,
+                                           {}}));
+  for (const StrengthSpin& spin : kStrengthSpins)
+    lines.push_back(uqi::format_option_line({std::string(spin.name),
+                                             "spin",
+                                             std::to_string(defaults.strength.*spin.field),
+                                             spin.min,
+                                             spin.max,
+                                             {}}));
   for (const CheckOption& check : kFeatureOptions)
     lines.push_back(uqi::format_option_line({std::string(check.name),
                                              "check",
@@ -309,6 +336,25 @@ std::optional<std::string> UqiSession::set_option(std::string_view name,
              (value ? text_helpers::quoted(*value) : std::string("nothing"));
     EngineOptions changed = options_;
     changed.features.*check.field = text == "true";
+    apply_options(changed);
+    return std::nullopt;
+  }
+  if (key == option_key(kLimitStrengthOption)) {
+    const std::string text = value ? text_helpers::to_lower(*value) : std::string();
+    if (text != "true" && text != "false")
+      return "option UCI_LimitStrength needs the value true or false, not " +
+             (value ? text_helpers::quoted(*value) : std::string("nothing"));
+    EngineOptions changed = options_;
+    changed.strength.limit_strength = text == "true";
+    apply_options(changed);
+    return std::nullopt;
+  }
+  for (const StrengthSpin& spin : kStrengthSpins) {
+    if (key != option_key(spin.name)) continue;
+    const std::variant<int, std::string> number = spin_value(spin.name, spin.min, spin.max, value);
+    if (const auto* error = std::get_if<std::string>(&number)) return *error;
+    EngineOptions changed = options_;
+    changed.strength.*spin.field = std::get<int>(number);
     apply_options(changed);
     return std::nullopt;
   }

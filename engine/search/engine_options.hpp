@@ -1,6 +1,8 @@
 // The engine's options, as plain types below every search header.
 #pragma once
 
+#include "skill.hpp"
+
 namespace quixo {
 
 // Search features that can be switched off, so that a match against the engine without one of
@@ -28,6 +30,7 @@ struct EngineOptions {
   int move_overhead_ms = 30;
   int multipv = 1;
   SearchFeatures features;
+  StrengthOptions strength;  // full strength by default (skill.hpp)
   bool operator==(const EngineOptions&) const = default;
 };
 

@@ -109,9 +109,10 @@ struct FourPlayerVariant {
     return root.is_game_over() ? MoveScan{} : team_scan(root);
   }
   // The legal moves of the root (only the requested ones when any is legal), without those
-  // that make the other team's line at once unless every move does.
+  // that make the other team's line at once unless keep_losses or every move does.
   static std::vector<Move4> root_candidates(const Position4& root, const MoveScan& scan,
-                                            std::span<const Move4> search_moves) {
+                                            std::span<const Move4> search_moves,
+                                            bool keep_losses = false) {
     if (root.is_game_over()) return {};
     const MoveList4 legal = root.legal_moves();
     std::vector<Move4> candidates(legal.begin(), legal.end());
@@ -121,7 +122,8 @@ struct FourPlayerVariant {
         requested.push_back(move);
     if (!requested.empty()) candidates = requested;
     const auto loses = [&scan](Move4 move) { return loses_at_once(scan, move); };
-    if (!std::all_of(candidates.begin(), candidates.end(), loses)) std::erase_if(candidates, loses);
+    if (!keep_losses && !std::all_of(candidates.begin(), candidates.end(), loses))
+      std::erase_if(candidates, loses);
     return candidates;
   }
   static bool wins_at_once(const MoveScan& scan, Move4 move) { return has_slide(scan.wins, move); }

@@ -14,9 +14,10 @@
 //     (calls visit(move, history index) for the moves of the node's `slides` and its forced pass),
 //     history_index(position, move), has_history(move), usable_table_move(position, node, move),
 //     table_view(position, key, features) (the key and frame the table keeps the node under);
-//   root_candidates(root, scan, search_moves), root_scan(root), wins_at_once(scan, move),
-//     loses_at_once(scan, move), root_order(evaluator, child), plan(limits, root, overhead) (the
-//     time plan on the mover's clock), applicable(features), parse(text), kBenchPositions and
+//   root_candidates(root, scan, search_moves, keep_losses) (the legal moves, without those that
+//     lose at once unless keep_losses or every move does), root_scan(root), wins_at_once(scan,
+//     move), loses_at_once(scan, move), root_order(evaluator, child), plan(limits, root, overhead)
+//     (the time plan on the mover's clock), applicable(features), parse(text), kBenchPositions and
 //     kBenchLabel for the bench;
 //   the endgame tables: Tables and kHasTables, and when it has them table_layers(tables),
 //     in_table_layers(position, layers), probe_table(tables, position, ply) (the exact score),
@@ -56,6 +57,7 @@
 #include <memory>
 #include <new>
 #include <optional>
+#include <random>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -73,6 +75,7 @@
 #include "score.hpp"
 #include "search_control.hpp"
 #include "search_types.hpp"
+#include "skill.hpp"
 #include "time_manager.hpp"
 #include "transposition_table.hpp"
 
@@ -141,6 +144,7 @@ class SearchManager {
 
   SearchManager(const EngineOptions& options, TableAllocation allocation) : options_(options) {
     if (allocation == TableAllocation::Now) table_.resize(std::size_t(options.hash_mb));
+    if (options.strength.random_seed != 0) random_.seed(options.strength.random_seed);
   }
   ~SearchManager() {
     stop();
@@ -155,6 +159,9 @@ class SearchManager {
     wait();
     if (table_.allocated() && options.hash_mb != options_.hash_mb)
       table_.resize(std::size_t(options.hash_mb));
+    if (options.strength.random_seed != 0 &&
+        options.strength.random_seed != options_.strength.random_seed)
+      random_.seed(options.strength.random_seed);
     options_ = options;
   }
   [[nodiscard]] const EngineOptions& options() const { return options_; }
@@ -192,11 +199,19 @@ class SearchManager {
     limits_ = limits;
     search_moves_ = std::move(search_moves);
     multipv_ = Variant::kMultiPv ? options_.multipv : 1;
+    // Below full strength (skill.hpp) the search takes the level's lines, depth and nodes, and
+    // plays without the endgame tables.
+    limited_ = !full_strength(options_.strength);
+    if (limited_) {
+      skill_ = skill_plan(skill_of(options_.strength), random_);
+      limits_.nodes = limits_.nodes == 0 ? kSkillNodes : std::min(limits_.nodes, kSkillNodes);
+    }
+    search_lines_ = limited_ ? skill_.lines : multipv_;
     features_ = Variant::applicable(options_.features);
     budget_ = Variant::plan(limits, root_, options_.move_overhead_ms);
     table_layers_ = 0;
     if constexpr (Variant::kHasTables)
-      if (tables_) table_layers_ = Variant::table_layers(*tables_);
+      if (tables_ && !limited_) table_layers_ = Variant::table_layers(*tables_);
     control_.begin(limits.ponder, limits.infinite);
     table_.new_search();
     workers_.clear();
@@ -339,7 +354,13 @@ class SearchManager {
   std::vector<Move> search_moves_;
   TimeBudget budget_;
   SearchFeatures features_;
-  int multipv_ = 1;
+  int multipv_ = 1;       // the lines reported
+  int search_lines_ = 1;  // the lines searched: multipv_, or the level's below full strength
+  // Below full strength: the plan of this search and the generator of its choices (used by the
+  // main search thread during a search, by the caller's thread between searches).
+  bool limited_ = false;
+  SkillPlan skill_;
+  std::mt19937_64 random_{std::random_device{}()};
   std::shared_ptr<const Tables> tables_;
   typename Variant::Evaluator evaluator_ = Variant::standard_evaluator();
   std::uint32_t table_layers_ = 0;  // the layers loaded when the search started
@@ -409,6 +430,9 @@ class SearchWorker {
   void record_cutoff(const Position& position, int ply, Move move, int depth, const Move* tried,
                      int tried_count);
   void report(int depth, const Callbacks& callbacks, Bound bound) const;
+  // Below full strength: moves the line the level picks (skill.hpp) to the front of the root
+  // moves, the one played.
+  void pick_skill_line();
   // After a stop: sends a last info line when the move to be played is not the one the last
   // line showed (or no line was sent), so the GUI's last pv agrees with the bestmove.
   void report_final(int depth, Move reported, const Callbacks& callbacks) const;
@@ -466,7 +490,10 @@ void SearchWorker<Variant>::prepare_root_moves() {
   const Position& root = manager_.root_;
   root_moves_.clear();
   root_scan_ = Variant::root_scan(root);
-  for (const Move move : Variant::root_candidates(root, root_scan_, manager_.search_moves_)) {
+  // Below full strength the moves that lose at once are candidates too: a weak player may miss
+  // that a push completes the opponent's line.
+  for (const Move move :
+       Variant::root_candidates(root, root_scan_, manager_.search_moves_, manager_.limited_)) {
     RootMove<Move> root_move;
     root_move.move = move;
     if (Variant::wins_at_once(root_scan_, move))
@@ -827,12 +854,21 @@ void SearchWorker<Variant>::iterative_deepening(const Callbacks& callbacks) {
     if (is_main()) report_tables(callbacks);
     return;
   }
+  if (manager_.limited_ && manager_.skill_.random_mover) {
+    // The weakest level searches nothing: any legal move, uniformly.
+    if (!is_main()) return;
+    pick_skill_line();
+    report_final(1, Move::none(), callbacks);
+    return;
+  }
   const SearchLimits& limits = manager_.limits_;
   const TimeBudget& budget = manager_.budget_;
   const SearchControl& control = manager_.control_;
-  const int depth_limit = limits.max_depth(search_detail::kMaxDepth);
+  const int depth_limit = manager_.limited_ ? std::min(limits.max_depth(search_detail::kMaxDepth),
+                                                       manager_.skill_.depth)
+                                            : limits.max_depth(search_detail::kMaxDepth);
   const std::size_t multipv =
-      std::min<std::size_t>(std::max(manager_.multipv_, 1), root_moves_.size());
+      std::min<std::size_t>(std::max(manager_.search_lines_, 1), root_moves_.size());
   const auto by_score = [](const RootMove<Move>& a, const RootMove<Move>& b) {
     return a.score > b.score;
   };
@@ -894,7 +930,32 @@ void SearchWorker<Variant>::iterative_deepening(const Callbacks& callbacks) {
       if (control.elapsed_ms() >= budget.soft_ms * 6 / 10) break;
     }
   }
+  if (is_main() && manager_.limited_) {
+    // The line picked is reported as it was searched.
+    pick_skill_line();
+    if (root_moves_[0].move != reported) report(std::max(root_depth_, 1), callbacks, Bound::Exact);
+    return;
+  }
   if (is_main()) report_final(std::max(root_depth_, 1), reported, callbacks);
+}
+
+template <class Variant>
+void SearchWorker<Variant>::pick_skill_line() {
+  // The lines searched, each by its score in the last iteration that reached it.
+  std::vector<Score> scores;
+  for (const RootMove<Move>& root_move : root_moves_) {
+    const Score score =
+        root_move.score != -kInfiniteScore ? root_move.score : root_move.previous_score;
+    if (score == -kInfiniteScore && !manager_.skill_.random_mover) break;
+    scores.push_back(score);
+  }
+  if (scores.empty()) return;  // stopped before any line was searched: the first move
+  const std::size_t pick =
+      manager_.skill_.random_mover
+          ? std::uniform_int_distribution<std::size_t>(0, scores.size() - 1)(manager_.random_)
+          : pick_line(scores, manager_.skill_.temperature, manager_.random_);
+  std::rotate(root_moves_.begin(), root_moves_.begin() + std::ptrdiff_t(pick),
+              root_moves_.begin() + std::ptrdiff_t(pick) + 1);
 }
 
 // Runs a fixed bench: each position searched to kBenchDepth by one thread with a fresh table, each

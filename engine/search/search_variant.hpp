@@ -73,7 +73,7 @@ concept SearchVariant = requires(const typename V::Position& position, typename 
   // The root.
   { V::root_scan(position) } -> std::same_as<MoveScan>;
   {
-    V::root_candidates(position, scan, search_moves)
+    V::root_candidates(position, scan, search_moves, true)
     } -> std::same_as<std::vector<typename V::Move>>;
   { V::wins_at_once(scan, move) } -> std::same_as<bool>;
   { V::loses_at_once(scan, move) } -> std::same_as<bool>;

@@ -92,15 +92,16 @@ struct TwoPlayerVariant {
 
   static MoveScan root_scan(const Position& root) { return scan_moves(root); }
   // The legal moves of the root (only the requested ones when any is legal), without those
-  // that make the opponent's line at once unless every move does.
+  // that make the opponent's line at once unless keep_losses or every move does.
   static std::vector<Move> root_candidates(const Position&, const MoveScan& scan,
-                                           std::span<const Move> search_moves) {
+                                           std::span<const Move> search_moves,
+                                           bool keep_losses = false) {
     SlideSet candidates = scan.legal;
     SlideSet requested = 0;
     for (const Move move : search_moves)
       if (!move.is_none()) requested |= bit_of(move);
     if (requested & candidates) candidates &= requested;
-    if (candidates & ~scan.losses) candidates &= ~scan.losses;
+    if (!keep_losses && (candidates & ~scan.losses)) candidates &= ~scan.losses;
     std::vector<Move> moves;
     for (SlideSet set = candidates; set != 0; set &= set - 1)
       moves.push_back(Move(SlideIndex(std::countr_zero(set))));
