@@ -87,4 +87,10 @@ std::string_view mark_name(MoveMark mark) {
   return "";
 }
 
+std::optional<MoveMark> parse_mark_name(std::string_view name) {
+  for (const MoveMark mark : {MoveMark::Inaccuracy, MoveMark::Mistake, MoveMark::Blunder})
+    if (name == mark_name(mark)) return mark;
+  return std::nullopt;
+}
+
 }  // namespace quixo::gui

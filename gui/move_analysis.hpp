@@ -70,5 +70,7 @@ std::optional<MoveAnalysis> analyse_move(std::string_view move, const PositionVa
 
 // "inaccuracy", "mistake", "blunder"; "" for none.
 std::string_view mark_name(MoveMark mark);
+// The mark mark_name names (an inaccuracy, a mistake, a blunder); nullopt for any other name.
+std::optional<MoveMark> parse_mark_name(std::string_view name);
 
 }  // namespace quixo::gui

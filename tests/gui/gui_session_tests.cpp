@@ -828,6 +828,39 @@ BOOST_DATA_TEST_CASE(whole_game_analysis_marks_each_move_by_the_engines_scores,
   }
 }
 
+// Issue 26: the marks of a whole-game analysis are saved with the game; a resumed session shows
+// them as the analysing one did.
+BOOST_AUTO_TEST_CASE(whole_game_analysis_is_saved_and_comes_back_with_the_game) {
+  const DataFolder data;
+  const auto mock40 = [] {
+    return engine("mock", QUIXO_MOCK_ENGINE_BINARY, {"--mode", "normal", "--score", "40"});
+  };
+  std::string id;
+  json::value moves;
+  {
+    Fixture fixture({mock40()}, nullptr, data.store);
+    for (int ply = 0; ply < 2; ++ply) {
+      const json::object state = fixture.inbox.last_state();
+      fixture.send({{"type", "move"}, {"move", legal_move(state, 5 + ply)}});
+      fixture.inbox.wait_state([ply](const json::object& s) { return move_count(s) == ply + 1u; },
+                               "after the move");
+    }
+    fixture.send({{"type", "analyze_game"}, {"on", true}, {"movetime_ms", 20}});
+    fixture.inbox.wait_for(analysis_ended, "the end of the analysis");
+    const json::object analysed = fixture.inbox.wait_state(
+        [](const json::object& s) { return !s.at("moves").as_array()[1].at("analysis").is_null(); },
+        "with every move analysed");
+    id = std::string(analysed.at("game_id").as_string());
+    moves = analysed.at("moves");
+    BOOST_TEST(moves.as_array()[0].at("analysis").at("mark").as_string() == "blunder");
+  }
+  Fixture again({mock40()}, nullptr, data.store);
+  again.send({{"type", "resume"}, {"game_id", id}});
+  const json::object resumed = again.inbox.wait_state(
+      [&](const json::object& s) { return s.at("game_id").as_string() == id; }, "the game");
+  BOOST_TEST(json::serialize(resumed.at("moves")) == json::serialize(moves));
+}
+
 BOOST_AUTO_TEST_CASE(whole_game_analysis_of_a_four_player_game_goes_by_teams) {
   // The mock's +40 for the team to move, every seat: each move that is not its choice hands the
   // other team +40, a blunder; the engine is asked with the seat to move's `go`.
