@@ -559,6 +559,11 @@ arena::MoveRecord GuiGame::record_move(int id) const {
   record.depth = node.move.depth;
   record.time_ms = node.move.time_ms;
   record.comment = node.comment;
+  // Whole-game analysis's mark, after the person's comment (once: a game read back from its PGN
+  // has it in the comment already).
+  if (const std::string mark = node.move.analysis ? mark_comment(*node.move.analysis) : "";
+      !mark.empty() && !record.comment.ends_with(mark))
+    record.comment += (record.comment.empty() ? "" : " ") + mark;
   const std::vector<int>& siblings = nodes_[static_cast<std::size_t>(node.parent)].children;
   if (siblings.front() == id) record.variations = record_variations(node.parent, id);
   return record;

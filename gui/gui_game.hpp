@@ -192,7 +192,9 @@ class GuiGame {
   // The game as the arena records it, for the PGN: a finished game as it ended; an unfinished one
   // with the result "*" (GameResult::Unfinished, Termination::Unterminated). A game read from a
   // PGN keeps the file's tags (event, site, date, round, players, times); a new one is the event
-  // "quixo-gui" of the day it started (UTC).
+  // "quixo-gui" of the day it started (UTC). A move that whole-game analysis marked has the mark
+  // in its comment (mark_comment: "?? blunder, best b1e1"), after the person's, once: a comment
+  // read back from a PGN that already ends with it is not marked again.
   arena::GameRecord record() const;
   // A game read from a PGN, every player human, shown at its start.
   static GuiGame from_record(const arena::GameRecord& game);
