@@ -609,6 +609,27 @@ BOOST_AUTO_TEST_CASE(an_engine_that_was_thinking_moves_after_the_resume) {
   BOOST_TEST(moved.at("moves").as_array()[1].at("by").as_string() == "mock");
 }
 
+// Issue 26: a game paused when the page went comes back paused (its engine does not start), and
+// goes on when the person resumes it.
+BOOST_AUTO_TEST_CASE(a_paused_game_comes_back_paused) {
+  const DataFolder data;
+  SavedGame saved;
+  saved.id = "0000000000000def";
+  saved.game = GuiGame(Variant::TwoPlayer, {"human", "mock"});
+  saved.game.play("a1a5", move_by("human"), SteadyTime{});
+  saved.game.pause(SteadyTime{});
+  data.store->save(saved.id, format_saved_game(saved, SteadyTime{}));
+  Fixture fixture({mock("mock", "normal")}, nullptr, data.store);
+  fixture.send({{"type", "resume"}, {"game_id", saved.id}});
+  const json::object resumed = fixture.inbox.wait_state(
+      [&](const json::object& s) { return s.at("game_id").as_string() == saved.id; }, "the game");
+  BOOST_TEST(resumed.at("paused").as_bool());
+  BOOST_TEST(resumed.at("thinking").is_null());
+  fixture.send({{"type", "pause"}, {"on", false}});
+  fixture.inbox.wait_state([](const json::object& s) { return move_count(s) == 2; },
+                           "the engine's move once resumed");
+}
+
 // Analysis survives too: a game analysed when the page went is analysed again after resume.
 BOOST_AUTO_TEST_CASE(a_resumed_game_is_analysed_again) {
   const DataFolder data;
