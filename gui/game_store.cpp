@@ -26,6 +26,8 @@ constexpr int kVersion = 1;
 constexpr std::string_view kSuffix = ".json";
 // A saved game is small (a few hundred bytes a move); a bigger file is not one of ours.
 constexpr std::uintmax_t kMaxFileBytes = 16u << 20;
+// A rating or a level (UCI_Elo), as PGN's WhiteElo is read.
+constexpr std::int64_t kMaxElo = 100'000;
 
 [[noreturn]] void bad(const std::string& what) {
   throw std::invalid_argument(what);
@@ -66,10 +68,11 @@ std::int64_t int_of(const json::object& object, std::string_view name, std::stri
 }
 
 std::optional<int> optional_int_of(const json::object& object, std::string_view name,
-                                   std::string_view where) {
+                                   std::string_view where, std::int64_t low = -1'000'000'000,
+                                   std::int64_t high = 1'000'000'000) {
   const json::value* value = object.if_contains(name);
   if (!value || value->is_null()) return std::nullopt;
-  return static_cast<int>(int_of(*value, name, where, -1'000'000'000, 1'000'000'000));
+  return static_cast<int>(int_of(*value, name, where, low, high));
 }
 
 bool bool_of(const json::object& object, std::string_view name, std::string_view where) {
@@ -116,6 +119,145 @@ std::optional<GuiResult> result_of(const json::value& value, std::string_view wh
   return result;
 }
 
+// The analysis in the page's form (json_fields.hpp), `loss` whole.
+json::value analysis_json(const std::optional<MoveAnalysis>& analysis) {
+  if (!analysis) return nullptr;
+  return move_analysis_json(*analysis, true);
+}
+
+std::optional<std::string> optional_string_of(const json::object& object, std::string_view name,
+                                              std::string_view where) {
+  if (member(object, name, where).is_null()) return std::nullopt;
+  return string_of(object, name, where);
+}
+
+// A move's whole-game analysis, each field checked; `before` is the position the move was
+// played in (the best move must be legal there).
+std::optional<MoveAnalysis> analysis_of(const json::value& value, const Game& before,
+                                        const std::string& where) {
+  if (value.is_null()) return std::nullopt;
+  const json::object& object = object_of(value, where);
+  MoveAnalysis analysis;
+  if (const json::value& score = member(object, "score", where); !score.is_null()) {
+    const std::string score_where = where + ", \"score\"";
+    const json::object& fields = object_of(score, score_where);
+    if (fields.size() != 1 || (!fields.contains("cp") && !fields.contains("mate")))
+      bad(where + ": field \"score\" must be {\"cp\":N}, {\"mate\":N} or null");
+    if (fields.contains("cp"))
+      analysis.after.score_cp = optional_int_of(fields, "cp", score_where);
+    else
+      analysis.after.score_mate = optional_int_of(fields, "mate", score_where);
+    if (!analysis.after.score_cp && !analysis.after.score_mate)
+      bad(where + ": field \"score\" holds no number");
+  }
+  if (const json::value& tb = member(object, "tb", where); !tb.is_null()) {
+    const std::string tb_where = where + ", \"tb\"";
+    const json::object& fields = object_of(tb, tb_where);
+    const std::string wdl = string_of(fields, "value", tb_where);
+    tb::TbValue exact;
+    if (wdl == "win")
+      exact.wdl = tb::Wdl::Win;
+    else if (wdl == "loss")
+      exact.wdl = tb::Wdl::Loss;
+    else if (wdl != "draw")
+      bad(tb_where + ": bad value \"" + wdl + "\" (win, loss or draw)");
+    const std::optional<int> distance = optional_int_of(fields, "distance", tb_where, 0, 1'000'000);
+    if (exact.wdl == tb::Wdl::Draw ? distance.has_value() : !distance.has_value())
+      bad(tb_where + ": a draw has no distance, a win or a loss has one");
+    exact.distance = distance.value_or(0);
+    analysis.after.exact = exact;
+  }
+  if (const std::optional<std::string> best = optional_string_of(object, "best", where)) {
+    Game position = before;
+    std::string played;
+    try {
+      played = position.play(*best);
+    } catch (const NotationError& problem) {
+      bad(where + ": the best move " + *best + " is not legal there: " + problem.what());
+    }
+    if (played != *best) bad(where + ": the best move " + *best + " is not written as " + played);
+    analysis.best = *best;
+  }
+  const json::value& loss = member(object, "loss", where);
+  if (!loss.is_number() || loss.to_number<double>() < 0 || loss.to_number<double>() > 1)
+    bad(where + ": field \"loss\" must be a number from 0 to 1");
+  analysis.loss = loss.to_number<double>();
+  analysis.cp_loss = static_cast<int>(int_of(object, "cp_loss", where, 0, 2 * kCentipawnCap));
+  if (const std::optional<std::string> mark = optional_string_of(object, "mark", where)) {
+    const std::optional<MoveMark> parsed = parse_mark_name(*mark);
+    if (!parsed) bad(where + ": unknown mark \"" + *mark + "\" (inaccuracy, mistake or blunder)");
+    analysis.mark = *parsed;
+  }
+  return analysis;
+}
+
+// The tags record() starts from; the result is the game's own, not saved here.
+json::object tags_json(const GuiGame& game) {
+  const arena::GameRecord& tags = game.tags();
+  json::object object{{"loaded", game.loaded()},
+                      {"event", tags.event},
+                      {"site", tags.site},
+                      {"date", tags.date},
+                      {"round", tags.round},
+                      {"white", tags.x_name},
+                      {"black", tags.o_name},
+                      {"white_elo", optional_json(tags.x_elo)},
+                      {"black_elo", optional_json(tags.o_elo)},
+                      {"time_control", tags.time_control},
+                      {"o_time_control", optional_json(tags.o_time_control)},
+                      {"start_time", tags.start_time},
+                      {"end_time", tags.end_time},
+                      {"duration", tags.duration}};
+  object["seating"] = nullptr;
+  object["seats"] = nullptr;
+  if (tags.four_player) {
+    object["seating"] = arena::seating_name(tags.four_player->seating);
+    json::array seats;
+    for (const std::string& name : tags.four_player->names) seats.emplace_back(name);
+    object["seats"] = std::move(seats);
+  }
+  return object;
+}
+
+void read_tags(const json::value& value, GuiGame& game) {
+  const std::string where = "\"tags\"";
+  const json::object& object = object_of(value, where);
+  arena::GameRecord tags;
+  const bool loaded = bool_of(object, "loaded", where);
+  for (const auto& [name, field] :
+       {std::pair{"event", &tags.event}, std::pair{"site", &tags.site},
+        std::pair{"date", &tags.date}, std::pair{"round", &tags.round},
+        std::pair{"white", &tags.x_name}, std::pair{"black", &tags.o_name},
+        std::pair{"time_control", &tags.time_control}, std::pair{"start_time", &tags.start_time},
+        std::pair{"end_time", &tags.end_time}, std::pair{"duration", &tags.duration}})
+    *field = string_of(object, name, where);
+  tags.x_elo = optional_int_of(object, "white_elo", where, 0, kMaxElo);
+  tags.o_elo = optional_int_of(object, "black_elo", where, 0, kMaxElo);
+  tags.o_time_control = optional_string_of(object, "o_time_control", where);
+  const std::optional<std::string> seating = optional_string_of(object, "seating", where);
+  const json::value& seats = member(object, "seats", where);
+  // Only a four-player game read from a PGN has its own seats (a new one's are its players).
+  const bool has_seats = loaded && game.variant() == Variant::FourPlayer;
+  if (seating.has_value() != has_seats || seats.is_null() == has_seats)
+    bad(where +
+        ": \"seating\" and \"seats\" are given for, and only for, a four-player game "
+        "read from a PGN");
+  if (has_seats) {
+    arena::FourPlayerSeats four;
+    const std::optional<arena::Seating> parsed = arena::parse_seating(*seating);
+    if (!parsed) bad(where + ": unknown seating \"" + *seating + "\" (per-seat or per-team)");
+    four.seating = *parsed;
+    const json::array& names = array_of(object, "seats", where);
+    if (names.size() != 4) bad(where + ": field \"seats\" must name 4 seats");
+    for (std::size_t i = 0; i < 4; ++i) {
+      if (!names[i].is_string()) bad(where + ": field \"seats\" must name 4 seats");
+      four.names[i] = std::string(names[i].get_string());
+    }
+    tags.four_player = std::move(four);
+  }
+  game.set_tags(std::move(tags), loaded);
+}
+
 std::int64_t unix_ms_now() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
              std::chrono::system_clock::now().time_since_epoch())
@@ -135,6 +277,10 @@ std::string format_saved_game(const SavedGame& saved, SteadyTime now) {
   file["time"] =
       game.time_control() ? json::value(game.time_control()->to_string()) : json::value(nullptr);
   file["start"] = game.start().text();
+  json::array levels;
+  for (const std::optional<int>& level : game.levels()) levels.push_back(optional_json(level));
+  file["levels"] = std::move(levels);
+  file["tags"] = tags_json(game);
   file["ponder"] = saved.ponder;
   file["analysis"] = json::object{{"on", saved.analysis_on},
                                   {"engine", saved.analysis_engine},
@@ -164,7 +310,8 @@ std::string format_saved_game(const SavedGame& saved, SteadyTime now) {
                                    {"score_mate", optional_json(node.move.score_mate)},
                                    {"depth", optional_json(node.move.depth)},
                                    {"comment", node.comment},
-                                   {"result", result_json(node.result)}});
+                                   {"result", result_json(node.result)},
+                                   {"analysis", analysis_json(node.move.analysis)}});
   }
   file["nodes"] = std::move(entries);
   file["line_end"] = index[static_cast<std::size_t>(game.line().back())];
@@ -179,6 +326,7 @@ std::string format_saved_game(const SavedGame& saved, SteadyTime now) {
   } else {
     file["clock"] = nullptr;
   }
+  file["paused"] = game.paused();
   return json::serialize(file);
 }
 
@@ -223,6 +371,20 @@ SavedGame parse_saved_game(std::string_view text, SteadyTime now) {
     bad(std::string("bad start position: ") + problem.what());
   }
   GuiGame& game = saved.game;
+  // Levels, tags and "paused" came with the levels, whole-game analysis and PGN pages: a file
+  // saved before them has none (full strength, a new game's tags, not paused).
+  if (const json::value* levels = file.if_contains("levels")) {
+    if (!levels->is_array() || levels->get_array().size() != game.players().size())
+      bad("field \"levels\" must be an array of one level per player (" +
+          std::to_string(game.players().size()) + ")");
+    std::vector<std::optional<int>> each;
+    for (const json::value& level : levels->get_array())
+      each.push_back(level.is_null() ? std::nullopt
+                                     : std::optional<int>(static_cast<int>(
+                                           int_of(level, "levels", where, 0, kMaxElo))));
+    game.set_levels(std::move(each));
+  }
+  if (const json::value* tags = file.if_contains("tags")) read_tags(*tags, game);
   if (const json::value* start_result = file.if_contains("start_result"))
     if (std::optional<GuiResult> result = result_of(*start_result, "the start's result"))
       game.set_result(0, std::move(result));
@@ -241,6 +403,10 @@ SavedGame parse_saved_game(std::string_view text, SteadyTime now) {
     details.score_mate = optional_int_of(node, "score_mate", name);
     details.depth = optional_int_of(node, "depth", name);
     const std::string move = string_of(node, "move", name);
+    if (const json::value* judged = node.if_contains("analysis"))
+      details.analysis =
+          analysis_of(*judged, game.nodes()[static_cast<std::size_t>(ids[parent])].position,
+                      name + ", \"analysis\"");
     int id = 0;
     try {
       id = game.add_move(ids[parent], move, details);
@@ -268,6 +434,7 @@ SavedGame parse_saved_game(std::string_view text, SteadyTime now) {
       to_go.push_back(static_cast<int>(int_of(moves, "moves_to_go", "\"clock\"", 0, 1'000'000)));
     game.restore_clocks(left, to_go, now);
   }
+  if (file.contains("paused") && bool_of(file, "paused", where)) game.pause(now);
   return saved;
 }
 

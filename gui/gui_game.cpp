@@ -550,6 +550,11 @@ arena::MoveRecord GuiGame::record_move(int id) const {
   record.depth = node.move.depth;
   record.time_ms = node.move.time_ms;
   record.comment = node.comment;
+  // Whole-game analysis's mark, after the person's comment (once: a game read back from its PGN
+  // has it in the comment already).
+  if (const std::string mark = node.move.analysis ? mark_comment(*node.move.analysis) : "";
+      !mark.empty() && !record.comment.ends_with(mark))
+    record.comment += (record.comment.empty() ? "" : " ") + mark;
   const std::vector<int>& siblings = nodes_[static_cast<std::size_t>(node.parent)].children;
   if (siblings.front() == id) record.variations = record_variations(node.parent, id);
   return record;
@@ -605,15 +610,27 @@ GuiGame GuiGame::from_record(const arena::GameRecord& record) {
     game.nodes_[static_cast<std::size_t>(game.line_.back())].result =
         GuiResult{record.result, record.termination, record.reason};
   game.ply_ = 0;
-  game.tags_ = record;
-  game.tags_.opening_moves.clear();
-  game.tags_.moves.clear();
-  game.loaded_ = true;
-  if (record.four_player)
-    game.names_.assign(record.four_player->names.begin(), record.four_player->names.end());
-  else
-    game.names_ = {record.x_name, record.o_name};
+  game.set_tags(record, true);
   return game;
+}
+
+void GuiGame::set_tags(arena::GameRecord tags, bool loaded) {
+  // What record() takes from the game itself is not kept: its start, moves and result.
+  const arena::GameRecord blank;
+  tags_ = std::move(tags);
+  tags_.start_position = blank.start_position;
+  tags_.opening_moves.clear();
+  tags_.moves.clear();
+  tags_.result = blank.result;
+  tags_.termination = blank.termination;
+  tags_.reason.clear();
+  loaded_ = loaded;
+  names_.clear();
+  if (!loaded_) return;
+  if (tags_.four_player)
+    names_.assign(tags_.four_player->names.begin(), tags_.four_player->names.end());
+  else
+    names_ = {tags_.x_name, tags_.o_name};
 }
 
 }  // namespace quixo::gui

@@ -181,11 +181,20 @@ class GuiGame {
   // A game read from a PGN names its players as the file does (its engines, now played by
   // people on the page): per player as players(), empty for a new game.
   const std::vector<std::string>& names() const { return names_; }
+  // The tags record() starts from (without the start, moves and result: the game's): a game read
+  // from a PGN (`loaded`) keeps the file's, players and time control included; a new game has only
+  // its event and date, the players and the levels being its own. set_tags gives a saved game back
+  // its tags (names() then follow a loaded game's players).
+  const arena::GameRecord& tags() const { return tags_; }
+  bool loaded() const { return loaded_; }
+  void set_tags(arena::GameRecord tags, bool loaded);
 
   // The game as the arena records it, for the PGN: a finished game as it ended; an unfinished one
   // with the result "*" (GameResult::Unfinished, Termination::Unterminated). A game read from a
   // PGN keeps the file's tags (event, site, date, round, players, times); a new one is the event
-  // "quixo-gui" of the day it started (UTC).
+  // "quixo-gui" of the day it started (UTC). A move that whole-game analysis marked has the mark
+  // in its comment (mark_comment: "?? blunder, best b1e1"), after the person's, once: a comment
+  // read back from a PGN that already ends with it is not marked again.
   arena::GameRecord record() const;
   // A game read from a PGN, every player human, shown at its start.
   static GuiGame from_record(const arena::GameRecord& game);

@@ -66,24 +66,6 @@ int required_int(const json::object& object, std::string_view name, int low, int
   return *number;
 }
 
-const char* wdl_name(tb::Wdl wdl) {
-  switch (wdl) {
-    case tb::Wdl::Win:
-      return "win";
-    case tb::Wdl::Loss:
-      return "loss";
-    default:
-      return "draw";
-  }
-}
-
-json::object tb_value_json(const tb::TbValue& value) {
-  json::object entry{{"value", wdl_name(value.wdl)}};
-  entry["distance"] =
-      value.wdl == tb::Wdl::Draw ? json::value(nullptr) : json::value(value.distance);
-  return entry;
-}
-
 std::vector<std::string> required_moves(const json::object& object, std::string_view name) {
   const json::value* value = field(object, name);
   if (!value) throw FieldError("missing field \"" + std::string(name) + "\"");
@@ -100,18 +82,6 @@ std::vector<std::string> required_moves(const json::object& object, std::string_
     moves.emplace_back(move.get_string());
   }
   return moves;
-}
-
-json::object move_analysis_json(const MoveAnalysis& analysis) {
-  const PositionValue& after = analysis.after;
-  return json::object{
-      {"score", score_json(after.score_cp, after.score_mate)},
-      {"tb", after.exact ? json::value(tb_value_json(*after.exact)) : json::value(nullptr)},
-      {"best", analysis.best.empty() ? json::value(nullptr) : json::value(analysis.best)},
-      {"loss", std::round(analysis.loss * 1000) / 1000},
-      {"cp_loss", analysis.cp_loss},
-      {"mark", analysis.mark == MoveMark::None ? json::value(nullptr)
-                                               : json::value(mark_name(analysis.mark))}};
 }
 
 Request parse_object(const json::object& object) {

@@ -87,4 +87,20 @@ std::string_view mark_name(MoveMark mark) {
   return "";
 }
 
+std::optional<MoveMark> parse_mark_name(std::string_view name) {
+  for (const MoveMark mark : {MoveMark::Inaccuracy, MoveMark::Mistake, MoveMark::Blunder})
+    if (name == mark_name(mark)) return mark;
+  return std::nullopt;
+}
+
+std::string mark_comment(const MoveAnalysis& analysis) {
+  if (analysis.mark == MoveMark::None) return "";
+  const std::string_view symbol = analysis.mark == MoveMark::Blunder   ? "??"
+                                  : analysis.mark == MoveMark::Mistake ? "?"
+                                                                       : "?!";
+  std::string comment = std::string(symbol) + " " + std::string(mark_name(analysis.mark));
+  if (!analysis.best.empty()) comment += ", best " + analysis.best;
+  return comment;
+}
+
 }  // namespace quixo::gui

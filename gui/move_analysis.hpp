@@ -70,5 +70,10 @@ std::optional<MoveAnalysis> analyse_move(std::string_view move, const PositionVa
 
 // "inaccuracy", "mistake", "blunder"; "" for none.
 std::string_view mark_name(MoveMark mark);
+// The mark mark_name names (an inaccuracy, a mistake, a blunder); nullopt for any other name.
+std::optional<MoveMark> parse_mark_name(std::string_view name);
+// The mark as a PGN comment says it: "?? blunder, best b1e1" ("?!" an inaccuracy, "?" a
+// mistake; no ", best" when the best move is not known); "" for a move without a mark.
+std::string mark_comment(const MoveAnalysis& analysis);
 
 }  // namespace quixo::gui

@@ -316,6 +316,46 @@ BOOST_AUTO_TEST_CASE(variations_and_comments_go_to_pgn_and_back) {
              "the usual reply");
 }
 
+// Issue 26: whole-game analysis's marks reach the PGN as a comment after the person's, read
+// back as the move's comment, and are not written twice when that game is analysed again.
+BOOST_AUTO_TEST_CASE(a_marked_move_goes_to_pgn_as_a_comment_and_back) {
+  GuiGame game(Variant::TwoPlayer, kHumans);
+  play_all(game, {"a1a5", "e5e1", "b1b5"});
+  game.set_comment(game.line()[1], "tempting");
+  MoveAnalysis blunder;
+  blunder.best = "b1b5";
+  blunder.loss = 0.2;
+  blunder.mark = MoveMark::Blunder;
+  MoveAnalysis inaccuracy;  // the best move not known
+  inaccuracy.loss = 0.06;
+  inaccuracy.mark = MoveMark::Inaccuracy;
+  MoveAnalysis best;  // no mark, no comment
+  best.best = "b1b5";
+  game.set_analysis(0, blunder);
+  game.set_analysis(1, inaccuracy);
+  game.set_analysis(2, best);
+  for (const arena::PgnStyle style : {arena::PgnStyle::Full, arena::PgnStyle::Min}) {
+    const std::string pgn = arena::format_pgn(game.record(), style);
+    std::string one_line = pgn;
+    std::replace(one_line.begin(), one_line.end(), '\n', ' ');
+    const std::string expected =
+        style == arena::PgnStyle::Full
+            ? "1. a1a5 {0.000s} {tempting ?? blunder, best b1b5} 1... e5e1 {0.000s} "
+              "{?! inaccuracy} 2. b1b5 {0.000s} *"
+            : "1. a1a5 {tempting ?? blunder, best b1b5} 1... e5e1 {?! inaccuracy} 2. b1b5 *";
+    BOOST_TEST(one_line.find(expected) != std::string::npos, pgn);
+    const std::vector<arena::GameRecord> read = arena::parse_pgn(pgn, arena::PgnReading::Annotated);
+    BOOST_REQUIRE(read.size() == 1u);
+    GuiGame replay = GuiGame::from_record(read[0]);
+    BOOST_TEST(replay.nodes()[static_cast<std::size_t>(replay.line()[1])].comment ==
+               "tempting ?? blunder, best b1b5");
+    BOOST_TEST(arena::format_pgn(replay.record(), style) == pgn);
+    replay.set_analysis(0, blunder);
+    replay.set_analysis(1, inaccuracy);
+    BOOST_TEST(arena::format_pgn(replay.record(), style) == pgn);
+  }
+}
+
 BOOST_AUTO_TEST_CASE(analysis_takes_over_a_game_with_its_moves) {
   GuiGame game(Variant::TwoPlayer, {"human", "engine"});
   game.play("a1a5", move_by("human"), kT0);

@@ -609,6 +609,27 @@ BOOST_AUTO_TEST_CASE(an_engine_that_was_thinking_moves_after_the_resume) {
   BOOST_TEST(moved.at("moves").as_array()[1].at("by").as_string() == "mock");
 }
 
+// Issue 26: a game paused when the page went comes back paused (its engine does not start), and
+// goes on when the person resumes it.
+BOOST_AUTO_TEST_CASE(a_paused_game_comes_back_paused) {
+  const DataFolder data;
+  SavedGame saved;
+  saved.id = "0000000000000def";
+  saved.game = GuiGame(Variant::TwoPlayer, {"human", "mock"});
+  saved.game.play("a1a5", move_by("human"), SteadyTime{});
+  saved.game.pause(SteadyTime{});
+  data.store->save(saved.id, format_saved_game(saved, SteadyTime{}));
+  Fixture fixture({mock("mock", "normal")}, nullptr, data.store);
+  fixture.send({{"type", "resume"}, {"game_id", saved.id}});
+  const json::object resumed = fixture.inbox.wait_state(
+      [&](const json::object& s) { return s.at("game_id").as_string() == saved.id; }, "the game");
+  BOOST_TEST(resumed.at("paused").as_bool());
+  BOOST_TEST(resumed.at("thinking").is_null());
+  fixture.send({{"type", "pause"}, {"on", false}});
+  fixture.inbox.wait_state([](const json::object& s) { return move_count(s) == 2; },
+                           "the engine's move once resumed");
+}
+
 // Analysis survives too: a game analysed when the page went is analysed again after resume.
 BOOST_AUTO_TEST_CASE(a_resumed_game_is_analysed_again) {
   const DataFolder data;
@@ -826,6 +847,39 @@ BOOST_DATA_TEST_CASE(whole_game_analysis_marks_each_move_by_the_engines_scores,
     else
       BOOST_TEST(analysis.at("mark").as_string() == mark);
   }
+}
+
+// Issue 26: the marks of a whole-game analysis are saved with the game; a resumed session shows
+// them as the analysing one did.
+BOOST_AUTO_TEST_CASE(whole_game_analysis_is_saved_and_comes_back_with_the_game) {
+  const DataFolder data;
+  const auto mock40 = [] {
+    return engine("mock", QUIXO_MOCK_ENGINE_BINARY, {"--mode", "normal", "--score", "40"});
+  };
+  std::string id;
+  json::value moves;
+  {
+    Fixture fixture({mock40()}, nullptr, data.store);
+    for (int ply = 0; ply < 2; ++ply) {
+      const json::object state = fixture.inbox.last_state();
+      fixture.send({{"type", "move"}, {"move", legal_move(state, 5 + ply)}});
+      fixture.inbox.wait_state([ply](const json::object& s) { return move_count(s) == ply + 1u; },
+                               "after the move");
+    }
+    fixture.send({{"type", "analyze_game"}, {"on", true}, {"movetime_ms", 20}});
+    fixture.inbox.wait_for(analysis_ended, "the end of the analysis");
+    const json::object analysed = fixture.inbox.wait_state(
+        [](const json::object& s) { return !s.at("moves").as_array()[1].at("analysis").is_null(); },
+        "with every move analysed");
+    id = std::string(analysed.at("game_id").as_string());
+    moves = analysed.at("moves");
+    BOOST_TEST(moves.as_array()[0].at("analysis").at("mark").as_string() == "blunder");
+  }
+  Fixture again({mock40()}, nullptr, data.store);
+  again.send({{"type", "resume"}, {"game_id", id}});
+  const json::object resumed = again.inbox.wait_state(
+      [&](const json::object& s) { return s.at("game_id").as_string() == id; }, "the game");
+  BOOST_TEST(json::serialize(resumed.at("moves")) == json::serialize(moves));
 }
 
 BOOST_AUTO_TEST_CASE(whole_game_analysis_of_a_four_player_game_goes_by_teams) {
