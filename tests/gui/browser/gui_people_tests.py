@@ -210,6 +210,49 @@ class GuiPeopleTests(base.GuiBrowserTests):
         self.browser.find_elements(By.CSS_SELECTOR, "#pgn-games [data-game-index]")[3].click()
         self.wait_for(lambda: self.player_tag(0).endswith("gamma"), "a game of the big file opened")
 
+    def test_with_a_token_only_the_printed_url_opens_the_page(self):
+        # Defect 4: a token (always off loopback; here given on loopback) is wanted by every
+        # request; the printed URL carries it and sets the cookie the page's scripts and its
+        # WebSocket then carry, as Jupyter does.
+        process, url = base.launch_gui([
+            "--port", "0", "--no-save", "--token", "browser-test-token",
+            "--engine", "name=mock", "cmd=" + ARGS.mock, "args=--mode normal --random-seed 3",
+        ])
+        try:
+            self.assertTrue(url.endswith("/?token=browser-test-token"), url)
+            bare = url[:url.index("?")]
+            self.browser.delete_all_cookies()
+            self.browser.get(bare)
+            self.assertIn("needs its token", self.browser.find_element(By.TAG_NAME, "body").text)
+            self.browser.get(bare + "?token=wrong-token-26")
+            self.assertIn("needs its token", self.browser.find_element(By.TAG_NAME, "body").text)
+            self.browser.get(url)
+            self.wait_for(lambda: self.board().get_attribute("data-position") == "5/5/5/5/5 x",
+                          "the page over its WebSocket")
+            self.click_a_move()
+            self.wait_for(lambda: self.board().get_attribute("data-ply") == "2",
+                          "the mock's reply over the WebSocket")
+            # The cookie now opens the page without the token in its address.
+            self.browser.get(bare)
+            self.wait_for(lambda: self.board().get_attribute("data-position"),
+                          "the page and its WebSocket by the cookie")
+        finally:
+            self.browser.get(self.url)
+            base.stop_gui(process)
+            if hasattr(self.browser, "get_log"):
+                self.browser.get_log("browser")  # the refused loads above are not page errors
+
+    def test_an_engine_that_cannot_start_stops_quixo_gui_with_its_name(self):
+        # Defect 7: each engine is started once at start-up, not found after the first move.
+        result = subprocess.run(
+            [ARGS.gui, "--port", "0", "--no-save",
+             "--engine", "name=fine", "cmd=" + ARGS.mock,
+             "--engine", "name=broken", "cmd=/nonexistent/quixo-engine"],
+            capture_output=True, text=True, timeout=60)
+        self.assertEqual(result.returncode, 2)
+        self.assertIn('engine "broken"', result.stderr)
+        self.assertNotIn("http://", result.stdout)
+
     def test_the_small_defects_of_issue_26(self):
         # An old error goes after a later success.
         self.new_game("human-human")
