@@ -35,7 +35,7 @@ def start_gui():
     it takes to a file) and the real engine ("quixo")."""
     stderr_file = os.path.join(TEMP, "levels.stderr")
     process, url = base.launch_gui([
-        "--port", "0",
+        "--port", "0", "--no-save",
         "--engine", "name=levels", "cmd=" + ARGS.mock, "args=--mode levels --random-seed 5",
         "stderr=" + stderr_file,
         "--engine", "name=quixo", "cmd=" + ARGS.engine, "option.Hash=16", "option.Threads=1",
