@@ -72,6 +72,20 @@ def start_gui():
     return launch_gui(arguments)
 
 
+def arena_pgn(folder):
+    """A PGN of two games between two mocks, written by quixo-arena in `folder`."""
+    pgn_path = os.path.join(folder, "games.pgn")
+    subprocess.run(
+        [ARGS.arena, "--engine", "name=alpha", "cmd=" + ARGS.mock,
+         "args=--mode normal --random-seed 1",
+         "--engine", "name=beta", "cmd=" + ARGS.mock, "args=--mode normal --random-seed 2",
+         "--each", "tc=nodes=10", "--rounds", "1", "--pgn", pgn_path,
+         "--results", os.path.join(folder, "results.json")],
+        check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120)
+    with open(pgn_path) as file:
+        return file.read()
+
+
 def run_own_tests(test_class):
     """Runs the tests `test_class` defines itself, not those it inherits from GuiBrowserTests
     (whose helpers and set-up it borrows); the exit status says whether all passed."""
@@ -272,16 +286,7 @@ class GuiBrowserTests(unittest.TestCase):
 
     def test_a_pgn_from_the_arena_is_replayed(self):
         with tempfile.TemporaryDirectory() as folder:
-            pgn_path = os.path.join(folder, "games.pgn")
-            subprocess.run(
-                [ARGS.arena, "--engine", "name=alpha", "cmd=" + ARGS.mock,
-                 "args=--mode normal --random-seed 1",
-                 "--engine", "name=beta", "cmd=" + ARGS.mock, "args=--mode normal --random-seed 2",
-                 "--each", "tc=nodes=10", "--rounds", "1", "--pgn", pgn_path,
-                 "--results", os.path.join(folder, "results.json")],
-                check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120)
-            with open(pgn_path) as file:
-                pgn = file.read()
+            pgn = arena_pgn(folder)
         self.browser.execute_script(
             "const area = document.getElementById('pgn-text'); area.value = arguments[0];"
             "area.dispatchEvent(new Event('input'));", pgn)

@@ -43,18 +43,7 @@ def start_gui():
     return process, url, stderr_file
 
 
-def arena_pgn(folder):
-    """A PGN of two games between two mocks, written by quixo-arena."""
-    pgn_path = os.path.join(folder, "games.pgn")
-    subprocess.run(
-        [ARGS.arena, "--engine", "name=alpha", "cmd=" + ARGS.mock,
-         "args=--mode normal --random-seed 1",
-         "--engine", "name=beta", "cmd=" + ARGS.mock, "args=--mode normal --random-seed 2",
-         "--each", "tc=nodes=10", "--rounds", "1", "--pgn", pgn_path,
-         "--results", os.path.join(folder, "results.json")],
-        check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120)
-    with open(pgn_path) as file:
-        return file.read()
+arena_pgn = base.arena_pgn
 
 
 class GuiPeopleTests(base.GuiBrowserTests):
