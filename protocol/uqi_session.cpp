@@ -9,6 +9,7 @@
 #include <variant>
 
 #include "board_display.hpp"
+#include "core/host_yield.hpp"
 #include "core/notation.hpp"
 #include "core/perft.hpp"
 #include "core/text_helpers.hpp"
@@ -38,7 +39,7 @@ struct SpinOption {
 };
 constexpr SpinOption kSpinOptions[] = {
     {"Hash", 1, 65536, &EngineOptions::hash_mb},
-    {"Threads", 1, 256, &EngineOptions::threads},
+    {"Threads", 1, host::kHasThreads ? 256 : 1, &EngineOptions::threads},
     {"MoveOverhead", 0, 5000, &EngineOptions::move_overhead_ms},
     {"MultiPV", 1, 16, &EngineOptions::multipv},
 };
@@ -576,6 +577,11 @@ void UqiSession::go_perft(int depth) {
     return;
   }
   perft_cancel_ = false;
+  if constexpr (!host::kHasThreads) {
+    // One thread (host_yield.hpp): the count runs to its end before the next command is read.
+    perft(game_, depth);
+    return;
+  }
   // The thread counts its own copy of the game: a later `position` first stops it anyway.
   try {
     perft_thread_ = start_thread([this, depth, game = game_] { perft(game, depth); });

@@ -68,6 +68,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/host_yield.hpp"
 #include "core/move_scan.hpp"
 #include "core/thread_start.hpp"
 #include "engine_options.hpp"
@@ -215,9 +216,15 @@ class SearchManager {
     control_.begin(limits.ponder, limits.infinite);
     table_.new_search();
     workers_.clear();
-    for (int id = 0; id < std::max(options_.threads, 1); ++id)
+    // A host without threads searches with one worker, on the caller's thread (host_yield.hpp).
+    const int threads = host::kHasThreads ? std::max(options_.threads, 1) : 1;
+    for (int id = 0; id < threads; ++id)
       workers_.push_back(std::make_unique<SearchWorker<Variant>>(*this, id));
     running_ = true;
+    if constexpr (!host::kHasThreads) {
+      run_main_thread(callbacks);  // the bestmove has been reported when this returns
+      return;
+    }
     try {
       main_thread_ =
           start_thread([this, callbacks = std::move(callbacks)] { run_main_thread(callbacks); });
@@ -474,6 +481,7 @@ void SearchWorker<Variant>::check_limits() {
   if (budget.limited() && !manager_.control_.pondering() &&
       manager_.control_.elapsed_ms() >= budget.hard_ms)
     manager_.control_.limit_reached();
+  if constexpr (!host::kHasThreads) host::yield();
 }
 
 template <class Variant>

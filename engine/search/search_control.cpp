@@ -2,9 +2,15 @@
 
 #include <chrono>
 
+#include "core/host_yield.hpp"
+
 namespace quixo {
 
 namespace {
+
+// How long a search on a host without threads that waits for stop or ponderhit sleeps between
+// two looks at its input.
+constexpr int kWaitTurnMs = 10;
 
 std::int64_t now_ns() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(
@@ -37,6 +43,12 @@ std::int64_t SearchControl::elapsed_ms() const {
 }
 
 void SearchControl::wait_for_release() {
+  if constexpr (!host::kHasThreads) {
+    // The search runs on the only thread: stop and ponderhit come in through the host's turns.
+    while (!stop_.load() && (pondering_.load() || infinite_.load())) host::yield_now(kWaitTurnMs);
+    stop_ = true;
+    return;
+  }
   {
     std::unique_lock lock(release_mutex_);
     release_signal_.wait(
