@@ -36,6 +36,13 @@ packages=(
   # and slurm-client; munge is one of their dependencies, named here because the script runs it.
   slurm-wlm
   munge
+  # The engine in WebAssembly (the wasm preset, scripts/build-web.sh): Emscripten and the acorn
+  # parser its JavaScript optimizer needs; curl and xz fetch and unpack Debian's zstd source,
+  # which the build compiles to WebAssembly.
+  emscripten
+  node-acorn
+  curl
+  xz-utils
 )
 
 missing=()

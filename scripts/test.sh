@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The test command: install what is missing, build with CMake presets and run every test suite.
-#   scripts/test.sh             the presets CI runs: release, asan (ASan+UBSan), tsan
-#                               (ThreadSanitizer) and fuzz (short libFuzzer runs); what .ci/run calls
+#   scripts/test.sh             the presets CI runs: release, wasm (the WebAssembly engine and
+#                               the static site), asan (ASan+UBSan), tsan (ThreadSanitizer) and
+#                               fuzz (short libFuzzer runs); what .ci/run calls
 #   scripts/test.sh PRESET...   only those presets, e.g. scripts/test.sh tsan
 #   scripts/test.sh --quick     the edit-compile-test loop: the release build and the suites
 #                               labelled `unit` (in-process, no generated tables, no programs
@@ -24,15 +25,22 @@ fi
 
 presets=("$@")
 if [ ${#presets[@]} -eq 0 ]; then
-  presets=(release asan tsan fuzz)
+  presets=(release wasm asan tsan fuzz)
 fi
 scripts/install-deps.sh
 summary=()
 for preset in "${presets[@]}"; do
   echo "== preset $preset"
   start=$SECONDS
-  cmake --preset "$preset" >/dev/null
-  cmake --build --preset "$preset"
+  if [ "$preset" = wasm ]; then
+    # The WebAssembly engine and the static site: build-web.sh fetches zstd's source, configures
+    # and builds the preset and fills build/web/, which its suites run (next to the release
+    # preset's programs, so release comes first).
+    scripts/build-web.sh
+  else
+    cmake --preset "$preset" >/dev/null
+    cmake --build --preset "$preset"
+  fi
   built=$SECONDS
   ctest --preset "$preset" -j "$jobs"
   summary+=("$preset: build $((built - start)) s, tests $((SECONDS - built)) s")

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Builds the WebAssembly engine (the `wasm` preset) and puts the static site in build/web/: files
+# that any static server serves (python3 -m http.server, a project site), with no quixo-gui.
+#   scripts/build-web.sh            install what is missing, build, assemble build/web/
+# build/web/engine/ holds the engine: quixo-engine.js and .wasm, engine-worker.js (UQI over
+# postMessage in a Web Worker) and quixo-engine-node.js (UQI on stdin/stdout under Node.js).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/install-deps.sh
+export NODE_PATH=/usr/share/nodejs
+
+# zstd for the tables' blocks: Debian's own source of the libzstd-dev the native build links,
+# fetched once from Debian's archive and checked against its known digest.
+zstd_version=1.5.4
+zstd_tarball=libzstd_${zstd_version}+dfsg2.orig.tar.xz
+zstd_sha256=8cf4bbb65e77ec348d052c8d6230eba66d435bddf64c8b5be2fcb16880c19953
+deps=build/deps
+if [ ! -f "$deps/zstd-$zstd_version/lib/zstd.h" ]; then
+  mkdir -p "$deps"
+  curl -fsSL -o "$deps/$zstd_tarball" \
+    "http://deb.debian.org/debian/pool/main/libz/libzstd/$zstd_tarball"
+  echo "$zstd_sha256  $deps/$zstd_tarball" | sha256sum --check --quiet
+  tar -xJf "$deps/$zstd_tarball" -C "$deps"
+fi
+
+# The preset names build/deps/zstd-1.5.4 as QUIXO_ZSTD_SOURCE_DIR.
+cmake --preset wasm >/dev/null
+cmake --build --preset wasm
+
+# The site: a fresh folder each time, so that nothing of an older build is served.
+web=build/web
+rm -rf "$web"
+mkdir -p "$web/engine"
+cp build/wasm/bin/quixo-engine.js build/wasm/bin/quixo-engine.wasm "$web/engine/"
+cp protocol/wasm/engine-worker.js protocol/wasm/quixo-engine-node.js "$web/engine/"
+echo "build-web: $web/ ($(du -sh "$web" | cut -f1)); serve it with: python3 -m http.server -d $web"
