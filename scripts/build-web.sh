@@ -34,4 +34,29 @@ rm -rf "$web"
 mkdir -p "$web/engine"
 cp build/wasm/bin/quixo-engine.js build/wasm/bin/quixo-engine.wasm "$web/engine/"
 cp protocol/wasm/engine-worker.js protocol/wasm/quixo-engine-node.js "$web/engine/"
+
+# The endgame tables of at most one blank (layers 0 and 1, about 15 MB), which the Worker fetches
+# when the page asks for them: the release suites' copies when they are there, else generated
+# by the native quixo-tb (about half a minute).
+tables=build/release/test-tables
+if [ ! -f "$tables/quixo-b1.qtb" ]; then
+  tables=build/web-tables
+  if [ ! -f "$tables/quixo-b1.qtb" ]; then
+    cmake --preset release >/dev/null
+    cmake --build --preset release --target quixo-tb
+    build/release/bin/quixo-tb generate --blanks 1 --dir "$tables"
+  fi
+fi
+mkdir -p "$web/tables"
+cp "$tables/quixo-b0.qtb" "$tables/quixo-b1.qtb" "$web/tables/"
+# What the Worker fetches, with the sizes the page states before it does.
+{
+  echo '{"files": ['
+  sep=""
+  for file in "$web"/tables/*.qtb; do
+    printf '%s  {"name": "%s", "bytes": %d}' "$sep" "$(basename "$file")" "$(stat -c %s "$file")"
+    sep=$',\n'
+  done
+  printf '\n]}\n'
+} > "$web/tables/index.json"
 echo "build-web: $web/ ($(du -sh "$web" | cut -f1)); serve it with: python3 -m http.server -d $web"

@@ -5,17 +5,71 @@
 //   engine.onmessage = (event) => console.log(event.data);   // 'uqiok', 'bestmove a1e1', ...
 //   engine.postMessage('uqi');
 // After `quit` the Worker closes. What the engine writes to standard error goes to the console.
+//
+// The endgame tables come on demand from the same site: the page posts
+//   {type: 'load-tables', url: '../tables/'}
+// and the Worker fetches the files that url's index.json lists, puts them in the engine's memory
+// file system and sets TablebasePath to them; it answers {type: 'tables', files, bytes} (or
+// {type: 'tables', error}). Command lines posted meanwhile wait, in order, until the tables are in.
 'use strict';
 
 importScripts('quixo-engine.js');
 
-// Lines that arrive while the module loads wait for it.
-const early = [];
+const TABLE_FOLDER = '/tables';
+
+// Lines that arrive while the module or the tables load wait for them.
+const waiting = [];
 let engine = null;
+let loading = false;
+
+function deliver(text) {
+  if (engine && !loading) engine.sendLine(text);
+  else waiting.push(text);
+}
+
+function flushWaiting() {
+  while (engine && !loading && waiting.length > 0) engine.sendLine(waiting.shift());
+}
+
+async function loadTables(url) {
+  const base = new URL(url, self.location.href);
+  const response = await fetch(new URL('index.json', base));
+  if (!response.ok) throw new Error(`${response.status} for ${url}index.json`);
+  const index = await response.json();
+  engine.FS.mkdirTree(TABLE_FOLDER);
+  let bytes = 0;
+  for (const file of index.files) {
+    if (!/^[\w.-]+\.qtb$/.test(file.name)) throw new Error(`not a table file: ${file.name}`);
+    const data = await fetch(new URL(file.name, base));
+    if (!data.ok) throw new Error(`${data.status} for ${file.name}`);
+    const content = new Uint8Array(await data.arrayBuffer());
+    engine.FS.writeFile(`${TABLE_FOLDER}/${file.name}`, content);
+    bytes += content.length;
+  }
+  return { files: index.files.map((file) => file.name), bytes };
+}
+
 self.onmessage = (event) => {
-  const text = String(event.data);
-  if (engine) engine.sendLine(text);
-  else early.push(text);
+  const message = event.data;
+  if (message !== null && typeof message === 'object' && message.type === 'load-tables') {
+    if (!engine || loading) {
+      self.postMessage({ type: 'tables', error: 'the engine is not ready for tables yet' });
+      return;
+    }
+    loading = true;
+    loadTables(String(message.url)).then((loaded) => {
+      loading = false;
+      engine.sendLine(`setoption name TablebasePath value ${TABLE_FOLDER}`);
+      self.postMessage({ type: 'tables', ...loaded });
+      flushWaiting();
+    }, (error) => {
+      loading = false;
+      self.postMessage({ type: 'tables', error: String(error.message || error) });
+      flushWaiting();
+    });
+    return;
+  }
+  deliver(String(message));
 };
 
 QuixoEngine({
@@ -24,7 +78,7 @@ QuixoEngine({
   onQuit: () => self.close(),
 }).then((module) => {
   engine = module;
-  for (const text of early.splice(0)) engine.sendLine(text);
+  flushWaiting();
 }, (error) => {
   // The page reads this as an engine that says why it cannot start, as a process's stderr would.
   self.postMessage(`info string error: the engine cannot start: ${error}`);

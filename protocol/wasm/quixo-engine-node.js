@@ -15,10 +15,33 @@ const QuixoEngine = require(path.join(folder, 'quixo-engine.js'));
 // Lines that arrive before the module is ready wait for it.
 const early = [];
 let engine = null;
+
+// TablebasePath names a folder of this machine: its table files are copied into the module's
+// memory file system under the folder's absolute path first, and the option names that path, so
+// that it reads as it does natively. A folder that is not there goes to the engine as it is
+// (which says so).
+const TABLEBASE_PATH = /^\s*setoption\s+name\s+TablebasePath\s+value\s+(.+?)\s*$/i;
+function withTablesCopied(line) {
+  const match = TABLEBASE_PATH.exec(line);
+  if (!match || !fs.existsSync(match[1]) || !fs.statSync(match[1]).isDirectory()) return line;
+  const folder = path.resolve(match[1]);
+  engine.FS.mkdirTree(folder);
+  for (const name of fs.readdirSync(folder)) {
+    if (name.endsWith('.qtb')) {
+      engine.FS.writeFile(path.join(folder, name), fs.readFileSync(path.join(folder, name)));
+    }
+  }
+  return `setoption name TablebasePath value ${folder}`;
+}
+
+function deliver(line) {
+  engine.sendLine(withTablesCopied(line));
+}
+
 const input = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
-input.on('line', (line) => (engine ? engine.sendLine(line) : early.push(line)));
+input.on('line', (line) => (engine ? deliver(line) : early.push(line)));
 // The end of the input acts as `quit`, as it does for the native engine.
-input.on('close', () => (engine ? engine.sendLine('quit') : early.push('quit')));
+input.on('close', () => (engine ? deliver('quit') : early.push('quit')));
 
 QuixoEngine({
   // Node's fetch cannot read a file path: the module gets its bytes.
@@ -28,7 +51,7 @@ QuixoEngine({
   onQuit: () => process.exit(0),
 }).then((module) => {
   engine = module;
-  for (const line of early.splice(0)) engine.sendLine(line);
+  for (const line of early.splice(0)) deliver(line);
 }, (error) => {
   process.stderr.write(`quixo-engine (wasm): cannot start: ${error}\n`);
   process.exit(1);

@@ -13,15 +13,18 @@
 
 namespace {
 
-// The next line the host received during a search (malloc'd, freed here), or null.
+// The next line the host received during a search (malloc'd, freed here), or null. The body is
+// JavaScript, which clang-format would split (=== into == =).
+// clang-format off
 EM_JS(char*, quixo_take_input_line, (), {
   const line = Module["quixoTakeInputLine"]();
-  if (line == = null) return 0;
+  if (line === null) return 0;
   const size = lengthBytesUTF8(line) + 1;
   const text = _malloc(size);
   stringToUTF8(line, text, size);
   return text;
 });
+// clang-format on
 
 quixo::UqiSession& session() {
   static quixo::UqiSession uqi_session(std::cout);

@@ -4,11 +4,12 @@ browser's Worker runs, on standard input and output like the native quixo-engine
 
 It checks that one search gives one node count on both targets (`bench`), that the one-threaded
 engine answers isready and stop while it searches and runs every other command after the search
-in the order it came, that quit during a search still gives the bestmove, and that quixo-arena's
---compliance checks pass against it.
+in the order it came, that quit during a search still gives the bestmove, that the endgame tables
+(zstd compiled to WebAssembly) give the native values, and that quixo-arena's --compliance checks
+pass against it.
 
 Run by ctest (web_engine_tests, the wasm preset):
-  web_engine_tests.py --web DIR --native-bin DIR
+  web_engine_tests.py --web DIR --native-bin DIR [--tables DIR]
 """
 import argparse
 import os
@@ -16,6 +17,7 @@ import queue
 import re
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import unittest
@@ -69,6 +71,28 @@ class EngineProcess:
         self.process.stdin.close()
         self.process.stdout.close()
         self.process.stderr.close()
+
+
+def strip_timing(line):
+    """An info line without what depends on the machine's speed."""
+    return re.sub(r" (nps|time|hashfull) \d+", "", line)
+
+
+TABLES = None
+
+
+def tables_folder():
+    """Layers 0 and 1: the release suites' (--tables), else generated here by quixo-tb."""
+    global TABLES
+    if TABLES is None:
+        if ARGS.tables and os.path.exists(os.path.join(ARGS.tables, "quixo-b1.qtb")):
+            TABLES = ARGS.tables
+        else:
+            TABLES = tempfile.mkdtemp(prefix="web-engine-tables-")
+            subprocess.run([os.path.join(ARGS.native_bin, "quixo-tb"), "generate", "--blanks",
+                            "1", "--dir", TABLES], check=True, timeout=600,
+                           stdout=subprocess.DEVNULL)
+    return TABLES
 
 
 def bench_nodes(command):
@@ -143,6 +167,31 @@ class WebEngineTests(unittest.TestCase):
         lines = engine.read_until(lambda line: line == "readyok")
         self.assertTrue(any(line.startswith("info string error") for line in lines), lines)
 
+    def test_the_tables_give_the_native_values_of_one_blank_positions(self):
+        tables = tables_folder()
+        sample = subprocess.run([os.path.join(ARGS.native_bin, "quixo-tb"), "sample", "--blanks",
+                                 "1", "--dir", tables, "--count", "4", "--seed", "27"],
+                                capture_output=True, text=True, timeout=120, check=True).stdout
+        positions = [line for line in sample.splitlines() if line and not line.startswith("#")]
+        self.assertEqual(len(positions), 4, sample)
+        commands = "uqi\nsetoption name TablebasePath value %s\n" % tables
+        for position in positions:
+            commands += "position fen %s\ntb\ngo depth 1\nisready\n" % position
+        commands += "quit\n"
+
+        def answers(command):
+            output = subprocess.run(command, input=commands, capture_output=True, text=True,
+                                    timeout=120, check=True).stdout
+            return [line for line in output.splitlines()
+                    if line.startswith(("info string tb", "bestmove"))
+                    or (line.startswith("info depth") and " score " in line)]
+
+        native = answers([os.path.join(ARGS.native_bin, "quixo-engine")])
+        wasm = answers(node_engine_command())
+        self.assertTrue(any(" win " in line or " loss " in line for line in native), native)
+        self.assertEqual([strip_timing(line) for line in wasm],
+                         [strip_timing(line) for line in native])
+
     def test_the_arena_compliance_checks_pass(self):
         arena = os.path.join(ARGS.native_bin, "quixo-arena")
         engine_path = os.path.join(ARGS.web, "engine", "quixo-engine-node.js")
@@ -160,6 +209,7 @@ def main():
     parser.add_argument("--web", required=True, help="build/web, from scripts/build-web.sh")
     parser.add_argument("--native-bin", required=True,
                         help="the release build's bin folder (quixo-engine, quixo-arena)")
+    parser.add_argument("--tables", help="layers 0 and 1 of the endgame tables, if there")
     ARGS, rest = parser.parse_known_args()
     for needed in [os.path.join(ARGS.web, "engine", "quixo-engine.wasm"),
                    os.path.join(ARGS.native_bin, "quixo-arena")]:
