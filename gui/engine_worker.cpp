@@ -2,15 +2,46 @@
 
 #include <algorithm>
 
+#include "core/host_yield.hpp"
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#endif
+
 namespace quixo::gui {
+
+namespace {
+
+// The workers of a host without threads, which run_waiting_jobs() runs in turn.
+std::vector<EngineWorker*>& cooperative_workers() {
+  static std::vector<EngineWorker*> workers;
+  return workers;
+}
+
+#ifdef __EMSCRIPTEN__
+// Tells the page's host that a job waits: it calls run_waiting_jobs() from its event loop.
+EM_JS(void, quixo_engine_jobs_waiting, (), { Module["quixoEngineJobsWaiting"](); });
+#endif
+
+void announce_waiting_job() {
+#ifdef __EMSCRIPTEN__
+  quixo_engine_jobs_waiting();
+#endif
+}
+
+}  // namespace
 
 EngineWorker::EngineWorker(arena::EngineConfig config, arena::ProcessLauncher launcher,
                            std::chrono::milliseconds handshake_timeout, WorkerEvents events)
     : name_(config.name),
       client_(std::move(config), std::move(launcher)),
       handshake_timeout_(handshake_timeout),
-      events_(std::move(events)),
-      thread_([this] { run(); }) {}
+      events_(std::move(events)) {
+  if constexpr (host::kHasThreads)
+    thread_ = std::thread([this] { run(); });
+  else
+    cooperative_workers().push_back(this);
+}
 
 EngineWorker::~EngineWorker() {
   {
@@ -20,8 +51,34 @@ EngineWorker::~EngineWorker() {
     stop_requested_ = true;
   }
   wake_.notify_all();
-  thread_.join();
+  if (thread_.joinable()) thread_.join();
+  std::erase(cooperative_workers(), this);
   client_.quit();
+}
+
+bool EngineWorker::run_waiting_jobs() {
+  bool ran = false;
+  for (bool ran_one = true; ran_one;) {
+    ran_one = false;
+    // By index over a copy: a job's callbacks may add a worker (the session's first use of one).
+    const std::vector<EngineWorker*> workers = cooperative_workers();
+    for (EngineWorker* worker : workers) {
+      if (std::find(cooperative_workers().begin(), cooperative_workers().end(), worker) ==
+          cooperative_workers().end())
+        continue;
+      SearchJob job;
+      {
+        std::lock_guard lock(worker->mutex_);
+        if (worker->quitting_ || worker->jobs_.empty()) continue;
+        job = std::move(worker->jobs_.front());
+        worker->jobs_.pop_front();
+        worker->stop_requested_ = false;
+      }
+      worker->run_job(job);
+      ran = ran_one = true;
+    }
+  }
+  return ran;
 }
 
 std::string EngineWorker::id_name() const {
@@ -36,6 +93,7 @@ void EngineWorker::submit(SearchJob job) {
     ponderhit_requested_ = false;
   }
   wake_.notify_all();
+  if constexpr (!host::kHasThreads) announce_waiting_job();
 }
 
 void EngineWorker::stop() {
@@ -65,12 +123,18 @@ void EngineWorker::run() {
       // A stop meant the searches before this job.
       stop_requested_ = false;
     }
+    run_job(job);
+  }
+}
+
+void EngineWorker::run_job(SearchJob& job) {
+  {
     arena::MoveReply failed;  // status Disconnected
     if (!client_.alive()) {
       if (!client_.start(handshake_timeout_)) {
         if (job.start_only && events_.on_failed) events_.on_failed(client_.last_error());
         if (job.on_done) job.on_done(failed, client_.last_error());
-        continue;
+        return;
       }
       job.new_game = true;
       sent_options_.clear();
@@ -80,7 +144,7 @@ void EngineWorker::run() {
       }
       if (events_.on_started) events_.on_started(client_.id_name(), client_.declared_options());
     }
-    if (job.start_only) continue;
+    if (job.start_only) return;
     std::vector<std::pair<std::string, std::string>> wanted;
     {
       std::lock_guard lock(mutex_);
@@ -104,15 +168,15 @@ void EngineWorker::run() {
     }
     if (!options_sent) {
       if (job.on_done) job.on_done(failed, client_.last_error());
-      continue;
+      return;
     }
     if (job.new_game && !client_.new_game(handshake_timeout_)) {
       if (job.on_done) job.on_done(failed, client_.last_error());
-      continue;
+      return;
     }
     if (job.multipv && !client_.set_option("MultiPV", std::to_string(*job.multipv))) {
       if (job.on_done) job.on_done(failed, client_.last_error());
-      continue;
+      return;
     }
     arena::SearchWatch watch;
     watch.on_info = job.on_info;

@@ -1,5 +1,7 @@
 // One engine process of a quixo-gui session, driven by the arena's engine client on a thread of
-// its own, so that a search (which blocks on the engine's output) never holds up the page. Jobs
+// its own, so that a search (which blocks on the engine's output) never holds up the page. On a
+// host without threads (the page's session in WebAssembly) the host runs the jobs instead
+// (run_waiting_jobs), and the client's waits give its event loop turns. Jobs
 // run in the order given; stop() ends the running search at once (UQI `stop`) and drops the
 // waiting ones. The engine is started on first use and again after it crashed.
 #pragma once
@@ -67,8 +69,14 @@ class EngineWorker {
   // yet is sent (all again after a restart); those it does not declare are skipped.
   void set_options(std::vector<std::pair<std::string, std::string>> options);
 
+  // On a host without threads (core/host_yield.hpp) the workers have no thread: the host calls
+  // this from its event loop when a job waits, and it runs every worker's jobs in turn until none
+  // waits (a search gives the event loop turns while it runs). Returns whether it ran any.
+  static bool run_waiting_jobs();
+
  private:
   void run();
+  void run_job(SearchJob& job);
 
   const std::string name_;
   arena::EngineClient client_;
@@ -84,7 +92,7 @@ class EngineWorker {
   std::atomic<bool> stop_requested_{false};
   // Cleared by submit(), not when a job starts: a ponderhit may come before its job has started.
   std::atomic<bool> ponderhit_requested_{false};
-  std::thread thread_;  // last: it starts once everything above is ready
+  std::thread thread_;  // last: it starts once everything above is ready (none without threads)
 };
 
 }  // namespace quixo::gui

@@ -80,6 +80,12 @@ GuiSession::~GuiSession() {
   workers.clear();
 }
 
+void GuiSession::set_tables(std::shared_ptr<const tb::Tablebase> tables) {
+  std::lock_guard lock(mutex_);
+  config_.tables = std::move(tables);
+  send_state();
+}
+
 void GuiSession::open() {
   std::lock_guard lock(mutex_);
   json::array engines;

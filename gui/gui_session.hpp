@@ -51,6 +51,9 @@ class GuiSession {
   void receive(std::string_view text);
   // Called a few times a second: a clock that runs out ends the game.
   void tick();
+  // The endgame tables from now on (the static site's page fetches them when asked); null: none.
+  // Sends the state, whose moves then carry their values.
+  void set_tables(std::shared_ptr<const tb::Tablebase> tables);
 
  private:
   // A search sent to an engine. Its replies count while it is active_ or pondering_ (matched by
