@@ -35,6 +35,18 @@ mkdir -p "$web/engine"
 cp build/wasm/bin/quixo-engine.js build/wasm/bin/quixo-engine.wasm "$web/engine/"
 cp protocol/wasm/engine-worker.js protocol/wasm/quixo-engine-node.js "$web/engine/"
 
+# The page: quixo-gui's files, its session in WebAssembly beside them, and index.html marked as
+# the static site's (local-connection.js reads the mark and runs the session in the page).
+cp -r gui/web/. "$web/"
+rm -rf "$web/tests"
+mkdir -p "$web/session"
+cp build/wasm/bin/quixo-gui-session.js build/wasm/bin/quixo-gui-session.wasm "$web/session/"
+# The page asks for nothing outside its own origin, and its policy says so: the browser refuses
+# anything else (WebAssembly compiles under 'wasm-unsafe-eval'; the page sets styles inline).
+csp="default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'self'"
+sed -i "s|<meta charset=\"utf-8\">|<meta charset=\"utf-8\">\n  <meta http-equiv=\"Content-Security-Policy\" content=\"$csp\">\n  <meta name=\"quixo-site\" content=\"static\" data-session=\"session/quixo-gui-session.js\" data-engine=\"engine/engine-worker.js\" data-engine-name=\"quixo\">|" "$web/index.html"
+grep -q 'name="quixo-site"' "$web/index.html"
+
 # The endgame tables of at most one blank (layers 0 and 1, about 15 MB), which the Worker fetches
 # when the page asks for them: the release suites' copies when they are there, else generated
 # by the native quixo-tb (about half a minute).
@@ -59,4 +71,25 @@ cp "$tables/quixo-b0.qtb" "$tables/quixo-b1.qtb" "$web/tables/"
   done
   printf '\n]}\n'
 } > "$web/tables/index.json"
+# The service worker: every file of the site but the tables (kept when first fetched), and a
+# version from their contents, so that a new build replaces what browsers cached.
+python3 - "$web" gui/wasm/service-worker.js <<'PYTHON'
+import hashlib, json, os, sys
+web, template = sys.argv[1], sys.argv[2]
+files, digest = [], hashlib.sha256()
+for folder, _, names in sorted(os.walk(web)):
+    for name in sorted(names):
+        path = os.path.join(folder, name)
+        relative = os.path.relpath(path, web)
+        if relative.startswith("tables/") or relative == "sw.js" or name == "quixo-engine-node.js":
+            continue
+        files.append("./" + ("" if relative == "index.html" else relative))
+        with open(path, "rb") as handle:
+            digest.update(relative.encode() + b"\0" + handle.read())
+text = open(template).read()
+text = text.replace("__QUIXO_SITE_VERSION__", digest.hexdigest()[:16])
+text = text.replace("__QUIXO_SITE_FILES__", json.dumps(sorted(files), indent=2))
+open(os.path.join(web, "sw.js"), "w").write(text)
+PYTHON
+
 echo "build-web: $web/ ($(du -sh "$web" | cut -f1)); serve it with: python3 -m http.server -d $web"

@@ -10,6 +10,7 @@ import * as analysisPanel from './analysis-panel.js';
 import * as boardPanel from './board-panel.js';
 import * as clocksPanel from './clocks-panel.js';
 import { Connection, socketUrl } from './connection.js';
+import { LocalConnection, staticSite } from './local-connection.js';
 import * as enginePanel from './engine-panel.js';
 import * as gamePanel from './game-panel.js';
 import * as keysPanel from './keys-panel.js';
@@ -20,6 +21,7 @@ import * as pgnPanel from './pgn-panel.js';
 import * as recentPanel from './recent-panel.js';
 import * as previewPanel from './preview-panel.js';
 import * as setupPanel from './setup-panel.js';
+import * as sitePanel from './site-panel.js';
 import {
   completeState, freshGame, gameIdToKeep, positionChanged, SAVED_GAME_KEY,
 } from './state.js';
@@ -178,6 +180,23 @@ function start() {
   for (const panel of [...PANELS, pgnPanel]) panel.init?.(page);
   if (location.protocol === 'file:') {
     setStatus('Open this page through quixo-gui (http://host:port/), not as a file.', 'error');
+    return;
+  }
+  // The static site (scripts/build-web.sh) runs the session and its engine in the page.
+  const site = staticSite(document);
+  if (site) {
+    document.body.classList.add('static-site');
+    connection = new LocalConnection(site, {
+      onMessage,
+      onOpen: () => {
+        page.sessionHasGame = false;
+        setStatus('Starting the engine…');
+      },
+      onClose: (reason) => setStatus(`The page cannot run: ${reason}`, 'error'),
+      onBadMessage: (text) => setStatus(`The page's session: ${text}`, 'warning'),
+    });
+    connection.connect();
+    sitePanel.init(connection);
     return;
   }
   connection = new Connection(socketUrl(location), {

@@ -8,9 +8,10 @@
 //
 // The endgame tables come on demand from the same site: the page posts
 //   {type: 'load-tables', url: '../tables/'}
-// and the Worker fetches the files that url's index.json lists, puts them in the engine's memory
-// file system and sets TablebasePath to them; it answers {type: 'tables', files, bytes} (or
-// {type: 'tables', error}). Command lines posted meanwhile wait, in order, until the tables are in.
+// (once; later requests are ignored) and the Worker fetches the files that url's index.json lists,
+// puts them in the engine's memory file system and sets TablebasePath to them; it answers
+// {type: 'tables', files, bytes} (or {type: 'tables', error}). Command lines posted meanwhile
+// wait, in order, until the tables are in.
 'use strict';
 
 importScripts('quixo-engine.js');
@@ -49,24 +50,30 @@ async function loadTables(url) {
   return { files: index.files.map((file) => file.name), bytes };
 }
 
+// The tables asked for, loaded once the module is ready; lines wait meanwhile.
+let tablesUrl = null;
+
+function startLoadingTables() {
+  loading = true;
+  loadTables(tablesUrl).then((loaded) => {
+    loading = false;
+    engine.sendLine(`setoption name TablebasePath value ${TABLE_FOLDER}`);
+    self.postMessage({ type: 'tables', ...loaded });
+    flushWaiting();
+  }, (error) => {
+    loading = false;
+    self.postMessage({ type: 'tables', error: String(error.message || error) });
+    flushWaiting();
+  });
+}
+
 self.onmessage = (event) => {
   const message = event.data;
   if (message !== null && typeof message === 'object' && message.type === 'load-tables') {
-    if (!engine || loading) {
-      self.postMessage({ type: 'tables', error: 'the engine is not ready for tables yet' });
-      return;
-    }
-    loading = true;
-    loadTables(String(message.url)).then((loaded) => {
-      loading = false;
-      engine.sendLine(`setoption name TablebasePath value ${TABLE_FOLDER}`);
-      self.postMessage({ type: 'tables', ...loaded });
-      flushWaiting();
-    }, (error) => {
-      loading = false;
-      self.postMessage({ type: 'tables', error: String(error.message || error) });
-      flushWaiting();
-    });
+    if (tablesUrl !== null) return;  // asked already: the files come once
+    tablesUrl = String(message.url);
+    if (engine) startLoadingTables();
+    else loading = true;  // the module's start loads them
     return;
   }
   deliver(String(message));
@@ -78,7 +85,8 @@ QuixoEngine({
   onQuit: () => self.close(),
 }).then((module) => {
   engine = module;
-  flushWaiting();
+  if (tablesUrl !== null) startLoadingTables();
+  else flushWaiting();
 }, (error) => {
   // The page reads this as an engine that says why it cannot start, as a process's stderr would.
   self.postMessage(`info string error: the engine cannot start: ${error}`);

@@ -1,0 +1,212 @@
+#!/usr/bin/python3
+"""The static site's page in headless Chromium: build/web/ served by python3 -m http.server, no
+project process running. The page runs quixo-gui's session in WebAssembly and its engine in a
+Web Worker (gui/web/local-connection.js).
+
+A person plays a whole game against the engine by clicking; the analysis shows two lines; the
+endgame tables, downloaded from the site on request, give a one-blank position the value the
+native quixo-tb gives; a reload finds the game kept in the browser's storage; the page requests
+nothing outside its own origin; a phone-sized window with touch plays a move. The screenshots
+(--screenshots DIR) are the README's pictures of the site.
+
+Run by ctest (web_page_tests, the wasm preset):
+  web_page_tests.py --web DIR --native-bin DIR --screenshots DIR
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import time
+import unittest
+
+from selenium.webdriver.common.by import By
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "gui", "browser"))
+sys.path.insert(0, os.path.join(HERE, "..", "support"))
+import gui_browser_tests as base  # noqa: E402
+from headless_chromium import start_browser  # noqa: E402
+
+ARGS = None
+
+
+def start_server():
+    """http.server on a free loopback port, serving the site."""
+    process = subprocess.Popen([sys.executable, "-u", "-m", "http.server", "--bind", "127.0.0.1",
+                                "--directory", ARGS.web, "0"], stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True)
+    line = process.stdout.readline()
+    match = re.search(r"port (\d+)", line)
+    if not match:
+        process.kill()
+        raise RuntimeError("http.server said: " + line)
+    return process, "http://127.0.0.1:%s/" % match.group(1)
+
+
+class WebPageTests(base.GuiBrowserTests):
+    @classmethod
+    def setUpClass(cls):
+        cls.server, cls.url = start_server()
+        cls.browser = start_browser(console_log=True)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.browser.quit()
+        cls.server.kill()
+        cls.server.wait()
+        cls.server.stdout.close()
+
+    def setUp(self):
+        # Each test starts afresh: the site keeps the last game in the browser's storage, which
+        # is cleared from a page of the origin that runs nothing.
+        self.browser.get(self.url + "tables/index.json")
+        self.browser.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            localStorage.clear();
+            indexedDB.databases()
+              .then((databases) => Promise.all(databases.map((database) => new Promise((end) => {
+                const request = indexedDB.deleteDatabase(database.name);
+                request.onsuccess = request.onerror = request.onblocked = end;
+              }))))
+              .then(() => done(), () => done());
+        """)
+        self.browser.get_log("browser")  # that page's own (its missing favicon.ico): not the site's
+        super().setUp()
+
+    def test_a_whole_game_against_the_engine_in_the_page(self):
+        self.assertIn("static-site", self.browser.find_element(By.TAG_NAME, "body")
+                      .get_attribute("class"))
+        self.new_game("human-engine", time_control="depth=2")
+        self.wait_for(lambda: self.board().get_attribute("data-ply") == "0", "the new game")
+        clicks = 0
+        while self.board().get_attribute("data-result") == "" and clicks < 150:
+            self.wait_for(lambda: self.human_to_move() or
+                          self.board().get_attribute("data-result") != "",
+                          "the engine's reply")
+            if self.board().get_attribute("data-result") != "":
+                break
+            self.click_a_move(clicks * 7)
+            clicks += 1
+        self.wait_for(lambda: self.board().get_attribute("data-result") in
+                      ("1-0", "0-1", "1/2-1/2"), "the end of the game")
+        moves = self.browser.find_elements(By.CSS_SELECTOR, "#move-list [data-ply]")
+        self.assertGreaterEqual(len(moves), 9)
+        engine_moves = self.browser.execute_script(
+            "return window.quixoDebug.app.state.moves.filter((m) => m.by === 'quixo').length;")
+        self.assertGreaterEqual(engine_moves, 4)
+        self.screenshot("web-person-vs-engine")
+
+    def test_analysis_shows_two_lines(self):
+        self.new_game("analysis")
+        multipv = self.by_id("analysis-multipv")
+        multipv.clear()
+        multipv.send_keys("2")
+        self.new_game("analysis")
+        self.wait_for(lambda: self.browser.find_elements(
+            By.CSS_SELECTOR, '#analysis-lines [data-multipv="2"]'), "the second analysis line")
+        self.click_a_move()
+        self.wait_for(lambda: self.browser.find_elements(
+            By.CSS_SELECTOR, '#analysis-lines [data-multipv="2"]'), "two lines after a move")
+        self.by_id("stop").click()
+
+    def test_the_tables_give_a_one_blank_position_its_native_value(self):
+        button = self.by_id("site-tables-load")
+        self.wait_for(lambda: button.is_displayed(), "the tables' button")
+        self.assertIn("14.9 MB", button.text)
+        button.click()
+        box = self.by_id("site-tables-box")
+        self.wait_for(lambda: box.get_attribute("data-loaded") == "true", "the tables", 120)
+        position = "xxoxo/oxxox/xxoxx/oxxxx/o1xox x"
+        native = subprocess.run([os.path.join(ARGS.native_bin, "quixo-tb"), "probe", "--dir",
+                                 os.path.join(ARGS.web, "tables"), position],
+                                capture_output=True, text=True, timeout=60, check=True).stdout
+        value, distance = re.search(r"\b(win|loss|draw)(?: (\d+))?", native).groups()
+        self.new_game("human-human")
+        field = self.by_id("setup-position")
+        field.clear()
+        field.send_keys(position)
+        self.by_id("setup-apply").click()
+        self.wait_for(lambda: self.board().get_attribute("data-position") == position,
+                      "the set-up")
+        shown = self.by_id("tb-value")
+        self.wait_for(lambda: shown.get_attribute("data-value") == value, "the table's value")
+        self.assertEqual(shown.get_attribute("data-distance"), distance or "")
+
+    def test_a_reload_finds_the_game_kept(self):
+        self.new_game("human-human")
+        self.wait_for(lambda: self.board().get_attribute("data-ply") == "0", "the new game")
+        self.click_a_move(3)
+        self.click_a_move(5)
+        position = self.board().get_attribute("data-position")
+        time.sleep(1)  # the session's files reach IndexedDB a moment after the change
+        self.browser.refresh()
+        self.wait_for(lambda: self.board().get_attribute("data-position") == position,
+                      "the kept game after the reload")
+        self.assertEqual(self.board().get_attribute("data-ply"), "2")
+
+    def test_nothing_outside_the_origin_is_requested(self):
+        self.click_a_move()
+        origin = self.url.rstrip("/")
+        resources = self.browser.execute_script(
+            "return performance.getEntriesByType('resource').map((entry) => entry.name);")
+        self.assertTrue(any(name.endswith("quixo-gui-session.wasm") for name in resources),
+                        resources)
+        outside = [name for name in resources if not name.startswith(origin)]
+        self.assertEqual(outside, [])
+        policy = self.browser.find_element(
+            By.CSS_SELECTOR, 'meta[http-equiv="Content-Security-Policy"]').get_attribute("content")
+        self.assertIn("default-src 'self'", policy)
+
+    def test_a_phone_sized_window_plays_by_touch(self):
+        self.browser.set_window_size(390, 844)
+        try:
+            self.new_game("human-human")
+            self.wait_for(lambda: self.board().get_attribute("data-ply") == "0", "the new game")
+            board = self.board()
+            self.assertLessEqual(board.size["width"], 390)
+            self.assertGreater(board.size["width"], 250)
+            # A tap is a touch that ends where it began: the browser makes it a click.
+            self.browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled",
+                                         {"enabled": True, "maxTouchPoints": 1})
+            self.tap(self.browser.find_elements(By.CSS_SELECTOR,
+                                                "#board [data-square].takeable")[0])
+            target = self.wait_for(lambda: self.browser.find_elements(
+                By.CSS_SELECTOR, "#board [data-square].target"), "the lit ends")[0]
+            self.tap(target)
+            self.wait_for(lambda: self.board().get_attribute("data-ply") == "1", "the tapped move")
+            self.browser.execute_script("window.scrollTo(0, 0);")
+            self.screenshot("web-phone")
+        finally:
+            self.browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+            self.browser.set_window_size(1280, 1000)
+
+    def tap(self, element):
+        rect = self.browser.execute_script(
+            "const r = arguments[0].getBoundingClientRect(); return [r.x + r.width / 2, "
+            "r.y + r.height / 2];", element)
+        point = {"x": rect[0], "y": rect[1]}
+        self.browser.execute_cdp_cmd("Input.dispatchTouchEvent",
+                                     {"type": "touchStart", "touchPoints": [point]})
+        self.browser.execute_cdp_cmd("Input.dispatchTouchEvent",
+                                     {"type": "touchEnd", "touchPoints": []})
+
+
+def main():
+    global ARGS
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--web", required=True, help="build/web, from scripts/build-web.sh")
+    parser.add_argument("--native-bin", required=True, help="the release build's bin folder")
+    parser.add_argument("--screenshots", required=True)
+    ARGS, _ = parser.parse_known_args()
+    base.ARGS = ARGS  # the borrowed helpers save screenshots in ARGS.screenshots
+    for needed in [os.path.join(ARGS.web, "session", "quixo-gui-session.wasm"),
+                   os.path.join(ARGS.native_bin, "quixo-tb")]:
+        if not os.path.exists(needed):
+            sys.exit("web_page_tests: %s is missing (scripts/build-web.sh builds build/web, "
+                     "the release preset the native programs)" % needed)
+    sys.exit(base.run_own_tests(WebPageTests))
+
+
+if __name__ == "__main__":
+    main()
