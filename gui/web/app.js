@@ -111,7 +111,8 @@ function onHello(hello) {
   if (hello.version !== PROTOCOL_VERSION) {
     setStatus(`The server speaks protocol version ${hello.version}; this page knows ${PROTOCOL_VERSION}.`, 'error');
   } else {
-    setStatus('Connected.', 'ok');
+    setStatus(connection instanceof LocalConnection ? 'Ready: the engine runs in this page.'
+      : 'Connected.', 'ok');
   }
   peoplePanel.onHello(hello);
   if (!page.sessionHasGame) {

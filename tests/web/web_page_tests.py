@@ -3,10 +3,12 @@
 project process running. The page runs quixo-gui's session in WebAssembly and its engine in a
 Web Worker (gui/web/local-connection.js).
 
-A person plays a whole game against the engine by clicking; the analysis shows two lines; the
-endgame tables, downloaded from the site on request, give a one-blank position the value the
-native quixo-tb gives; a reload finds the game kept in the browser's storage; the page requests
-nothing outside its own origin; a phone-sized window with touch plays a move. The screenshots
+A person plays a whole game against the engine by clicking; the engine plays itself and the team
+game; the analysis shows two lines; the endgame tables, downloaded from the site on request,
+give a one-blank position the value the native quixo-tb gives; a game saved as PGN is opened
+from the person's disk; a reload finds the game kept in the browser's storage; after the first visit the
+site works with its server stopped; the page requests nothing outside its own origin; a
+phone-sized window with touch plays a move. The screenshots
 (--screenshots DIR) are the README's pictures of the site.
 
 Run by ctest (web_page_tests, the wasm preset):
@@ -96,6 +98,75 @@ class WebPageTests(base.GuiBrowserTests):
             "return window.quixoDebug.app.state.moves.filter((m) => m.by === 'quixo').length;")
         self.assertGreaterEqual(engine_moves, 4)
         self.screenshot("web-person-vs-engine")
+
+    def test_the_engine_plays_itself_and_a_four_player_game_with_engines(self):
+        # One engine Worker plays both sides, one search after the other.
+        self.new_game("engine-engine", time_control="depth=1", engines=("quixo", "quixo"))
+        self.wait_for(lambda: self.board().get_attribute("data-result") != "", "the end", 180)
+        self.assertGreaterEqual(int(self.board().get_attribute("data-ply")), 9)
+        # The team game: a person plays team A (seats 1 and 3), the engine team B (2 and 4).
+        self.new_game("human-engine", variant="4p", time_control="depth=1")
+        self.wait_for(lambda: self.board().get_attribute("data-to-move") == "1", "seat 1")
+        self.click_a_move()
+        self.wait_for(lambda: self.board().get_attribute("data-to-move") == "3", "seat 2's move")
+        self.click_a_move()
+        self.wait_for(lambda: self.board().get_attribute("data-to-move") == "1", "seat 4's move")
+        self.assertEqual(self.board().get_attribute("data-ply"), "4")
+
+    def test_a_game_saved_as_pgn_is_opened_from_the_persons_disk(self):
+        self.new_game("human-human")
+        self.wait_for(lambda: self.board().get_attribute("data-ply") == "0", "the new game")
+        for choice in (1, 4, 9):
+            self.click_a_move(choice)
+        self.by_id("save-pgn").click()
+        output = self.by_id("pgn-output")
+        self.wait_for(lambda: "[QuixoTermination" in output.get_attribute("value"),
+                      "the game as PGN")
+        path = os.path.abspath(os.path.join(ARGS.screenshots, "..", "web-test.pgn"))
+        with open(path, "w") as file:
+            file.write(output.get_attribute("value"))
+        position = self.board().get_attribute("data-position")
+        self.new_game("human-human")
+        self.wait_for(lambda: self.board().get_attribute("data-ply") == "0", "another game")
+        self.by_id("pgn-file").send_keys(path)
+        games = self.wait_for(lambda: self.browser.find_elements(
+            By.CSS_SELECTOR, "#pgn-games [data-game-index]"), "the file's list of games")
+        self.assertEqual(len(games), 1)
+        games[0].click()
+        self.wait_for(lambda: len(self.browser.find_elements(
+            By.CSS_SELECTOR, "#move-list [data-ply]")) == 3, "the opened game")
+        self.by_id("nav-end").click()
+        self.wait_for(lambda: self.board().get_attribute("data-position") == position,
+                      "the opened game's last position")
+
+    def test_the_site_works_offline_after_the_first_visit(self):
+        # A server of its own, stopped after the first visit: the service worker serves the rest.
+        server, url = start_server()
+        try:
+            self.browser.get(url)
+            self.wait_for(lambda: self.board().get_attribute("data-human-to-move") == "true",
+                          "the playable start position")
+            # A new origin, so a first load: the README's figures.
+            playable_ms, transferred, files = self.browser.execute_script("""
+                const entries = performance.getEntriesByType('navigation')
+                  .concat(performance.getEntriesByType('resource'));
+                return [performance.now(),
+                        entries.reduce((sum, entry) => sum + entry.transferSize, 0),
+                        entries.length];""")
+            print("first load: %d bytes in %d files, a playable board after %d ms (the engine's "
+                  "Worker starts with its first search)" % (transferred, files, playable_ms))
+            self.assertGreater(transferred, 1000000)
+            self.wait_for(lambda: self.browser.execute_script(
+                "return !!navigator.serviceWorker.controller;") or self.browser.refresh(),
+                "the service worker in control", 30)
+        finally:
+            server.kill()
+            server.wait()
+            server.stdout.close()
+        self.browser.refresh()
+        self.wait_for(lambda: self.board().get_attribute("data-human-to-move") == "true",
+                      "the page from the cache")
+        self.click_a_move()
 
     def test_analysis_shows_two_lines(self):
         self.new_game("analysis")
