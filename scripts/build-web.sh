@@ -33,7 +33,8 @@ web=build/web
 rm -rf "$web"
 mkdir -p "$web/engine"
 cp build/wasm/bin/quixo-engine.js build/wasm/bin/quixo-engine.wasm "$web/engine/"
-cp protocol/wasm/engine-worker.js protocol/wasm/quixo-engine-node.js "$web/engine/"
+cp protocol/wasm/engine-worker.js protocol/wasm/table-files.js protocol/wasm/quixo-engine-node.js \
+  "$web/engine/"
 
 # The page: quixo-gui's files, its session in WebAssembly beside them, and index.html marked as
 # the static site's (local-connection.js reads the mark and runs the session in the page).

@@ -63,19 +63,8 @@ Module["sendToSession"] = quixoDeliver;
 // too, from the browser's cache), those started later included. Resolves to {files, bytes}.
 Module["loadTables"] = async function (url) {
   const base = new URL(url, document.baseURI);
-  const response = await fetch(new URL("index.json", base));
-  if (!response.ok) throw new Error(`${response.status} for index.json`);
-  const index = await response.json();
   FS.mkdirTree("/tables");
-  let bytes = 0;
-  for (const file of index.files) {
-    if (!/^[\w.-]+\.qtb$/.test(file.name)) throw new Error(`not a table file: ${file.name}`);
-    const data = await fetch(new URL(file.name, base));
-    if (!data.ok) throw new Error(`${data.status} for ${file.name}`);
-    const content = new Uint8Array(await data.arrayBuffer());
-    FS.writeFile(`/tables/${file.name}`, content);
-    bytes += content.length;
-  }
+  const loaded = await quixoFetchTableFiles(base, (name, content) => FS.writeFile(`/tables/${name}`, content));
   Module["quixoTablesUrl"] = base.href;
   const engines = Module["quixoEngines"];
   if (engines) {
@@ -83,5 +72,5 @@ Module["loadTables"] = async function (url) {
       engine.worker.postMessage({ type: "load-tables", url: base.href });
   }
   quixoDeliver("\x01tables");
-  return { files: index.files.map((file) => file.name), bytes };
+  return loaded;
 };

@@ -14,7 +14,7 @@
 // wait, in order, until the tables are in.
 'use strict';
 
-importScripts('quixo-engine.js');
+importScripts('quixo-engine.js', 'table-files.js');
 
 const TABLE_FOLDER = '/tables';
 
@@ -32,22 +32,10 @@ function flushWaiting() {
   while (engine && !loading && waiting.length > 0) engine.sendLine(waiting.shift());
 }
 
-async function loadTables(url) {
-  const base = new URL(url, self.location.href);
-  const response = await fetch(new URL('index.json', base));
-  if (!response.ok) throw new Error(`${response.status} for ${url}index.json`);
-  const index = await response.json();
+function loadTables(url) {
   engine.FS.mkdirTree(TABLE_FOLDER);
-  let bytes = 0;
-  for (const file of index.files) {
-    if (!/^[\w.-]+\.qtb$/.test(file.name)) throw new Error(`not a table file: ${file.name}`);
-    const data = await fetch(new URL(file.name, base));
-    if (!data.ok) throw new Error(`${data.status} for ${file.name}`);
-    const content = new Uint8Array(await data.arrayBuffer());
-    engine.FS.writeFile(`${TABLE_FOLDER}/${file.name}`, content);
-    bytes += content.length;
-  }
-  return { files: index.files.map((file) => file.name), bytes };
+  return quixoFetchTableFiles(new URL(url, self.location.href),
+    (name, content) => engine.FS.writeFile(`${TABLE_FOLDER}/${name}`, content));
 }
 
 // The tables asked for, loaded once the module is ready; lines wait meanwhile.

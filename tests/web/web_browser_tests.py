@@ -20,8 +20,10 @@ import time
 import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
 from headless_chromium import start_browser  # noqa: E402
+from static_server import start_static_server, stop_static_server  # noqa: E402
 from web.web_engine_tests import strip_timing  # noqa: E402
 
 ARGS = None
@@ -47,19 +49,6 @@ window.engine.onmessage = (event) => {
 """
 
 
-def start_server():
-    """http.server on a free loopback port, serving the site; its log names every request."""
-    process = subprocess.Popen([sys.executable, "-u", "-m", "http.server", "--bind", "127.0.0.1",
-                                "--directory", ARGS.web, "0"], stdout=subprocess.PIPE,
-                               stderr=subprocess.STDOUT, text=True)
-    line = process.stdout.readline()
-    match = re.search(r"port (\d+)", line)
-    if not match:
-        process.kill()
-        raise RuntimeError("http.server said: " + line)
-    return process, "http://127.0.0.1:%s" % match.group(1)
-
-
 def native_answers(commands):
     output = subprocess.run([os.path.join(ARGS.native_bin, "quixo-engine")], input=commands,
                             capture_output=True, text=True, timeout=300, check=True).stdout
@@ -68,7 +57,7 @@ def native_answers(commands):
 
 class WebBrowserTests(unittest.TestCase):
     def setUp(self):
-        BROWSER.get(BASE + "/engine/")
+        BROWSER.get(BASE + "engine/")
         BROWSER.execute_script(START_WORKER)
         self.read = 0
 
@@ -198,14 +187,13 @@ def main():
         if not os.path.exists(needed):
             sys.exit("web_browser_tests: %s is missing (scripts/build-web.sh builds build/web, "
                      "the release preset the native programs)" % needed)
-    SERVER, BASE = start_server()
+    SERVER, BASE = start_static_server(ARGS.web)
     BROWSER = start_browser()
     try:
         program = unittest.main(argv=[sys.argv[0]] + rest, verbosity=2, exit=False)
     finally:
         BROWSER.quit()
-        SERVER.kill()
-        SERVER.wait()
+        stop_static_server(SERVER)
     sys.exit(0 if program.result.wasSuccessful() else 1)
 
 

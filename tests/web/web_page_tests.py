@@ -27,37 +27,24 @@ from selenium.webdriver.common.by import By
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "gui", "browser"))
 sys.path.insert(0, os.path.join(HERE, "..", "support"))
+sys.path.insert(0, HERE)
 import gui_browser_tests as base  # noqa: E402
 from headless_chromium import start_browser  # noqa: E402
+from static_server import start_static_server, stop_static_server  # noqa: E402
 
 ARGS = None
-
-
-def start_server():
-    """http.server on a free loopback port, serving the site."""
-    process = subprocess.Popen([sys.executable, "-u", "-m", "http.server", "--bind", "127.0.0.1",
-                                "--directory", ARGS.web, "0"], stdout=subprocess.PIPE,
-                               stderr=subprocess.STDOUT, text=True)
-    line = process.stdout.readline()
-    match = re.search(r"port (\d+)", line)
-    if not match:
-        process.kill()
-        raise RuntimeError("http.server said: " + line)
-    return process, "http://127.0.0.1:%s/" % match.group(1)
 
 
 class WebPageTests(base.GuiBrowserTests):
     @classmethod
     def setUpClass(cls):
-        cls.server, cls.url = start_server()
+        cls.server, cls.url = start_static_server(ARGS.web)
         cls.browser = start_browser(console_log=True)
 
     @classmethod
     def tearDownClass(cls):
         cls.browser.quit()
-        cls.server.kill()
-        cls.server.wait()
-        cls.server.stdout.close()
+        stop_static_server(cls.server)
 
     def setUp(self):
         # Each test starts afresh: the site keeps the last game in the browser's storage, which
@@ -81,17 +68,7 @@ class WebPageTests(base.GuiBrowserTests):
                       .get_attribute("class"))
         self.new_game("human-engine", time_control="depth=2")
         self.wait_for(lambda: self.board().get_attribute("data-ply") == "0", "the new game")
-        clicks = 0
-        while self.board().get_attribute("data-result") == "" and clicks < 150:
-            self.wait_for(lambda: self.human_to_move() or
-                          self.board().get_attribute("data-result") != "",
-                          "the engine's reply")
-            if self.board().get_attribute("data-result") != "":
-                break
-            self.click_a_move(clicks * 7)
-            clicks += 1
-        self.wait_for(lambda: self.board().get_attribute("data-result") in
-                      ("1-0", "0-1", "1/2-1/2"), "the end of the game")
+        self.play_to_the_end()
         moves = self.browser.find_elements(By.CSS_SELECTOR, "#move-list [data-ply]")
         self.assertGreaterEqual(len(moves), 9)
         engine_moves = self.browser.execute_script(
@@ -141,7 +118,7 @@ class WebPageTests(base.GuiBrowserTests):
 
     def test_the_site_works_offline_after_the_first_visit(self):
         # A server of its own, stopped after the first visit: the service worker serves the rest.
-        server, url = start_server()
+        server, url = start_static_server(ARGS.web)
         try:
             self.browser.get(url)
             self.wait_for(lambda: self.board().get_attribute("data-human-to-move") == "true",
@@ -160,22 +137,14 @@ class WebPageTests(base.GuiBrowserTests):
                 "return !!navigator.serviceWorker.controller;") or self.browser.refresh(),
                 "the service worker in control", 30)
         finally:
-            server.kill()
-            server.wait()
-            server.stdout.close()
+            stop_static_server(server)
         self.browser.refresh()
         self.wait_for(lambda: self.board().get_attribute("data-human-to-move") == "true",
                       "the page from the cache")
         self.click_a_move()
 
     def test_analysis_shows_two_lines(self):
-        self.new_game("analysis")
-        multipv = self.by_id("analysis-multipv")
-        multipv.clear()
-        multipv.send_keys("2")
-        self.new_game("analysis")
-        self.wait_for(lambda: self.browser.find_elements(
-            By.CSS_SELECTOR, '#analysis-lines [data-multipv="2"]'), "the second analysis line")
+        self.analyse_with_two_lines()
         self.click_a_move()
         self.wait_for(lambda: self.browser.find_elements(
             By.CSS_SELECTOR, '#analysis-lines [data-multipv="2"]'), "two lines after a move")

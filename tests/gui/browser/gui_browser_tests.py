@@ -163,6 +163,30 @@ class GuiBrowserTests(unittest.TestCase):
             choice[0].click()
         self.wait_for(lambda: int(self.board().get_attribute("data-ply")) > ply, "the move")
 
+    def play_to_the_end(self):
+        """A person's moves by clicking, each after the engine's reply, until the game ends."""
+        clicks = 0
+        while self.board().get_attribute("data-result") == "" and clicks < 150:
+            self.wait_for(lambda: self.human_to_move() or
+                          self.board().get_attribute("data-result") != "",
+                          "the engine's reply")
+            if self.board().get_attribute("data-result") != "":
+                break
+            self.click_a_move(clicks * 7)
+            clicks += 1
+        self.wait_for(lambda: self.board().get_attribute("data-result") in ("1-0", "0-1", "1/2-1/2"),
+                      "the end of the game")
+
+    def analyse_with_two_lines(self):
+        """An analysis of the start position with MultiPV 2, until its second line shows."""
+        self.new_game("analysis")
+        multipv = self.by_id("analysis-multipv")
+        multipv.clear()
+        multipv.send_keys("2")
+        self.new_game("analysis")
+        self.wait_for(lambda: self.browser.find_elements(
+            By.CSS_SELECTOR, '#analysis-lines [data-multipv="2"]'), "the second analysis line")
+
     def new_game(self, mode, variant="2p", time_control="", engines=("quixo", "quixo"),
                  human_side="x"):
         Select(self.by_id("variant")).select_by_value(variant)
@@ -194,17 +218,7 @@ class GuiBrowserTests(unittest.TestCase):
     def test_a_whole_game_against_the_engine_by_clicking_then_take_back(self):
         self.new_game("human-engine", time_control="depth=2")
         self.wait_for(lambda: self.board().get_attribute("data-ply") == "0", "the new game")
-        clicks = 0
-        while self.board().get_attribute("data-result") == "" and clicks < 150:
-            self.wait_for(lambda: self.human_to_move() or
-                          self.board().get_attribute("data-result") != "",
-                          "the engine's reply")
-            if self.board().get_attribute("data-result") != "":
-                break
-            self.click_a_move(clicks * 7)
-            clicks += 1
-        self.wait_for(lambda: self.board().get_attribute("data-result") in ("1-0", "0-1", "1/2-1/2"),
-                      "the end of the game")
+        self.play_to_the_end()
         self.screenshot("person-vs-engine")
         moves = self.browser.find_elements(By.CSS_SELECTOR, "#move-list [data-ply]")
         self.assertGreaterEqual(len(moves), 9)
@@ -270,13 +284,7 @@ class GuiBrowserTests(unittest.TestCase):
         self.assertEqual(value.get_attribute("data-distance"), "36")
 
     def test_analysis_shows_lines_and_follows_the_moves(self):
-        self.new_game("analysis")
-        multipv = self.by_id("analysis-multipv")
-        multipv.clear()
-        multipv.send_keys("2")
-        self.new_game("analysis")
-        self.wait_for(lambda: self.browser.find_elements(
-            By.CSS_SELECTOR, '#analysis-lines [data-multipv="2"]'), "the second analysis line")
+        self.analyse_with_two_lines()
         self.click_a_move()
         self.wait_for(lambda: self.browser.find_elements(
             By.CSS_SELECTOR, '#analysis-lines [data-multipv="1"]'), "the analysis after a move")
