@@ -4,7 +4,7 @@
 
 #include "core/host_yield.hpp"
 
-#ifdef __EMSCRIPTEN__
+#ifdef QUIXO_HOST_WITHOUT_THREADS
 #include <emscripten.h>
 #endif
 
@@ -18,16 +18,10 @@ std::vector<EngineWorker*>& cooperative_workers() {
   return workers;
 }
 
-#ifdef __EMSCRIPTEN__
+#ifdef QUIXO_HOST_WITHOUT_THREADS
 // Tells the page's host that a job waits: it calls run_waiting_jobs() from its event loop.
 EM_JS(void, quixo_engine_jobs_waiting, (), { Module["quixoEngineJobsWaiting"](); });
 #endif
-
-void announce_waiting_job() {
-#ifdef __EMSCRIPTEN__
-  quixo_engine_jobs_waiting();
-#endif
-}
 
 }  // namespace
 
@@ -60,7 +54,7 @@ bool EngineWorker::run_waiting_jobs() {
   bool ran = false;
   for (bool ran_one = true; ran_one;) {
     ran_one = false;
-    // By index over a copy: a job's callbacks may add a worker (the session's first use of one).
+    // Over a copy: a job's callbacks may add a worker (the session's first use of an engine).
     const std::vector<EngineWorker*> workers = cooperative_workers();
     for (EngineWorker* worker : workers) {
       if (std::find(cooperative_workers().begin(), cooperative_workers().end(), worker) ==
@@ -93,7 +87,9 @@ void EngineWorker::submit(SearchJob job) {
     ponderhit_requested_ = false;
   }
   wake_.notify_all();
-  if constexpr (!host::kHasThreads) announce_waiting_job();
+#ifdef QUIXO_HOST_WITHOUT_THREADS
+  quixo_engine_jobs_waiting();
+#endif
 }
 
 void EngineWorker::stop() {

@@ -2,11 +2,9 @@
 
 #include <chrono>
 
-#ifdef __EMSCRIPTEN__
+#ifdef QUIXO_HOST_WITHOUT_THREADS
 #include <emscripten.h>
-#endif
 
-#ifdef __EMSCRIPTEN__
 // A turn of the host's event loop (Asyncify unwinds the stack to it and rewinds it after). A
 // pause waits on a timer; a turn without one is a message the module sends itself, because a
 // timer of 0 ms waits at least 4 ms in a browser once timers nest (as a search's turns do),
@@ -32,6 +30,8 @@ EM_ASYNC_JS(void, quixo_host_turn, (int pause_ms), {
 
 namespace quixo::host {
 
+#ifdef QUIXO_HOST_WITHOUT_THREADS
+
 namespace {
 
 InputHandler input_handler = nullptr;
@@ -43,21 +43,24 @@ void set_input_handler(InputHandler handler) {
   input_handler = handler;
 }
 
-void yield_now([[maybe_unused]] int pause_ms) {
-  if constexpr (!kHasThreads) {
-#ifdef __EMSCRIPTEN__
-    quixo_host_turn(pause_ms);
-#endif
-    last_turn = std::chrono::steady_clock::now();
-    if (input_handler != nullptr) input_handler();
-  }
+void yield_now(int pause_ms) {
+  quixo_host_turn(pause_ms);
+  last_turn = std::chrono::steady_clock::now();
+  if (input_handler != nullptr) input_handler();
 }
 
 void yield() {
-  if constexpr (!kHasThreads) {
-    if (std::chrono::steady_clock::now() - last_turn >= std::chrono::milliseconds(kYieldIntervalMs))
-      yield_now();
-  }
+  if (std::chrono::steady_clock::now() - last_turn >= std::chrono::milliseconds(kYieldIntervalMs))
+    yield_now();
 }
+
+#else
+
+// With threads a search never waits for its input on the thread that reads it.
+void set_input_handler(InputHandler) {}
+void yield_now(int) {}
+void yield() {}
+
+#endif
 
 }  // namespace quixo::host

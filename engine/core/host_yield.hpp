@@ -8,6 +8,7 @@
 namespace quixo::host {
 
 #if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+#define QUIXO_HOST_WITHOUT_THREADS 1
 inline constexpr bool kHasThreads = false;
 #else
 inline constexpr bool kHasThreads = true;
