@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# Builds the WebAssembly engine (the `wasm` preset) and puts the static site in build/web/: files
-# that any static server serves (python3 -m http.server, a project site), with no quixo-gui.
+# Builds the `wasm` preset and puts the static site in build/web/: files that any static server
+# serves (python3 -m http.server, a project site), with no quixo-gui.
 #   scripts/build-web.sh            install what is missing, build, assemble build/web/
-# build/web/engine/ holds the engine: quixo-engine.js and .wasm, engine-worker.js (UQI over
-# postMessage in a Web Worker) and quixo-engine-node.js (UQI on stdin/stdout under Node.js).
+# build/web/ holds quixo-gui's page (index.html marked as the static site's), session/ its
+# session in WebAssembly, engine/ the engine (quixo-engine.js and .wasm, engine-worker.js: UQI
+# over postMessage in a Web Worker, quixo-engine-node.js: UQI on stdin/stdout under Node.js),
+# tables/ the endgame tables of at most one blank with their index.json, and sw.js, the service
+# worker that keeps the site for offline use.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
