@@ -183,13 +183,17 @@ void UqiSession::run(std::istream& in) {
         text_helpers::read_line(in, line, kMaxInputLineMebibytes << 20);
     if (read == text_helpers::LineRead::End) break;
     if (read == text_helpers::LineRead::TooLong)
-      send_info_string("error: an input line longer than " +
-                       std::to_string(kMaxInputLineMebibytes) + " MiB was ignored");
+      refuse_too_long_line();
     else
       quit = !handle_line(line);
   }
   if (!quit) handle_line("quit");
   in.tie(tied);
+}
+
+void UqiSession::refuse_too_long_line() {
+  send_info_string("error: an input line longer than " + std::to_string(kMaxInputLineMebibytes) +
+                   " MiB was ignored");
 }
 
 bool UqiSession::handle_line(std::string_view line) {

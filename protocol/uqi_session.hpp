@@ -42,6 +42,8 @@ class UqiSession {
   // memory never grows with its input.
   void run(std::istream& in);
   static constexpr std::size_t kMaxInputLineMebibytes = 4;
+  // The answer to such a line, which is skipped (run(), and hosts that read lines themselves).
+  void refuse_too_long_line();
 
   // Sets an option as `setoption name <name> value <value>` does (name case-insensitive).
   // Returns the error message, or nullopt when the option was set. Throws TableAllocationError

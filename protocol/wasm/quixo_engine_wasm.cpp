@@ -55,8 +55,7 @@ EMSCRIPTEN_KEEPALIVE int quixo_uqi_line(const char* line) {
   (void)handler_set;
   const std::string text(line);
   if (text.size() > (quixo::UqiSession::kMaxInputLineMebibytes << 20)) {
-    std::cout << "info string error: an input line longer than "
-              << quixo::UqiSession::kMaxInputLineMebibytes << " MiB was ignored" << std::endl;
+    session().refuse_too_long_line();
     return pump().quit() ? 0 : 1;
   }
   return pump().line(text) ? 1 : 0;
