@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/move_scan.hpp"
 #include "core/slide.hpp"
 #include "core/types.hpp"
 #include "support/board_literals.hpp"
@@ -478,6 +479,47 @@ BOOST_AUTO_TEST_CASE(has_line_in_either_on_random_pairs) {
   }
   BOOST_TEST(mismatches == 0, "first mismatch: " << first_mismatch);
   BOOST_TEST(pairs_with_line > 1000);  // the sample really exercises lines
+}
+
+// scan_moves against the rule itself: each legal move made square by square, then the lines
+// looked for one by one. Boards from sparse to nearly full, so that lines four-fifths done
+// across the moved rank or file, and on both diagonals, are common.
+BOOST_AUTO_TEST_CASE(scan_moves_agrees_with_the_naive_rule_on_random_positions) {
+  std::mt19937 rng(20261128);
+  int positions = 0, wins = 0, losses = 0;
+  while (positions < 20000) {
+    const int blanks_in_eight = int(rng() % 8);  // 0/8 to 7/8 of the squares blank on average
+    Bitboard mover = 0, opponent = 0;
+    for (Square s = 0; s < 25; ++s) {
+      if (int(rng() % 8) < blanks_in_eight) continue;
+      (rng() % 2 ? mover : opponent) |= Bitboard{1} << s;
+    }
+    if (naive_has_line(mover) || naive_has_line(opponent)) continue;
+    ++positions;
+    MoveScan expected;
+    for (int i = 0; i < kSlideCount; ++i) {
+      const Slide& slide = kSlides[i];
+      if (opponent & (Bitboard{1} << slide.from)) continue;
+      const SlideSet bit = SlideSet{1} << i;
+      expected.legal |= bit;
+      const bool mover_line =
+          naive_has_line(naive_apply(slide.from, slide.to, mover) | (Bitboard{1} << slide.to));
+      const bool opponent_line = naive_has_line(naive_apply(slide.from, slide.to, opponent));
+      if (opponent_line) expected.losses |= bit;
+      if (mover_line && !opponent_line) expected.wins |= bit;
+    }
+    const MoveScan scan = scan_moves(pack(mover, opponent));
+    BOOST_TEST_CONTEXT("mover {" << names_of(mover) << "} opponent {" << names_of(opponent)
+                                 << "}") {
+      BOOST_TEST_REQUIRE(scan.legal == expected.legal);
+      BOOST_TEST_REQUIRE(scan.wins == expected.wins);
+      BOOST_TEST_REQUIRE(scan.losses == expected.losses);
+    }
+    wins += std::popcount(expected.wins);
+    losses += std::popcount(expected.losses);
+  }
+  BOOST_TEST(wins > 5000);  // the sample really exercises both kinds of line
+  BOOST_TEST(losses > 3000);
 }
 
 BOOST_AUTO_TEST_CASE(outcome_of_from_lines_and_side) {
