@@ -9,12 +9,14 @@ in the order it came, that quit during a search still gives the bestmove, that t
 pass against it.
 
 Run by ctest (web_engine_tests, the wasm preset):
-  web_engine_tests.py --web DIR --native-bin DIR [--tables DIR]
+  web_engine_tests.py --web DIR --native-bin DIR [--tables DIR] [--rounds N]
+The README's speed figures: the same with --rounds 7 -k bench.
 """
 import argparse
 import os
 import queue
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -120,12 +122,20 @@ class WebEngineTests(unittest.TestCase):
         return self.engine
 
     def test_bench_counts_the_same_nodes_as_the_native_engine(self):
-        native_nodes, native_speed = bench_nodes([os.path.join(ARGS.native_bin, "quixo-engine")])
-        wasm_nodes, wasm_speed = bench_nodes(node_engine_command())
-        print("bench: native %d nodes at %d nps; WebAssembly (Node.js) %d nodes at %d nps (%.0f %%)"
-              % (native_nodes, native_speed, wasm_nodes, wasm_speed,
-                 100.0 * wasm_speed / native_speed))
-        self.assertEqual(wasm_nodes, native_nodes)
+        # --rounds N alternates the two engines and reports the medians (the README's figure).
+        native_speeds, wasm_speeds = [], []
+        for _ in range(ARGS.rounds):
+            native_nodes, native_speed = bench_nodes([os.path.join(ARGS.native_bin,
+                                                                   "quixo-engine")])
+            wasm_nodes, wasm_speed = bench_nodes(node_engine_command())
+            self.assertEqual(wasm_nodes, native_nodes)
+            native_speeds.append(native_speed)
+            wasm_speeds.append(wasm_speed)
+        native_speed = statistics.median(native_speeds)
+        wasm_speed = statistics.median(wasm_speeds)
+        print("bench: %d nodes; median of %d rounds: native %d nps, WebAssembly (Node.js) %d nps "
+              "(%.0f %%)" % (native_nodes, ARGS.rounds, native_speed, wasm_speed,
+                             100.0 * wasm_speed / native_speed))
 
     def test_isready_and_stop_are_answered_during_a_search_and_the_rest_waits(self):
         engine = self.start()
@@ -210,6 +220,8 @@ def main():
     parser.add_argument("--native-bin", required=True,
                         help="the release build's bin folder (quixo-engine, quixo-arena)")
     parser.add_argument("--tables", help="layers 0 and 1 of the endgame tables, if there")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="bench runs of each engine, alternating (default 1)")
     ARGS, rest = parser.parse_known_args()
     for needed in [os.path.join(ARGS.web, "engine", "quixo-engine.wasm"),
                    os.path.join(ARGS.native_bin, "quixo-arena")]:
