@@ -66,8 +66,14 @@ class WebPageTests(base.GuiBrowserTests):
     def test_a_whole_game_against_the_engine_in_the_page(self):
         self.assertIn("static-site", self.browser.find_element(By.TAG_NAME, "body")
                       .get_attribute("class"))
-        self.new_game("human-engine", time_control="depth=2")
+        # With pondering: the Worker searches the expected reply on the person's time, and then
+        # takes `ponderhit` or `stop` when the person moves.
+        self.new_game("human-engine", time_control="depth=2", ponder=True)
         self.wait_for(lambda: self.board().get_attribute("data-ply") == "0", "the new game")
+        self.click_a_move()
+        self.wait_for(lambda: self.browser.execute_script(
+            "return window.quixoDebug.app.state.pondering?.engine === 'quixo';"),
+            "the engine pondering on the person's time")
         self.play_to_the_end()
         moves = self.browser.find_elements(By.CSS_SELECTOR, "#move-list [data-ply]")
         self.assertGreaterEqual(len(moves), 9)
@@ -77,8 +83,10 @@ class WebPageTests(base.GuiBrowserTests):
         self.screenshot("web-person-vs-engine")
 
     def test_the_engine_plays_itself_and_a_four_player_game_with_engines(self):
-        # One engine Worker plays both sides, one search after the other.
-        self.new_game("engine-engine", time_control="depth=1", engines=("quixo", "quixo"))
+        # One engine Worker plays both sides, one search after the other: with pondering on, it
+        # does not ponder, as it would wait on itself.
+        self.new_game("engine-engine", time_control="depth=1", engines=("quixo", "quixo"),
+                      ponder=True)
         self.wait_for(lambda: self.board().get_attribute("data-result") != "", "the end", 180)
         self.assertGreaterEqual(int(self.board().get_attribute("data-ply")), 9)
         # The team game: a person plays team A (seats 1 and 3), the engine team B (2 and 4).

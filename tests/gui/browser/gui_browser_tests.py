@@ -188,7 +188,7 @@ class GuiBrowserTests(unittest.TestCase):
             By.CSS_SELECTOR, '#analysis-lines [data-multipv="2"]'), "the second analysis line")
 
     def new_game(self, mode, variant="2p", time_control="", engines=("quixo", "quixo"),
-                 human_side="x"):
+                 human_side="x", ponder=False):
         Select(self.by_id("variant")).select_by_value(variant)
         Select(self.by_id("mode")).select_by_value(mode)
         if mode == "human-engine":
@@ -201,6 +201,8 @@ class GuiBrowserTests(unittest.TestCase):
         field.clear()
         if time_control:
             field.send_keys(time_control)
+        if self.by_id("ponder").is_selected() != ponder:
+            self.by_id("ponder").click()
         self.by_id("new-game").click()
 
     def screenshot(self, name):
