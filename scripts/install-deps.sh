@@ -43,6 +43,15 @@ packages=(
   node-acorn
   curl
   xz-utils
+  # The Python package (python/, `import quixo`): pybind11 builds the extension module against
+  # Debian's Python 3.11; numpy for boards as arrays, pytest for its tests, venv and pip for
+  # `pip install --no-build-isolation .` into a virtual environment.
+  pybind11-dev
+  python3-dev
+  python3-numpy
+  python3-pytest
+  python3-venv
+  python3-pip
 )
 
 missing=()

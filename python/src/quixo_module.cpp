@@ -1,0 +1,476 @@
+// The extension module `quixo._quixo`: the rules core, the search and the endgame tables for
+// Python. One class template serves both games (Board and Board4); the Python package around it
+// (python/quixo/) adds what is plain Python.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/game.hpp"
+#include "core/notation.hpp"
+#include "core/perft.hpp"
+#include "core/position.hpp"
+#include "core/position4.hpp"
+#include "core/symmetry.hpp"
+#include "search/engine.hpp"
+#include "search/engine4.hpp"
+#include "search/score.hpp"
+#include "tb/tablebase.hpp"
+
+namespace py = pybind11;
+
+namespace quixo::python {
+
+namespace {
+
+constexpr int kRows = kBoardSize;
+
+// What differs between the games, for the one Board template.
+template <class P>
+struct GameTraits;
+
+template <>
+struct GameTraits<Position> {
+  using MoveT = Move;
+  using EngineT = Engine;
+  static constexpr std::string_view kStart = kStartPosition;
+  static constexpr int kMoveSlots = kSlideCount;
+  static Position parse(std::string_view text) { return parse_position(text); }
+  static int mover(const Position& position) { return int(position.side_to_move()); }
+  // 1 for an X cube, -1 for an O cube.
+  static std::int8_t cell(const Position& position, Square square) {
+    if (position.cubes(Color::X) & square_bb(square)) return 1;
+    if (position.cubes(Color::O) & square_bb(square)) return -1;
+    return 0;
+  }
+  static int slot(const Position&, Move move) { return move.slide(); }
+  static auto history_key(const Position& position) { return position.key(); }
+};
+
+template <>
+struct GameTraits<Position4> {
+  using MoveT = Move4;
+  using EngineT = Engine4;
+  static constexpr std::string_view kStart = kStartPosition4;
+  // A slide with the cube pointing to the mover, then the same with it pointing to the partner.
+  static constexpr int kMoveSlots = 2 * kSlideCount;
+  static Position4 parse(std::string_view text) { return parse_position4(text); }
+  // Seats as the notation numbers them, 1-4.
+  static int mover(const Position4& position) { return position.seat_to_move() + 1; }
+  // The seat the cube points to (1-4).
+  static std::int8_t cell(const Position4& position, Square square) {
+    for (Seat seat = 0; seat < kSeatCount; ++seat)
+      if (position.cubes_pointing_to(seat) & square_bb(square)) return std::int8_t(seat + 1);
+    return 0;
+  }
+  static int slot(const Position4& position, Move4 move) {
+    if (move.is_pass()) return -1;
+    return move.slide() + (move.point() == position.seat_to_move() ? 0 : kSlideCount);
+  }
+  static auto history_key(const Position4& position) { return position.key(); }
+};
+
+// The squares in the order of a board printed with rank 5 on top: row 0 is rank 5, column 0 file a.
+constexpr Square square_at(int row, int column) {
+  return make_square(column, kRows - 1 - row);
+}
+
+std::string result_text(Outcome outcome) {
+  switch (outcome) {
+    case Outcome::XWins:
+      return "1-0";
+    case Outcome::OWins:
+      return "0-1";
+    case Outcome::Ongoing:
+      break;
+  }
+  return "*";
+}
+
+template <class P>
+class BoardOf {
+ public:
+  using Traits = GameTraits<P>;
+  using MoveT = typename Traits::MoveT;
+
+  explicit BoardOf(const std::string& text) : position_(Traits::parse(text)) {}
+  explicit BoardOf(const P& position) : position_(position) {}
+
+  const P& position() const { return position_; }
+  std::string text() const { return to_string(position_); }
+  int turn() const { return Traits::mover(position_); }
+  bool is_game_over() const { return position_.is_game_over(); }
+  std::string result() const { return result_text(position_.outcome()); }
+  std::string outcome() const { return to_string(position_.outcome()); }
+
+  std::vector<std::string> legal_moves() const {
+    std::vector<std::string> moves;
+    for (const MoveT& move : position_.legal_moves()) moves.push_back(to_string(move));
+    return moves;
+  }
+  bool is_legal(const std::string& text) const {
+    try {
+      (void)parse_move(position_, text);
+      return true;
+    } catch (const NotationError&) {
+      return false;
+    }
+  }
+
+  void push(const std::string& text) {
+    const MoveT move = parse_move(position_, text);  // NotationError (ValueError) if illegal
+    earlier_.push_back(position_);
+    moves_.push_back(move);
+    position_ = position_.after(move);
+  }
+  std::string pop() {
+    if (moves_.empty()) throw py::index_error("pop from a board with no moves");
+    const std::string text = to_string(moves_.back());
+    position_ = earlier_.back();
+    earlier_.pop_back();
+    moves_.pop_back();
+    return text;
+  }
+  std::vector<std::string> move_stack() const {
+    std::vector<std::string> texts;
+    for (const MoveT& move : moves_) texts.push_back(to_string(move));
+    return texts;
+  }
+  // How often the current position has stood on this board, itself included: the arena calls a
+  // draw at three.
+  int repetition_count() const {
+    int count = 1;
+    for (const P& earlier : earlier_) count += earlier == position_ ? 1 : 0;
+    return count;
+  }
+
+  std::uint64_t perft(int depth) const {
+    check_depth(depth);
+    py::gil_scoped_release unlocked;
+    return quixo::perft(position_, depth);
+  }
+  std::vector<std::pair<std::string, std::uint64_t>> divide(int depth) const {
+    check_depth(depth);
+    std::vector<std::pair<MoveT, std::uint64_t>> counts;
+    {
+      py::gil_scoped_release unlocked;
+      counts = quixo::divide(position_, depth);
+    }
+    std::vector<std::pair<std::string, std::uint64_t>> named;
+    for (const auto& [move, count] : counts) named.emplace_back(to_string(move), count);
+    return named;
+  }
+
+  BoardOf transform(int symmetry) const {
+    if (symmetry < 0 || symmetry >= kSymmetryCount)
+      throw py::value_error("symmetry must be 0-7 (quixo.SYMMETRIES)");
+    return BoardOf(quixo::transform(kAllSymmetries[std::size_t(symmetry)], position_));
+  }
+
+  py::array_t<std::int8_t> to_array() const {
+    py::array_t<std::int8_t> array({kRows, kRows});
+    auto cells = array.template mutable_unchecked<2>();
+    for (int row = 0; row < kRows; ++row)
+      for (int column = 0; column < kRows; ++column)
+        cells(row, column) = Traits::cell(position_, square_at(row, column));
+    return array;
+  }
+
+  py::array_t<bool> legal_move_mask() const {
+    py::array_t<bool> mask(Traits::kMoveSlots);
+    fill_mask(mask.mutable_data());
+    return mask;
+  }
+  void fill_mask(bool* slots) const {
+    std::fill(slots, slots + Traits::kMoveSlots, false);
+    for (const MoveT& move : position_.legal_moves()) {
+      const int slot = Traits::slot(position_, move);
+      if (slot >= 0) slots[slot] = true;
+    }
+  }
+
+  bool operator==(const BoardOf& other) const { return position_ == other.position_; }
+
+  std::vector<decltype(Traits::history_key(std::declval<P>()))> history_keys() const {
+    std::vector<decltype(Traits::history_key(std::declval<P>()))> keys;
+    for (const P& earlier : earlier_) keys.push_back(Traits::history_key(earlier));
+    return keys;
+  }
+
+ private:
+  static void check_depth(int depth) {
+    if (depth < 0 || depth > 12) throw py::value_error("perft depth must be 0-12");
+  }
+
+  P position_;
+  std::vector<P> earlier_;
+  std::vector<MoveT> moves_;
+};
+
+using Board2 = BoardOf<Position>;
+using Board4 = BoardOf<Position4>;
+
+// The legal-move masks of many boards at once, one row per board.
+template <class P>
+py::array_t<bool> legal_move_masks(const std::vector<const BoardOf<P>*>& boards) {
+  const py::ssize_t slots = GameTraits<P>::kMoveSlots;
+  py::array_t<bool> masks({py::ssize_t(boards.size()), slots});
+  bool* rows = masks.mutable_data();
+  {
+    py::gil_scoped_release unlocked;
+    for (std::size_t i = 0; i < boards.size(); ++i) boards[i]->fill_mask(rows + i * slots);
+  }
+  return masks;
+}
+
+// A 5x5 array back into a board: the inverse of to_array().
+Board2 board_from_array(py::array_t<std::int8_t, py::array::c_style | py::array::forcecast> array,
+                        int turn) {
+  if (array.ndim() != 2 || array.shape(0) != kRows || array.shape(1) != kRows)
+    throw py::value_error("the array must be 5x5");
+  if (turn != 0 && turn != 1) throw py::value_error("turn must be 0 (X) or 1 (O)");
+  auto cells = array.unchecked<2>();
+  Bitboard x = 0, o = 0;
+  for (int row = 0; row < kRows; ++row)
+    for (int column = 0; column < kRows; ++column) {
+      const std::int8_t cell = cells(row, column);
+      if (cell == 1)
+        x |= square_bb(square_at(row, column));
+      else if (cell == -1)
+        o |= square_bb(square_at(row, column));
+      else if (cell != 0)
+        throw py::value_error("cells must be 1 (X), -1 (O) or 0 (blank)");
+    }
+  return Board2(Position(x, o, Color(turn)));
+}
+
+std::optional<int> mate_in_moves(Score score) {
+  if (!is_mate_score(score)) return std::nullopt;
+  const int plies = kMateScore - (score > 0 ? score : -score);
+  const int moves = (plies + 1) / 2;
+  return score > 0 ? moves : -moves;
+}
+
+// One in-process search: the engine's own, on threads of its own, with the GIL released while
+// it runs. Its reports are gathered in C++ and turned into Python objects at the end.
+template <class P>
+py::dict search(const BoardOf<P>& board, int depth, std::uint64_t nodes,
+                std::optional<double> seconds, int multipv, int threads, int hash_mb) {
+  using Traits = GameTraits<P>;
+  using MoveT = typename Traits::MoveT;
+  if (board.is_game_over()) throw py::value_error("the game is over: there is nothing to search");
+  if (depth < 0 || depth > 100) throw py::value_error("depth must be 0-100 (0: no limit)");
+  if (multipv < 1 || multipv > 88) throw py::value_error("multipv must be at least 1");
+  if (threads < 1 || threads > 256) throw py::value_error("threads must be 1-256");
+  if (hash_mb < 1 || hash_mb > 65536) throw py::value_error("hash_mb must be 1-65536");
+  if (seconds && !(*seconds > 0)) throw py::value_error("time must be positive seconds");
+  if (depth == 0 && nodes == 0 && !seconds)
+    throw py::value_error("give a limit: depth, nodes or time");
+
+  SearchLimits limits;
+  limits.depth = depth;
+  limits.nodes = nodes;
+  if (seconds) limits.move_time_ms = std::max<std::int64_t>(1, std::int64_t(*seconds * 1000));
+
+  std::vector<BasicSearchInfo<MoveT>> infos;
+  MoveT best = MoveT::none(), ponder = MoveT::none();
+  std::mutex mutex;
+  {
+    py::gil_scoped_release unlocked;
+    typename Traits::EngineT engine;
+    EngineOptions options;
+    options.threads = threads;
+    options.hash_mb = hash_mb;
+    options.multipv = multipv;
+    engine.set_options(options);
+    engine.set_position(board.position(), board.history_keys());
+    BasicSearchCallbacks<MoveT> callbacks;
+    callbacks.on_info = [&](const BasicSearchInfo<MoveT>& info) {
+      const std::lock_guard lock(mutex);
+      infos.push_back(info);
+    };
+    callbacks.on_bestmove = [&](MoveT chosen, MoveT expected) {
+      const std::lock_guard lock(mutex);
+      best = chosen;
+      ponder = expected;
+    };
+    engine.go(limits, std::move(callbacks));
+    engine.wait();
+  }
+
+  // The last report of each line, from the deepest iteration that finished it.
+  std::vector<const BasicSearchInfo<MoveT>*> lines(std::size_t(multipv), nullptr);
+  for (const auto& info : infos)
+    if (info.bound == Bound::Exact && info.multipv >= 1 && info.multipv <= multipv)
+      lines[std::size_t(info.multipv - 1)] = &info;
+  py::list line_list;
+  for (const auto* info : lines) {
+    if (!info) continue;
+    py::dict line;
+    std::vector<std::string> pv;
+    for (const MoveT& move : info->pv) pv.push_back(to_string(move));
+    line["pv"] = pv;
+    line["score"] = info->score;
+    line["mate"] = mate_in_moves(info->score);
+    line["depth"] = info->depth;
+    line["seldepth"] = info->selective_depth;
+    line["nodes"] = info->nodes;
+    line["time"] = double(info->time_ms) / 1000.0;
+    line["multipv"] = info->multipv;
+    line_list.append(line);
+  }
+  py::dict result;
+  result["bestmove"] = best.is_none() ? py::object(py::none()) : py::str(to_string(best));
+  result["ponder"] = ponder.is_none() ? py::object(py::none()) : py::str(to_string(ponder));
+  result["lines"] = line_list;
+  if (!line_list.empty()) {
+    for (const char* key : {"score", "mate", "depth", "seldepth", "nodes", "time", "pv"})
+      result[key] = line_list[0][key];
+  }
+  return result;
+}
+
+const char* wdl_name(tb::Wdl wdl) {
+  switch (wdl) {
+    case tb::Wdl::Win:
+      return "win";
+    case tb::Wdl::Loss:
+      return "loss";
+    case tb::Wdl::Draw:
+      return "draw";
+    case tb::Wdl::Hole:
+      break;
+  }
+  return "unknown";
+}
+
+py::tuple value_tuple(const tb::TbValue& value) {
+  return py::make_tuple(wdl_name(value.wdl), value.distance);
+}
+
+// The endgame tables of a folder, for probing.
+class Tables {
+ public:
+  explicit Tables(const std::string& folder) {
+    const tb::Tablebase::LoadReport report = tables_.load(folder);
+    if (report.layers.empty()) {
+      std::string why = "no endgame table layer could be loaded from '" + folder + "'";
+      for (const std::string& problem : report.problems) why += "; " + problem;
+      throw py::value_error(why);
+    }
+    layers_ = report.layers;
+    problems_ = report.problems;
+  }
+  const std::vector<int>& layers() const { return layers_; }
+  const std::vector<std::string>& problems() const { return problems_; }
+
+  py::object probe(const Board2& board) const {
+    std::optional<tb::TbValue> value;
+    {
+      py::gil_scoped_release unlocked;
+      value = tables_.probe(board.position());
+    }
+    return value ? py::object(value_tuple(*value)) : py::object(py::none());
+  }
+  py::object probe_moves(const Board2& board) const {
+    std::optional<std::vector<tb::MoveValue>> values;
+    {
+      py::gil_scoped_release unlocked;
+      values = tables_.probe_moves(board.position());
+    }
+    if (!values) return py::none();
+    py::dict moves;
+    for (const tb::MoveValue& entry : *values)
+      moves[py::str(to_string(entry.move))] = value_tuple(entry.value);
+    return moves;
+  }
+
+ private:
+  tb::Tablebase tables_;
+  std::vector<int> layers_;
+  std::vector<std::string> problems_;
+};
+
+template <class P>
+py::class_<BoardOf<P>> bind_board(py::module_& module, const char* name, const char* doc) {
+  using BoardT = BoardOf<P>;
+  py::class_<BoardT> board_class(module, name, doc);
+  board_class
+      .def(py::init<const std::string&>(), py::arg("text") = std::string(GameTraits<P>::kStart))
+      .def("text", &BoardT::text, "The position in the project's notation.")
+      .def("__str__", &BoardT::text)
+      .def("__repr__",
+           [name](const BoardT& board) { return std::string(name) + "('" + board.text() + "')"; })
+      .def_property_readonly("turn", &BoardT::turn)
+      .def("legal_moves", &BoardT::legal_moves)
+      .def("is_legal", &BoardT::is_legal, py::arg("move"))
+      .def("push", &BoardT::push, py::arg("move"))
+      .def("pop", &BoardT::pop)
+      .def_property_readonly("move_stack", &BoardT::move_stack)
+      .def("is_game_over", &BoardT::is_game_over)
+      .def("result", &BoardT::result)
+      .def("outcome", &BoardT::outcome)
+      .def("repetition_count", &BoardT::repetition_count)
+      .def("perft", &BoardT::perft, py::arg("depth"))
+      .def("divide", &BoardT::divide, py::arg("depth"))
+      .def("transform", &BoardT::transform, py::arg("symmetry"))
+      .def("to_array", &BoardT::to_array)
+      .def("legal_move_mask", &BoardT::legal_move_mask)
+      .def("copy", [](const BoardT& board) { return BoardT(board); })
+      .def("__copy__", [](const BoardT& board) { return BoardT(board); })
+      .def("__deepcopy__", [](const BoardT& board, py::dict) { return BoardT(board); })
+      .def("__eq__", [](const BoardT& a, const BoardT& b) { return a == b; })
+      .def("__hash__", [](const BoardT& board) { return std::hash<std::string>{}(board.text()); })
+      .def(py::pickle([](const BoardT& board) { return board.text(); },
+                      [](const std::string& text) { return BoardT(text); }));
+  module.def("_legal_move_masks", &legal_move_masks<P>, py::arg("boards"));
+  module.def("_search", &search<P>, py::arg("board"), py::arg("depth") = 0, py::arg("nodes") = 0,
+             py::arg("time") = py::none(), py::arg("multipv") = 1, py::arg("threads") = 1,
+             py::arg("hash_mb") = 16);
+  return board_class;
+}
+
+}  // namespace
+
+}  // namespace quixo::python
+
+PYBIND11_MODULE(_quixo, module) {
+  using namespace quixo;
+  using namespace quixo::python;
+  module.doc() = "The Quixo rules core, search and endgame tables (C++).";
+  py::register_exception<NotationError>(module, "NotationError", PyExc_ValueError);
+
+  // Symmetries, keys and arrays back into boards: the two-player game's (the tables and the
+  // learning code are two-player).
+  bind_board<Position>(module, "Board", "A two-player Quixo position with its move stack.")
+      .def_static("from_array", &board_from_array, py::arg("array"), py::arg("turn") = 0)
+      .def("key", [](const Board2& board) { return board.position().key(); })
+      .def("canonical",
+           [](const Board2& board) {
+             const CanonicalForm form = canonical_form(board.position());
+             return py::make_tuple(Board2(form.position), int(form.symmetry));
+           })
+      .def("canonical_key", [](const Board2& board) { return canonical(board.position()).key(); });
+  bind_board<Position4>(module, "Board4",
+                        "A four-player (team) Quixo position with its move stack.");
+
+  std::vector<std::pair<std::string, std::string>> slides;
+  for (const Slide& slide : kSlides)
+    slides.emplace_back(square_name(slide.from), square_name(slide.to));
+  module.attr("SLIDES") = slides;
+
+  py::class_<Tables>(module, "Tables", "The endgame tables of a folder (quixo-b0.qtb, ...).")
+      .def(py::init<const std::string&>(), py::arg("folder"))
+      .def_property_readonly("layers", &Tables::layers)
+      .def_property_readonly("problems", &Tables::problems)
+      .def("probe", &Tables::probe, py::arg("board"))
+      .def("probe_moves", &Tables::probe_moves, py::arg("board"));
+}
