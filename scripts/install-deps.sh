@@ -52,6 +52,8 @@ packages=(
   python3-pytest
   python3-venv
   python3-pip
+  python3-setuptools
+  python3-wheel
 )
 
 missing=()

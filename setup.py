@@ -1,0 +1,36 @@
+"""Builds the extension module quixo._quixo with the project's CMake (the release preset's
+settings, in build/pip/) for `pip install --no-build-isolation .`; the package's Python files
+come from python/quixo/."""
+import os
+import shutil
+import subprocess
+import sys
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+ROOT = os.path.dirname(os.path.abspath(__file__))
+
+
+class CMakeBuild(build_ext):
+    def build_extension(self, ext):
+        build_dir = os.path.join(ROOT, "build", "pip")
+        subprocess.run(["cmake", "--preset", "release", "-B", build_dir,
+                        "-DPython3_EXECUTABLE=" + sys.executable], cwd=ROOT, check=True)
+        subprocess.run(["cmake", "--build", build_dir, "--target", "quixo_python_module"],
+                       cwd=ROOT, check=True)
+        built = os.path.join(build_dir, "python", "quixo", os.path.basename(
+            self.get_ext_filename(ext.name).replace(os.sep, "/")))
+        target = self.get_ext_fullpath(ext.name)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        shutil.copyfile(built, target)
+
+
+setup(
+    packages=["quixo"],
+    package_dir={"": "python"},
+    package_data={"quixo": ["py.typed", "*.pyi"]},
+    ext_modules=[Extension("quixo._quixo", sources=[])],
+    cmdclass={"build_ext": CMakeBuild},
+    zip_safe=False,
+)
