@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "client_bindings.hpp"
 #include "core/game.hpp"
 #include "core/notation.hpp"
 #include "core/perft.hpp"
@@ -139,6 +140,26 @@ class BoardOf {
     moves_.pop_back();
     return text;
   }
+  // The position before the first move of the stack: with move_stack(), what `position fen ...
+  // moves ...` sends an engine.
+  BoardOf root() const { return BoardOf(earlier_.empty() ? position_ : earlier_.front()); }
+
+  // Plays random legal moves on a copy until the game ends or `max_plies` have been played:
+  // the result ("1-0", "0-1", or "*" at the cap), in one call.
+  std::string random_playout(std::uint64_t seed, int max_plies) const {
+    std::uint64_t state = seed * 0x9E3779B97F4A7C15ull + 1;
+    P position = position_;
+    for (int ply = 0; ply < max_plies && !position.is_game_over(); ++ply) {
+      const auto moves = position.legal_moves();
+      if (moves.empty()) break;  // every border cube is the opponent's: no move to make
+      state ^= state << 13;      // xorshift64: fast, and the same games from the same seed
+      state ^= state >> 7;
+      state ^= state << 17;
+      position = position.after(moves[std::size_t(state % std::uint64_t(moves.size()))]);
+    }
+    return result_text(position.outcome());
+  }
+
   std::vector<std::string> move_stack() const {
     std::vector<std::string> texts;
     for (const MoveT& move : moves_) texts.push_back(to_string(move));
@@ -415,6 +436,9 @@ py::class_<BoardOf<P>> bind_board(py::module_& module, const char* name, const c
       .def("push", &BoardT::push, py::arg("move"))
       .def("pop", &BoardT::pop)
       .def_property_readonly("move_stack", &BoardT::move_stack)
+      .def("root", &BoardT::root)
+      .def("random_playout", &BoardT::random_playout, py::arg("seed") = 0,
+           py::arg("max_plies") = 200)
       .def("is_game_over", &BoardT::is_game_over)
       .def("result", &BoardT::result)
       .def("outcome", &BoardT::outcome)
@@ -466,6 +490,8 @@ PYBIND11_MODULE(_quixo, module) {
   for (const Slide& slide : kSlides)
     slides.emplace_back(square_name(slide.from), square_name(slide.to));
   module.attr("SLIDES") = slides;
+
+  bind_client(module);
 
   py::class_<Tables>(module, "Tables", "The endgame tables of a folder (quixo-b0.qtb, ...).")
       .def(py::init<const std::string&>(), py::arg("folder"))
