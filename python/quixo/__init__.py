@@ -12,11 +12,11 @@ from typing import Optional, Sequence, Union
 
 import numpy
 
-from ._quixo import SLIDES, Board, Board4, NotationError, Tables
+from ._quixo import ELO_MAX, SKILL_LEVEL_MAX, SLIDES, Board, Board4, NotationError, Tables
 from . import _quixo
 
-__all__ = ["Board", "Board4", "NotationError", "SLIDES", "SYMMETRIES", "Tables",
-           "legal_move_masks", "search"]
+__all__ = ["Board", "Board4", "ELO_MAX", "NotationError", "SKILL_LEVEL_MAX", "SLIDES",
+           "SYMMETRIES", "Tables", "legal_move_masks", "search"]
 
 # The eight symmetries of the square, by the index Board.transform() takes.
 SYMMETRIES = ("identity", "rotate90", "rotate180", "rotate270", "mirror_files", "mirror_ranks",
@@ -42,7 +42,8 @@ def legal_move_masks(boards: Sequence[AnyBoard]) -> numpy.ndarray:
 
 def search(board: AnyBoard, *, depth: Optional[int] = None, nodes: Optional[int] = None,
            time: Optional[float] = None, multipv: int = 1, threads: int = 1,
-           hash_mb: int = 16) -> dict:
+           hash_mb: int = 16, skill_level: Optional[int] = None, elo: Optional[int] = None,
+           seed: int = 0) -> dict:
     """Searches `board` with the project's engine, in this process, until the first limit.
 
     Limits: `depth` (plies), `nodes`, `time` (seconds); at least one. The board's move stack is
@@ -50,6 +51,11 @@ def search(board: AnyBoard, *, depth: Optional[int] = None, nodes: Optional[int]
     ``ponder`` (or None), and for the best line ``score`` (centi-cubes for the side to move),
     ``mate`` (moves to a win, negative when losing, or None), ``depth``, ``seldepth``,
     ``nodes``, ``time`` (seconds) and ``pv``; ``lines`` holds one such dict per MultiPV line.
+
+    A level plays weaker, as the engine's options do: `skill_level` 0-SKILL_LEVEL_MAX (Skill
+    Level) or `elo` 0-ELO_MAX (UCI_Elo; 0 is a uniformly random mover); `seed` repeats its
+    random choices (0: new ones every call).
     """
     return _quixo._search(board, depth=depth or 0, nodes=nodes or 0, time=time,
-                          multipv=multipv, threads=threads, hash_mb=hash_mb)
+                          multipv=multipv, threads=threads, hash_mb=hash_mb,
+                          skill_level=skill_level, elo=elo, seed=seed)

@@ -10,6 +10,8 @@ class PgnError(ValueError): ...
 # The 44 moves of the two-player game as (from, to) square names, in the order of the columns of
 # legal-move masks.
 SLIDES: List[Tuple[str, str]]
+SKILL_LEVEL_MAX: int
+ELO_MAX: int
 
 class Board:
     """A two-player Quixo position with its move stack."""
@@ -88,7 +90,8 @@ class Tables:
 def _legal_move_masks(boards: Sequence[Union[Board, Board4]]) -> numpy.ndarray: ...
 def _search(board: Union[Board, Board4], depth: int = 0, nodes: int = 0,
             time: Optional[float] = None, multipv: int = 1, threads: int = 1,
-            hash_mb: int = 16) -> Dict[str, Any]: ...
+            hash_mb: int = 16, skill_level: Optional[int] = None, elo: Optional[int] = None,
+            seed: int = 0) -> Dict[str, Any]: ...
 
 class _EngineHandle:
     def __init__(self, command: List[str], working_directory: str = "", name: str = "") -> None: ...

@@ -284,7 +284,8 @@ std::optional<int> mate_in_moves(Score score) {
 // it runs. Its reports are gathered in C++ and turned into Python objects at the end.
 template <class P>
 py::dict search(const BoardOf<P>& board, int depth, std::uint64_t nodes,
-                std::optional<double> seconds, int multipv, int threads, int hash_mb) {
+                std::optional<double> seconds, int multipv, int threads, int hash_mb,
+                std::optional<int> skill_level, std::optional<int> elo, std::uint64_t seed) {
   using Traits = GameTraits<P>;
   using MoveT = typename Traits::MoveT;
   if (board.is_game_over()) throw py::value_error("the game is over: there is nothing to search");
@@ -295,6 +296,10 @@ py::dict search(const BoardOf<P>& board, int depth, std::uint64_t nodes,
   if (seconds && !(*seconds > 0)) throw py::value_error("time must be positive seconds");
   if (depth == 0 && nodes == 0 && !seconds)
     throw py::value_error("give a limit: depth, nodes or time");
+  if (skill_level && (*skill_level < 0 || *skill_level > kSkillLevelMax))
+    throw py::value_error("skill_level must be 0-" + std::to_string(kSkillLevelMax));
+  if (elo && (*elo < 0 || *elo > kEloMax))
+    throw py::value_error("elo must be 0-" + std::to_string(kEloMax));
 
   SearchLimits limits;
   limits.depth = depth;
@@ -311,6 +316,14 @@ py::dict search(const BoardOf<P>& board, int depth, std::uint64_t nodes,
     options.threads = threads;
     options.hash_mb = hash_mb;
     options.multipv = multipv;
+    // A level, as UCI_LimitStrength/UCI_Elo or Skill Level set it (skill.hpp); the seed makes
+    // its random choices repeatable (0: different every time).
+    if (elo) {
+      options.strength.limit_strength = true;
+      options.strength.elo = *elo;
+    }
+    if (skill_level) options.strength.skill_level = *skill_level;
+    options.strength.random_seed = seed;
     engine.set_options(options);
     engine.set_position(board.position(), board.history_keys());
     BasicSearchCallbacks<MoveT> callbacks;
@@ -458,7 +471,8 @@ py::class_<BoardOf<P>> bind_board(py::module_& module, const char* name, const c
   module.def("_legal_move_masks", &legal_move_masks<P>, py::arg("boards"));
   module.def("_search", &search<P>, py::arg("board"), py::arg("depth") = 0, py::arg("nodes") = 0,
              py::arg("time") = py::none(), py::arg("multipv") = 1, py::arg("threads") = 1,
-             py::arg("hash_mb") = 16);
+             py::arg("hash_mb") = 16, py::arg("skill_level") = py::none(),
+             py::arg("elo") = py::none(), py::arg("seed") = 0);
   return board_class;
 }
 
@@ -490,6 +504,8 @@ PYBIND11_MODULE(_quixo, module) {
   for (const Slide& slide : kSlides)
     slides.emplace_back(square_name(slide.from), square_name(slide.to));
   module.attr("SLIDES") = slides;
+  module.attr("SKILL_LEVEL_MAX") = kSkillLevelMax;
+  module.attr("ELO_MAX") = kEloMax;
 
   bind_client(module);
 
