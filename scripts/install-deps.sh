@@ -45,7 +45,7 @@ packages=(
   xz-utils
   # The Python package (python/, `import quixo`): pybind11 builds the extension module against
   # Debian's Python 3.11; numpy for boards as arrays, pytest for its tests, venv and pip for
-  # `pip install --no-build-isolation .` into a virtual environment.
+  # `pip install --no-build-isolation .` into a virtual environment; mypy checks its type stubs.
   pybind11-dev
   python3-dev
   python3-numpy
@@ -54,6 +54,7 @@ packages=(
   python3-pip
   python3-setuptools
   python3-wheel
+  python3-mypy
 )
 
 missing=()

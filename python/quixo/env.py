@@ -27,7 +27,7 @@ import numpy
 from . import SKILL_LEVEL_MAX, SLIDES, Board, search
 
 try:  # Gymnasium's spaces when it is installed, so that its tools and wrappers accept the env
-    from gymnasium import spaces as _gym_spaces
+    from gymnasium import spaces as _gym_spaces  # type: ignore[import]
 except ImportError:
     _gym_spaces = None
 
@@ -105,9 +105,10 @@ class QuixoEnv:
         if opponent == "engine":
             return lambda board: search(board, depth=depth)["bestmove"]
         if isinstance(opponent, int) and not isinstance(opponent, bool):
-            if not 0 <= opponent <= SKILL_LEVEL_MAX:
+            level: int = opponent
+            if not 0 <= level <= SKILL_LEVEL_MAX:
                 raise ValueError("a level is 0-%d" % SKILL_LEVEL_MAX)
-            return lambda board: search(board, depth=max(depth, 4), skill_level=opponent,
+            return lambda board: search(board, depth=max(depth, 4), skill_level=level,
                                         seed=self._rng.randrange(1, 2**63))["bestmove"]
         raise ValueError("opponent must be 'engine', 'random', a level or a callable")
 
