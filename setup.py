@@ -1,10 +1,9 @@
-"""Builds the extension module quixo._quixo with the project's CMake (the release preset's
-settings, in build/pip/) for `pip install --no-build-isolation .`; the package's Python files
-come from python/quixo/."""
+"""Builds the extension module quixo._quixo with the project's CMake, in the release preset's
+build folder (build/release: a module already built there is taken as it is), for
+`pip install --no-build-isolation .`; the package's Python files come from python/quixo/."""
 import os
 import shutil
 import subprocess
-import sys
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
@@ -14,9 +13,9 @@ ROOT = os.path.dirname(os.path.abspath(__file__))
 
 class CMakeBuild(build_ext):
     def build_extension(self, ext):
-        build_dir = os.path.join(ROOT, "build", "pip")
-        subprocess.run(["cmake", "--preset", "release", "-B", build_dir,
-                        "-DPython3_EXECUTABLE=" + sys.executable], cwd=ROOT, check=True)
+        build_dir = os.path.join(ROOT, "build", "release")
+        if not os.path.exists(os.path.join(build_dir, "CMakeCache.txt")):
+            subprocess.run(["cmake", "--preset", "release"], cwd=ROOT, check=True)
         subprocess.run(["cmake", "--build", build_dir, "--target", "quixo_python_module"],
                        cwd=ROOT, check=True)
         built = os.path.join(build_dir, "python", "quixo", os.path.basename(
