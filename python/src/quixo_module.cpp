@@ -18,6 +18,7 @@
 #include "core/game.hpp"
 #include "core/notation.hpp"
 #include "core/perft.hpp"
+#include "core/playout.hpp"
 #include "core/position.hpp"
 #include "core/position4.hpp"
 #include "core/symmetry.hpp"
@@ -96,6 +97,33 @@ std::string result_text(Outcome outcome) {
   return "*";
 }
 
+// The Python strings of the moves, made once (interned, and kept for the life of the process):
+// a list of legal moves is then references to them rather than new strings, which made up most of
+// a Python playout's time.
+py::handle move_name(Move move) {
+  static const std::vector<py::handle> names = [] {
+    std::vector<py::handle> table;
+    for (int slide = 0; slide < kSlideCount; ++slide)
+      table.push_back(PyUnicode_InternFromString(to_string(Move(SlideIndex(slide))).c_str()));
+    return table;
+  }();
+  return names[move.slide()];
+}
+
+py::handle move_name(Move4 move) {
+  static const std::vector<py::handle> names = [] {
+    std::vector<py::handle> table;
+    for (int slide = 0; slide < kSlideCount; ++slide)
+      for (Seat point = 0; point < kSeatCount; ++point)
+        table.push_back(
+            PyUnicode_InternFromString(to_string(Move4(SlideIndex(slide), point)).c_str()));
+    table.push_back(PyUnicode_InternFromString(to_string(Move4::pass()).c_str()));
+    return table;
+  }();
+  return names[move.is_pass() ? names.size() - 1
+                              : std::size_t(move.slide()) * kSeatCount + std::size_t(move.point())];
+}
+
 template <class P>
 class BoardOf {
  public:
@@ -112,10 +140,12 @@ class BoardOf {
   std::string result() const { return result_text(position_.outcome()); }
   std::string outcome() const { return to_string(position_.outcome()); }
 
-  std::vector<std::string> legal_moves() const {
-    std::vector<std::string> moves;
-    for (const MoveT& move : position_.legal_moves()) moves.push_back(to_string(move));
-    return moves;
+  py::list legal_moves() const {
+    const auto moves = position_.legal_moves();
+    py::list names(moves.size());
+    for (std::size_t i = 0; i < moves.size(); ++i)
+      names[i] = py::reinterpret_borrow<py::object>(move_name(moves[i]));
+    return names;
   }
   bool is_legal(const std::string& text) const {
     try {
@@ -144,20 +174,11 @@ class BoardOf {
   // moves ...` sends an engine.
   BoardOf root() const { return BoardOf(earlier_.empty() ? position_ : earlier_.front()); }
 
-  // Plays random legal moves on a copy until the game ends or `max_plies` have been played:
-  // the result ("1-0", "0-1", or "*" at the cap), in one call.
+  // A game of random legal moves from here (on a copy) to its end or `max_plies`: the result
+  // ("1-0", "0-1", or "*" at the cap), in one call (core/playout.hpp).
   std::string random_playout(std::uint64_t seed, int max_plies) const {
-    std::uint64_t state = seed * 0x9E3779B97F4A7C15ull + 1;
-    P position = position_;
-    for (int ply = 0; ply < max_plies && !position.is_game_over(); ++ply) {
-      const auto moves = position.legal_moves();
-      if (moves.empty()) break;  // every border cube is the opponent's: no move to make
-      state ^= state << 13;      // xorshift64: fast, and the same games from the same seed
-      state ^= state >> 7;
-      state ^= state << 17;
-      position = position.after(moves[std::size_t(state % std::uint64_t(moves.size()))]);
-    }
-    return result_text(position.outcome());
+    if (max_plies < 0) throw py::value_error("max_plies must not be negative");
+    return result_text(quixo::random_playout(position_, seed, max_plies));
   }
 
   std::vector<std::string> move_stack() const {

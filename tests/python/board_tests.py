@@ -178,3 +178,20 @@ def test_copies_and_pickles_are_independent():
         assert twin == board and hash(twin) == hash(board)
         twin.push(twin.legal_moves()[0])
         assert twin != board
+
+
+def test_random_playouts_in_one_call():
+    board = quixo.Board()
+    results = [board.random_playout(seed) for seed in range(2000)]
+    assert set(results) <= {"1-0", "0-1", "*"}
+    assert results.count("1-0") > 500 and results.count("0-1") > 500
+    assert results == [board.random_playout(seed) for seed in range(2000)]  # seeded
+    assert board.move_stack == [] and board.text() == "5/5/5/5/5 x"  # played on a copy
+    assert board.random_playout(1, 0) == "*"  # no ply allowed
+    done = quixo.Board("xxxx1/5/5/5/5 x")
+    done.push("e1e5")
+    assert done.random_playout(3) == "1-0"
+    four = quixo.Board4()
+    assert {four.random_playout(seed) for seed in range(300)} == {"1-0", "0-1"}
+    with pytest.raises(ValueError):
+        board.random_playout(1, -1)
