@@ -24,9 +24,7 @@ class Xorshift {
   }
   // [0, bound) by a multiply rather than a division (a tenth of a ply's time); for a bound of at
   // most 88 the bias is below 2^-25.
-  unsigned below(unsigned bound) {
-    return unsigned(((next() >> 32) * std::uint64_t(bound)) >> 32);
-  }
+  unsigned below(unsigned bound) { return unsigned(((next() >> 32) * std::uint64_t(bound)) >> 32); }
 
  private:
   std::uint64_t state_;
