@@ -88,7 +88,11 @@ class Game:
         return fields
 
     def __str__(self) -> str:
-        return _quixo._format_pgn(self._as_dict())
+        # A move comment per move only when there is a report to give (a game from the arena):
+        # a game made from a board has none, and "{0.000s}" after each move would say nothing.
+        reported = any(move.score is not None or move.mate is not None or move.depth is not None
+                       or move.nodes is not None or move.time for move in self.moves)
+        return _quixo._format_pgn(self._as_dict(), reported)
 
 
 def _game_of(fields: dict) -> Game:

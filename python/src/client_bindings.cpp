@@ -339,9 +339,15 @@ void bind_client(py::module_& module) {
         return out;
       },
       py::arg("text"));
+  // The full form (each move's report as a comment, as the arena writes its games) or, with
+  // `reports` false, the short one.
   module.def(
-      "_format_pgn", [](const py::dict& game) { return arena::format_pgn(game_record(game)); },
-      py::arg("game"));
+      "_format_pgn",
+      [](const py::dict& game, bool reports) {
+        return arena::format_pgn(game_record(game),
+                                 reports ? arena::PgnStyle::Full : arena::PgnStyle::Min);
+      },
+      py::arg("game"), py::arg("reports") = true);
 }
 
 }  // namespace quixo::python
