@@ -8,5 +8,7 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 cmake --preset release >/dev/null
 cmake --build --preset release
+. scripts/lib/python-site.sh
+register_python_package
 build/release/bin/quixo-engine bench
 build/release/bin/quixo-arena --config configs/tournament.ini "$@"

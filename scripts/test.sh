@@ -28,6 +28,7 @@ if [ ${#presets[@]} -eq 0 ]; then
   presets=(release wasm asan tsan fuzz)
 fi
 scripts/install-deps.sh
+. scripts/lib/python-site.sh
 summary=()
 for preset in "${presets[@]}"; do
   echo "== preset $preset"
@@ -42,6 +43,7 @@ for preset in "${presets[@]}"; do
     cmake --build --preset "$preset"
   fi
   built=$SECONDS
+  [ "$preset" = release ] && register_python_package
   ctest --preset "$preset" -j "$jobs"
   summary+=("$preset: build $((built - start)) s, tests $((SECONDS - built)) s")
   echo "== preset ${summary[-1]}"

@@ -5,6 +5,7 @@ import subprocess
 import pytest
 
 import quixo
+import quixo.tb
 from conftest import bin_dir
 
 
@@ -19,7 +20,7 @@ def parse_value(words):
 
 @pytest.mark.parametrize("value", ["win", "loss", "draw"])
 def test_probes_match_quixo_tb(tables_dir, value):
-    tables = quixo.Tables(tables_dir)
+    tables = quixo.tb.open_tables(tables_dir)
     assert 0 in tables.layers
     blanks = str(max(tables.layers))
     sample = quixo_tb("sample", "--dir", tables_dir, "--blanks", blanks, "--value", value,
