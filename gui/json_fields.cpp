@@ -4,23 +4,9 @@
 
 namespace quixo::gui {
 namespace json = boost::json;
-namespace {
-
-const char* wdl_name(tb::Wdl wdl) {
-  switch (wdl) {
-    case tb::Wdl::Win:
-      return "win";
-    case tb::Wdl::Loss:
-      return "loss";
-    default:
-      return "draw";
-  }
-}
-
-}  // namespace
 
 json::object tb_value_json(const tb::TbValue& value) {
-  json::object entry{{"value", wdl_name(value.wdl)}};
+  json::object entry{{"value", tb::wdl_name(value.wdl)}};
   entry["distance"] =
       value.wdl == tb::Wdl::Draw ? json::value(nullptr) : json::value(value.distance);
   return entry;

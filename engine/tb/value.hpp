@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <ostream>
 #include <string>
+#include <string_view>
 
 namespace quixo::tb {
 
@@ -52,19 +53,25 @@ constexpr TbValue unpack_value(PackedValue value) {
   return {wdl_of(value), distance_of(value)};
 }
 
-// "win 12", "loss 3", "draw": the form `quixo-tb probe` and the engine's `tb` command print.
-inline std::string to_string(TbValue value) {
-  switch (value.wdl) {
+// "win", "loss", "draw": the word every front end (quixo-tb, the GUI, Python) uses.
+constexpr std::string_view wdl_name(Wdl wdl) {
+  switch (wdl) {
     case Wdl::Win:
-      return "win " + std::to_string(value.distance);
+      return "win";
     case Wdl::Loss:
-      return "loss " + std::to_string(value.distance);
+      return "loss";
     case Wdl::Draw:
       return "draw";
     case Wdl::Hole:
       break;
   }
   return "hole";
+}
+
+// "win 12", "loss 3", "draw": the form `quixo-tb probe` and the engine's `tb` command print.
+inline std::string to_string(TbValue value) {
+  if (value.wdl != Wdl::Win && value.wdl != Wdl::Loss) return std::string(wdl_name(value.wdl));
+  return std::string(wdl_name(value.wdl)) + " " + std::to_string(value.distance);
 }
 
 inline std::ostream& operator<<(std::ostream& out, TbValue value) {

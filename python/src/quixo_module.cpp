@@ -22,6 +22,7 @@
 #include "core/position.hpp"
 #include "core/position4.hpp"
 #include "core/symmetry.hpp"
+#include "game_record.hpp"
 #include "search/engine.hpp"
 #include "search/engine4.hpp"
 #include "search/score.hpp"
@@ -85,16 +86,12 @@ constexpr Square square_at(int row, int column) {
   return make_square(column, kRows - 1 - row);
 }
 
+// "1-0", "0-1" or "*", as the arena's PGN writes results.
 std::string result_text(Outcome outcome) {
-  switch (outcome) {
-    case Outcome::XWins:
-      return "1-0";
-    case Outcome::OWins:
-      return "0-1";
-    case Outcome::Ongoing:
-      break;
-  }
-  return "*";
+  using arena::GameResult;
+  return std::string(arena::result_text(outcome == Outcome::XWins   ? GameResult::XWins
+                                        : outcome == Outcome::OWins ? GameResult::OWins
+                                                                    : GameResult::Unfinished));
 }
 
 // The Python strings of the moves, made once (interned, and kept for the life of the process):
@@ -393,22 +390,8 @@ py::dict search(const BoardOf<P>& board, int depth, std::uint64_t nodes,
   return result;
 }
 
-const char* wdl_name(tb::Wdl wdl) {
-  switch (wdl) {
-    case tb::Wdl::Win:
-      return "win";
-    case tb::Wdl::Loss:
-      return "loss";
-    case tb::Wdl::Draw:
-      return "draw";
-    case tb::Wdl::Hole:
-      break;
-  }
-  return "unknown";
-}
-
 py::tuple value_tuple(const tb::TbValue& value) {
-  return py::make_tuple(wdl_name(value.wdl), value.distance);
+  return py::make_tuple(std::string(tb::wdl_name(value.wdl)), value.distance);
 }
 
 // The endgame tables of a folder, for probing.
