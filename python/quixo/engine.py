@@ -13,7 +13,6 @@ EngineTerminatedError; one that does not answer in time, refuses an option or se
 move raises EngineError. Either way the process is ended cleanly on close().
 """
 import dataclasses
-import shlex
 from typing import Any, Dict, List, Optional, Sequence, Union
 
 from . import _quixo
@@ -128,10 +127,10 @@ class SimpleEngine:
     @classmethod
     def popen_uqi(cls, command: Union[str, Sequence[str]], *, cwd: Optional[str] = None,
                   timeout: float = DEFAULT_TIMEOUT, name: str = "") -> "SimpleEngine":
-        """Starts `command` (a path, or a list with arguments; a string with spaces is split as
-        a shell would) and does the UQI handshake within `timeout` seconds."""
+        """Starts `command` (the engine's path, or a list of the path and its arguments, as
+        python-chess takes them) in `cwd` and does the UQI handshake within `timeout` seconds."""
         if isinstance(command, str):
-            command = shlex.split(command) if " " in command.strip() else [command]
+            command = [command]
         handle = _quixo._EngineHandle(list(command), cwd or "", name)
         try:
             handle.start(timeout)
