@@ -5,12 +5,16 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <atomic>
+#include <chrono>
 #include <cstdint>
+#include <future>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -35,6 +39,8 @@ namespace quixo::python {
 namespace {
 
 constexpr int kRows = kBoardSize;
+// How often a search in this process looks whether Python asked to give it up (Ctrl-C).
+constexpr std::chrono::milliseconds kCancelPoll{20};
 
 // What differs between the games, for the one Board template.
 template <class P>
@@ -92,6 +98,31 @@ std::string result_text(Outcome outcome) {
   return std::string(arena::result_text(outcome == Outcome::XWins   ? GameResult::XWins
                                         : outcome == Outcome::OWins ? GameResult::OWins
                                                                     : GameResult::Unfinished));
+}
+
+// Runs `work(cancel)` on a thread of its own while the calling thread, taking the GIL between
+// waits, lets Python see its signals every 50 ms: Ctrl-C sets `cancel`, waits for the work to
+// give up and raises KeyboardInterrupt, so a long perft or search from Python can be stopped.
+template <class Work>
+auto interruptible(Work work) {
+  std::atomic<bool> cancel{false};
+  auto result = std::async(std::launch::async, [&work, &cancel] { return work(cancel); });
+  for (;;) {
+    bool done = false;
+    {
+      py::gil_scoped_release unlocked;
+      done = result.wait_for(std::chrono::milliseconds(50)) == std::future_status::ready;
+    }
+    if (done) return result.get();
+    if (PyErr_CheckSignals() != 0) {
+      cancel = true;
+      {
+        py::gil_scoped_release unlocked;
+        result.wait();
+      }
+      throw py::error_already_set();
+    }
+  }
 }
 
 // The Python strings of the moves, made once (interned, and kept for the life of the process):
@@ -193,16 +224,20 @@ class BoardOf {
 
   std::uint64_t perft(int depth) const {
     check_depth(depth);
-    py::gil_scoped_release unlocked;
-    return quixo::perft(position_, depth);
+    const P position = position_;
+    return interruptible([position, depth](const std::atomic<bool>& cancel) {
+      return quixo::perft(position, depth, cancel);
+    });
   }
   std::vector<std::pair<std::string, std::uint64_t>> divide(int depth) const {
     check_depth(depth);
-    std::vector<std::pair<MoveT, std::uint64_t>> counts;
-    {
-      py::gil_scoped_release unlocked;
-      counts = quixo::divide(position_, depth);
-    }
+    const P position = position_;
+    const auto counts = interruptible([position, depth](const std::atomic<bool>& cancel) {
+      std::vector<std::pair<MoveT, std::uint64_t>> done;
+      quixo::divide(position, depth, cancel,
+                    [&done](MoveT move, std::uint64_t count) { done.emplace_back(move, count); });
+      return done;
+    });
     std::vector<std::pair<std::string, std::uint64_t>> named;
     for (const auto& [move, count] : counts) named.emplace_back(to_string(move), count);
     return named;
@@ -327,8 +362,9 @@ py::dict search(const BoardOf<P>& board, int depth, std::uint64_t nodes,
   std::vector<BasicSearchInfo<MoveT>> infos;
   MoveT best = MoveT::none(), ponder = MoveT::none();
   std::mutex mutex;
-  {
-    py::gil_scoped_release unlocked;
+  const P position = board.position();
+  const auto history = board.history_keys();
+  interruptible([&](const std::atomic<bool>& cancel) {
     typename Traits::EngineT engine;
     EngineOptions options;
     options.threads = threads;
@@ -343,7 +379,7 @@ py::dict search(const BoardOf<P>& board, int depth, std::uint64_t nodes,
     if (skill_level) options.strength.skill_level = *skill_level;
     options.strength.random_seed = seed;
     engine.set_options(options);
-    engine.set_position(board.position(), board.history_keys());
+    engine.set_position(position, history);
     BasicSearchCallbacks<MoveT> callbacks;
     callbacks.on_info = [&](const BasicSearchInfo<MoveT>& info) {
       const std::lock_guard lock(mutex);
@@ -355,8 +391,11 @@ py::dict search(const BoardOf<P>& board, int depth, std::uint64_t nodes,
       ponder = expected;
     };
     engine.go(limits, std::move(callbacks));
+    while (engine.searching() && !cancel.load()) std::this_thread::sleep_for(kCancelPoll);
+    if (cancel.load()) engine.stop();
     engine.wait();
-  }
+    return true;
+  });
 
   // The last report of each line, from the deepest iteration that finished it.
   std::vector<const BasicSearchInfo<MoveT>*> lines(std::size_t(multipv), nullptr);

@@ -195,3 +195,25 @@ def test_random_playouts_in_one_call():
     assert {four.random_playout(seed) for seed in range(300)} == {"1-0", "0-1"}
     with pytest.raises(ValueError):
         board.random_playout(1, -1)
+
+
+@pytest.mark.parametrize("call", ["quixo.Board().perft(9)", "quixo.Board().divide(9)",
+                                  "quixo.search(quixo.Board(), time=60)"])
+def test_ctrl_c_stops_a_long_call(call):
+    # Python handles Ctrl-C (SIGINT) while the C++ core counts or searches: KeyboardInterrupt
+    # comes within moments, not when the minutes-long call would end.
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    process = subprocess.Popen(
+        [sys.executable, "-c", "import sys, quixo; print('started', flush=True); %s" % call],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=dict(os.environ))
+    assert process.stdout.readline().strip() == "started"
+    time.sleep(0.5)
+    sent = time.monotonic()
+    process.send_signal(signal.SIGINT)
+    _, errors = process.communicate(timeout=20)
+    assert time.monotonic() - sent < 5
+    assert "KeyboardInterrupt" in errors
