@@ -41,6 +41,8 @@ namespace {
 constexpr int kRows = kBoardSize;
 // How often a search in this process looks whether Python asked to give it up (Ctrl-C).
 constexpr std::chrono::milliseconds kCancelPoll{20};
+// perft and divide up to this depth run on the caller's thread, without Ctrl-C (interruptible).
+constexpr int kInlinePerftDepth = 3;
 
 // What differs between the games, for the one Board template.
 template <class P>
@@ -224,6 +226,9 @@ class BoardOf {
 
   std::uint64_t perft(int depth) const {
     check_depth(depth);
+    // A few plies take microseconds: only deeper counts are worth the thread (some 60 us) that
+    // lets Ctrl-C stop them.
+    if (depth <= kInlinePerftDepth) return quixo::perft(position_, depth);
     const P position = position_;
     return interruptible([position, depth](const std::atomic<bool>& cancel) {
       return quixo::perft(position, depth, cancel);
@@ -232,12 +237,15 @@ class BoardOf {
   std::vector<std::pair<std::string, std::uint64_t>> divide(int depth) const {
     check_depth(depth);
     const P position = position_;
-    const auto counts = interruptible([position, depth](const std::atomic<bool>& cancel) {
+    const auto count_moves = [position, depth](const std::atomic<bool>& cancel) {
       std::vector<std::pair<MoveT, std::uint64_t>> done;
       quixo::divide(position, depth, cancel,
                     [&done](MoveT move, std::uint64_t count) { done.emplace_back(move, count); });
       return done;
-    });
+    };
+    const std::atomic<bool> never{false};
+    const auto counts =
+        depth <= kInlinePerftDepth ? count_moves(never) : interruptible(count_moves);
     std::vector<std::pair<std::string, std::uint64_t>> named;
     for (const auto& [move, count] : counts) named.emplace_back(to_string(move), count);
     return named;
