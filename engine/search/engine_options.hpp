@@ -1,6 +1,7 @@
 // The engine's options, as plain types below every search header.
 #pragma once
 
+#include "search_params.hpp"
 #include "skill.hpp"
 
 namespace quixo {
@@ -30,6 +31,7 @@ struct EngineOptions {
   int move_overhead_ms = 30;
   int multipv = 1;
   SearchFeatures features;
+  SearchParams params;       // the tunable constants, as the engine plays by default
   StrengthOptions strength;  // full strength by default (skill.hpp)
   bool operator==(const EngineOptions&) const = default;
 };

@@ -139,8 +139,9 @@ struct FourPlayerVariant {
   static constexpr bool kHasTables = false;
 
   // A seat plays on its own clock, or on its team's when it has none.
-  static TimeBudget plan(const SearchLimits& limits, const Position4& root, int overhead_ms) {
-    return plan_seat_time(limits, root.seat_to_move(), overhead_ms);
+  static TimeBudget plan(const SearchLimits& limits, const Position4& root, int overhead_ms,
+                         const SearchParams& params) {
+    return plan_seat_time(limits, root.seat_to_move(), overhead_ms, params);
   }
   // Multipv, threat extension, parry pruning and the symmetric table are two-player features.
   static SearchFeatures applicable(SearchFeatures features) {

@@ -16,9 +16,9 @@
 //     table_view(position, key, features) (the key and frame the table keeps the node under);
 //   root_candidates(root, scan, search_moves, keep_losses) (the legal moves, without those that
 //     lose at once unless keep_losses or every move does), root_scan(root), wins_at_once(scan,
-//     move), loses_at_once(scan, move), root_order(evaluator, child), plan(limits, root, overhead)
-//     (the time plan on the mover's clock), applicable(features), parse(text), kBenchPositions and
-//     kBenchLabel for the bench;
+//     move), loses_at_once(scan, move), root_order(evaluator, child), plan(limits, root, overhead,
+//     params) (the time plan on the mover's clock), applicable(features), parse(text),
+//     kBenchPositions and kBenchLabel for the bench;
 //   the endgame tables: Tables and kHasTables, and when it has them table_layers(tables),
 //     in_table_layers(position, layers), probe_table(tables, position, ply) (the exact score),
 //     root_table_scores(tables, root, probes) (every root move's exact score) and
@@ -42,6 +42,10 @@
 // or lost root plays the fastest win or the slowest loss without a search and reports its exact
 // score; a drawn root searches its drawing moves only, without probing, so that the search picks
 // the draw that gives the opponent most chances to go wrong, and reports the draw score.
+//
+// The search's constants that a tune may change (the aspiration window, the reductions, the
+// history bonus, the time shares) are EngineOptions::params (search_params.hpp), the same for both
+// games; each worker copies them when its search starts.
 //
 // Only the facades (engine_base.cpp, engine.cpp, engine4.cpp) use this header.
 #pragma once
@@ -86,7 +90,6 @@ namespace search_detail {
 
 inline constexpr int kMaxDepth = kMaxPly - 16;
 inline constexpr std::uint64_t kTimeCheckInterval = 1024;
-inline constexpr Score kAspirationDelta = 20;
 // The most moves of a node in either game: two per geometry in the team game (the cube points
 // to the mover or to its partner).
 inline constexpr int kMaxMoveCount = 2 * kSlideCount;
@@ -97,18 +100,28 @@ inline constexpr int kBenchHashMb = 16;
 // any search, so that every later probe of the position takes it.
 inline constexpr int kTableEntryDepth = kMaxDepth + 1;
 
-// Late move reductions by remaining depth and move number: log(depth) * log(number) / 2, the
-// usual shape; moves later in the order are less likely to matter.
+// Late move reductions by remaining depth and move number: base + log(depth) * log(number) /
+// divisor, rounded down, the usual shape (by default 0.5 + log * log / 2); moves later in the
+// order are less likely to matter. Made from the parameters when a manager is made or they change
+// (some 11,000 logarithms, a fraction of a millisecond), not at every search.
 struct ReductionTable {
   std::array<std::array<std::uint8_t, kMaxMoveCount + 1>, kMaxPly> plies{};
-  ReductionTable() {
+  explicit ReductionTable(const SearchParams& params) {
+    // Per mille to a factor: the defaults give exactly 0.5 and 2.0, so the default table is the
+    // one the bench signature was taken with.
+    const double base = double(params.lmr_base_permille) / 1000.0;
+    const double divisor = double(std::max(params.lmr_divisor_permille, 1)) / 1000.0;
     for (int depth = 1; depth < kMaxPly; ++depth)
       for (int number = 1; number <= kMaxMoveCount; ++number)
-        plies[depth][number] =
-            std::uint8_t(0.5 + std::log(double(depth)) * std::log(double(number)) / 2.0);
+        plies[depth][number] = std::uint8_t(std::clamp(
+            base + std::log(double(depth)) * std::log(double(number)) / divisor, 0.0, 255.0));
+  }
+  // Whether `a` and `b` make the same table.
+  static bool same(const SearchParams& a, const SearchParams& b) {
+    return a.lmr_base_permille == b.lmr_base_permille &&
+           a.lmr_divisor_permille == b.lmr_divisor_permille;
   }
 };
-inline const ReductionTable kReductions;
 
 template <class Key>
 struct KeyHasher {
@@ -143,7 +156,8 @@ class SearchManager {
   using Callbacks = BasicSearchCallbacks<Move>;
   using Tables = typename Variant::Tables;
 
-  SearchManager(const EngineOptions& options, TableAllocation allocation) : options_(options) {
+  SearchManager(const EngineOptions& options, TableAllocation allocation)
+      : options_(options), reductions_(options.params) {
     if (allocation == TableAllocation::Now) table_.resize(std::size_t(options.hash_mb));
     if (options.strength.random_seed != 0) random_.seed(options.strength.random_seed);
   }
@@ -163,6 +177,8 @@ class SearchManager {
     if (options.strength.random_seed != 0 &&
         options.strength.random_seed != options_.strength.random_seed)
       random_.seed(options.strength.random_seed);
+    if (!search_detail::ReductionTable::same(options.params, options_.params))
+      reductions_ = search_detail::ReductionTable(options.params);
     options_ = options;
   }
   [[nodiscard]] const EngineOptions& options() const { return options_; }
@@ -209,7 +225,7 @@ class SearchManager {
     }
     search_lines_ = limited_ ? skill_.lines : multipv_;
     features_ = Variant::applicable(options_.features);
-    budget_ = Variant::plan(limits, root_, options_.move_overhead_ms);
+    budget_ = Variant::plan(limits, root_, options_.move_overhead_ms, options_.params);
     table_layers_ = 0;
     if constexpr (Variant::kHasTables)
       if (tables_ && !limited_) table_layers_ = Variant::table_layers(*tables_);
@@ -354,6 +370,7 @@ class SearchManager {
 
   // Configuration, set between searches.
   EngineOptions options_;
+  search_detail::ReductionTable reductions_;  // from options_.params
   Table table_;
   Position root_;
   std::unordered_set<Key, search_detail::KeyHasher<Key>> history_set_;
@@ -401,7 +418,12 @@ class SearchWorker {
   using Table = typename SearchManager<Variant>::Table;
 
   SearchWorker(SearchManager<Variant>& manager, int id)
-      : manager_(manager), table_(manager.table_), features_(manager.features_), id_(id) {}
+      : manager_(manager),
+        table_(manager.table_),
+        features_(manager.features_),
+        params_(manager.options_.params),
+        reductions_(manager.reductions_),
+        id_(id) {}
 
   void iterative_deepening(const Callbacks& callbacks);
   [[nodiscard]] std::uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
@@ -447,6 +469,9 @@ class SearchWorker {
   SearchManager<Variant>& manager_;
   Table& table_;
   const SearchFeatures& features_;
+  // A copy, so that the nodes read the parameters beside the worker's other state.
+  const SearchParams params_;
+  const search_detail::ReductionTable& reductions_;
   const int id_;
 
   // Search state. Ordering statistics start afresh with every search (a worker lives for one
@@ -589,7 +614,8 @@ void SearchWorker<Variant>::record_cutoff(const Position& position, int ply, Mov
   }
   if (!Variant::has_history(move)) return;  // a forced pass is the only move: nothing to order
   // History with gravity: entries stay within +-16384 however long the search runs.
-  const int bonus = std::min(depth * depth, 400);
+  const int bonus =
+      std::min(depth * depth * params_.history_bonus_percent / 100, params_.history_bonus_max);
   auto update = [&](Move m, int delta) {
     int& entry = history_[Variant::history_index(position, m)];
     entry += delta - entry * std::abs(delta) / 16384;
@@ -779,10 +805,11 @@ Score SearchWorker<Variant>::search(const Position& position, Score alpha, Score
       // Late moves of a quiet node are first searched shallower; one that then beats alpha
       // is searched again at full depth.
       int reduction = 0;
-      if (features_.late_move_reductions && depth >= 3 && i >= 3 && threats == 0 &&
-          order[i] < (1 << 20) - 1)
+      if (features_.late_move_reductions && depth >= params_.lmr_min_depth &&
+          i >= params_.lmr_min_move_index && threats == 0 && order[i] < (1 << 20) - 1)
         reduction =
-            std::clamp(search_detail::kReductions.plies[depth][i + 1] - int(pv_node), 0, depth - 2);
+            std::clamp(reductions_.plies[depth][i + 1] - (pv_node ? params_.lmr_pv_decrease : 0), 0,
+                       depth - 2);
       score = -search(child, -alpha - 1, -alpha, depth - 1 - reduction, ply + 1, false);
       if (reduction > 0 && score > alpha)
         score = -search(child, -alpha - 1, -alpha, depth - 1, ply + 1, false);
@@ -892,7 +919,7 @@ void SearchWorker<Variant>::iterative_deepening(const Callbacks& callbacks) {
     }
     for (pv_index_ = 0; pv_index_ < multipv && !stopped(); ++pv_index_) {
       const Score previous = root_moves_[pv_index_].previous_score;
-      Score delta = search_detail::kAspirationDelta;
+      Score delta = params_.aspiration_delta;
       Score alpha = -kInfiniteScore, beta = kInfiniteScore;
       if (features_.aspiration_windows && depth >= 4 && previous != -kInfiniteScore &&
           !is_mate_score(previous)) {
@@ -914,7 +941,8 @@ void SearchWorker<Variant>::iterative_deepening(const Callbacks& callbacks) {
         } else {
           break;
         }
-        delta += delta / 2;
+        // At least 1, so that a small window with a small growth still widens.
+        delta += std::max(delta * params_.aspiration_growth_percent / 100, 1);
       }
       // Keep the earlier lines in front: sort only the lines after this one.
       std::stable_sort(root_moves_.begin(), root_moves_.begin() + std::ptrdiff_t(pv_index_ + 1),
@@ -935,7 +963,7 @@ void SearchWorker<Variant>::iterative_deepening(const Callbacks& callbacks) {
       if (Variant::kStopOnSingleRootMove && root_moves_.size() == 1 && depth >= 4) break;
       // Another iteration takes a few times as long as this one: do not start what the soft
       // limit would cut short.
-      if (control.elapsed_ms() >= budget.soft_ms * 6 / 10) break;
+      if (control.elapsed_ms() >= budget.soft_ms * params_.iteration_stop_permille / 1000) break;
     }
   }
   if (is_main() && manager_.limited_) {

@@ -78,7 +78,7 @@ concept SearchVariant = requires(const typename V::Position& position, typename 
   { V::wins_at_once(scan, move) } -> std::same_as<bool>;
   { V::loses_at_once(scan, move) } -> std::same_as<bool>;
   { V::root_order(evaluator, position) } -> std::same_as<Score>;
-  { V::plan(limits, position, 0) } -> std::same_as<TimeBudget>;
+  { V::plan(limits, position, 0, SearchParams{}) } -> std::same_as<TimeBudget>;
   { V::applicable(features) } -> std::same_as<SearchFeatures>;
   // The bench.
   { V::parse(std::string_view()) } -> std::same_as<typename V::Position>;

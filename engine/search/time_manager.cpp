@@ -9,12 +9,14 @@ namespace {
 
 // A GUI's "huge" clock, increment or move time (up to the int64 maximum, which the protocol
 // parser keeps) is planned as this many milliseconds, some 35,000 years, so that the arithmetic
-// below and the searches' `soft_ms * 6 / 10` cannot overflow (found by fuzz_uqi_session).
+// below and the searches' `soft_ms * iteration_stop_permille / 1000` cannot overflow (found by
+// fuzz_uqi_session): times a share of at most 1000 stay below 2^61.
 constexpr std::int64_t kMaxPlannedMs = std::int64_t{1} << 50;
 
 // The plan on one clock: `clock_ms` left (negative: none) and `increment_ms` a move.
 TimeBudget plan_on_clock(const SearchLimits& limits, std::int64_t clock_ms,
-                         std::int64_t increment_ms, int move_overhead_ms) {
+                         std::int64_t increment_ms, int move_overhead_ms,
+                         const SearchParams& params) {
   TimeBudget budget;
   const std::int64_t overhead = std::max(0, move_overhead_ms);
   if (limits.move_time_ms > 0) {
@@ -29,15 +31,15 @@ TimeBudget plan_on_clock(const SearchLimits& limits, std::int64_t clock_ms,
   if (clock < 0) return budget;  // no clock for us: depth, nodes, infinite or ponder decide
   const std::int64_t increment = std::clamp<std::int64_t>(increment_ms, 0, kMaxPlannedMs);
   const int moves_to_go =
-      limits.moves_to_go > 0 ? std::min(limits.moves_to_go, 50) : kAssumedMovesToGo;
+      limits.moves_to_go > 0 ? std::min(limits.moves_to_go, 50) : std::max(params.moves_to_go, 1);
   // What may be spent without ever reaching zero: the overhead is lost on every move, and a
   // small reserve stays for the moves after this one.
   const std::int64_t usable = std::max<std::int64_t>(1, clock - overhead - clock / 50);
-  std::int64_t soft = usable / moves_to_go + increment * 3 / 4;
-  // With one move to go the whole usable time is ours; otherwise at most 40% of it, and no
-  // more than four times the soft share.
-  const std::int64_t cap = moves_to_go == 1 ? usable : usable * 2 / 5;
-  std::int64_t hard = std::min(cap, soft * 4);
+  std::int64_t soft = usable / moves_to_go + increment * params.increment_permille / 1000;
+  // With one move to go the whole usable time is ours; otherwise at most a share of it (40 %
+  // by default), and no more than a multiple of the soft share (four times).
+  const std::int64_t cap = moves_to_go == 1 ? usable : usable * params.hard_cap_permille / 1000;
+  std::int64_t hard = std::min(cap, soft * params.hard_per_soft_percent / 100);
   soft = std::min(soft, hard);
   // Never plan the whole clock: with (almost) nothing left, answer at once (a hard limit of 0
   // still returns the best move known before the first iteration ends).
@@ -55,16 +57,19 @@ std::int64_t movetime_reserve_ms(std::int64_t move_time_ms, int move_overhead_ms
                                   std::max(0, move_overhead_ms));
 }
 
-TimeBudget plan_time(const SearchLimits& limits, Color side_to_move, int move_overhead_ms) {
+TimeBudget plan_time(const SearchLimits& limits, Color side_to_move, int move_overhead_ms,
+                     const SearchParams& params) {
   return plan_on_clock(limits, limits.time_ms[int(side_to_move)],
-                       limits.increment_ms[int(side_to_move)], move_overhead_ms);
+                       limits.increment_ms[int(side_to_move)], move_overhead_ms, params);
 }
 
-TimeBudget plan_seat_time(const SearchLimits& limits, Seat seat, int move_overhead_ms) {
+TimeBudget plan_seat_time(const SearchLimits& limits, Seat seat, int move_overhead_ms,
+                          const SearchParams& params) {
   assert(seat >= 0 && seat < kSeatCount);
-  if (limits.seat_time_ms[seat] < 0) return plan_time(limits, team_of(seat), move_overhead_ms);
+  if (limits.seat_time_ms[seat] < 0)
+    return plan_time(limits, team_of(seat), move_overhead_ms, params);
   return plan_on_clock(limits, limits.seat_time_ms[seat], limits.seat_increment_ms[seat],
-                       move_overhead_ms);
+                       move_overhead_ms, params);
 }
 
 }  // namespace quixo

@@ -8,6 +8,7 @@
 #include "core/position4.hpp"
 #include "core/types.hpp"
 #include "limits.hpp"
+#include "search_params.hpp"
 
 namespace quixo {
 
@@ -19,9 +20,6 @@ struct TimeBudget {
   bool limited() const { return hard_ms >= 0; }
 };
 
-// The moves a sudden-death game is assumed still to last, for spreading the clock.
-inline constexpr int kAssumedMovesToGo = 30;
-
 // `go movetime T` asks for T ms: of it, the search keeps back for passing the move on at most
 // this share of T (rounded down), and never more than the move overhead, so that a fixed time
 // per move is searched for about that time (`go movetime 5` searches 5 ms, `go movetime 1000`
@@ -32,11 +30,12 @@ inline constexpr int kMoveTimeReservePercent = 5;
 // The milliseconds kept back from `go movetime move_time_ms`: min(overhead, 5 % of the time).
 [[nodiscard]] std::int64_t movetime_reserve_ms(std::int64_t move_time_ms, int move_overhead_ms);
 
-// The plan of a two-player move, on the clock of `side_to_move`.
+// The plan of a two-player move, on the clock of `side_to_move`. `params` holds the shares and
+// the moves to go a clock is spread by (search_params.hpp).
 [[nodiscard]] TimeBudget plan_time(const SearchLimits& limits, Color side_to_move,
-                                   int move_overhead_ms);
+                                   int move_overhead_ms, const SearchParams& params = {});
 // The plan of a four-player move, on the clock of `seat` (its team's when it has none).
-[[nodiscard]] TimeBudget plan_seat_time(const SearchLimits& limits, Seat seat,
-                                        int move_overhead_ms);
+[[nodiscard]] TimeBudget plan_seat_time(const SearchLimits& limits, Seat seat, int move_overhead_ms,
+                                        const SearchParams& params = {});
 
 }  // namespace quixo

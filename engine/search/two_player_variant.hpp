@@ -175,8 +175,9 @@ struct TwoPlayerVariant {
     return line;
   }
 
-  static TimeBudget plan(const SearchLimits& limits, const Position& root, int overhead_ms) {
-    return plan_time(limits, root.side_to_move(), overhead_ms);
+  static TimeBudget plan(const SearchLimits& limits, const Position& root, int overhead_ms,
+                         const SearchParams& params) {
+    return plan_time(limits, root.side_to_move(), overhead_ms, params);
   }
   static SearchFeatures applicable(const SearchFeatures& features) { return features; }
   static Position parse(std::string_view text) { return parse_position(text); }

@@ -9,6 +9,7 @@
 // has (its tactics, its clocks by seat, the tablebase) is in search_tests and search4_tests.
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -23,6 +24,7 @@
 #include <vector>
 
 #include "core/notation.hpp"
+#include "search/search_params.hpp"
 #include "support/random_positions.hpp"
 #include "support/search.hpp"
 #include "support/search4.hpp"
@@ -524,6 +526,79 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(bench_is_deterministic, G, Games) {
   BOOST_TEST(third == first);
   const Run<G> run = run_go<G>(engine, G::PositionT::start(), depth_limit(2));
   BOOST_TEST(run.infos.size() == (G::kMultiPv ? 4u : 2u));
+}
+
+// The search's tunable parameters (search_params.hpp, `quixo-engine --tune`) are the same for both
+// games. Each one, set away from its default, changes a fixed-depth search (its node count), so
+// none is left unread; and the default parameters search as an engine never given any.
+BOOST_AUTO_TEST_CASE_TEMPLATE(every_search_parameter_changes_a_fixed_depth_search, G, Games) {
+  // A value of each search parameter that the depth searched here feels, against the defaults or
+  // against `with` changed too: the window grows only after a second fail, more frequent in a
+  // narrow window; the history cap binds only below the bonus, d^2 with the default scale, and a
+  // minimum depth of 2 reduces nothing more than 3 does.
+  struct Change {
+    std::string_view name;
+    int value;
+    std::string_view with = {};
+    int with_value = 0;
+  };
+  const Change changes[] = {
+      {"AspirationDelta", 5},
+      {"AspirationGrowth", 200, "AspirationDelta", 5},
+      {"LmrBase", 1500},
+      {"LmrDivisor", 1000},
+      {"LmrMinDepth", 6},
+      {"LmrMinMoveIndex", 8},
+      {"LmrPvDecrease", 0},
+      {"HistoryBonusScale", 400},
+      {"HistoryBonusMax", 50, "HistoryBonusScale", 400},
+  };
+  // The others are the time manager's, which a depth search does not use (time_manager_tests).
+  for (const SearchParamSpec& param : kSearchParamSpecs)
+    if (!param.name.starts_with("Time"))
+      BOOST_TEST(std::any_of(std::begin(changes), std::end(changes),
+                             [&](const Change& change) { return change.name == param.name; }),
+                 param.name << " has no case here");
+  const auto set = [](SearchParams& params, std::string_view name, int value) {
+    const auto row = std::find_if(std::begin(kSearchParamSpecs), std::end(kSearchParamSpecs),
+                                  [&](const SearchParamSpec& param) { return param.name == name; });
+    BOOST_TEST_REQUIRE((row != std::end(kSearchParamSpecs)), name);
+    BOOST_TEST((row->min <= value && value <= row->max), name << " " << value);
+    const int before = params.*row->field;
+    BOOST_TEST(before != value, name << " " << value);
+    params.*row->field = value;
+  };
+  // The nodes of depth 6 on two boards: a parameter may not matter on one.
+  const auto positions = {G::parse(G::kBusy), G::parse(G::kQuiet[1])};
+  const auto nodes_of = [&](typename G::EngineT& engine) {
+    std::uint64_t nodes = 0;
+    for (const auto& position : positions) {
+      engine.new_game();
+      nodes += run_go<G>(engine, position, depth_limit(6)).last().nodes;
+    }
+    return nodes;
+  };
+  const auto nodes_with = [&](const SearchParams& params) {
+    typename G::EngineT engine;
+    EngineOptions given = options();
+    given.params = params;
+    engine.set_options(given);
+    return nodes_of(engine);
+  };
+  typename G::EngineT untouched;
+  untouched.set_options(options());
+  const std::uint64_t standard = nodes_of(untouched);
+  BOOST_TEST(nodes_with(SearchParams{}) == standard);
+  for (const Change& change : changes) {
+    BOOST_TEST_CONTEXT(change.name << " " << change.value << " " << change.with << " "
+                                   << change.with_value) {
+      SearchParams base;
+      if (!change.with.empty()) set(base, change.with, change.with_value);
+      SearchParams changed = base;
+      set(changed, change.name, change.value);
+      BOOST_TEST(nodes_with(changed) != (change.with.empty() ? standard : nodes_with(base)));
+    }
+  }
 }
 
 // --- The root ---

@@ -6,9 +6,15 @@
 #include <boost/test/unit_test.hpp>
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cstdint>
 #include <limits>
+#include <set>
+#include <string>
 
+#include "core/text_helpers.hpp"
+#include "search/search_params.hpp"
 #include "search/time_manager.hpp"
 
 namespace bdata = boost::unit_test::data;
@@ -166,13 +172,15 @@ BOOST_DATA_TEST_CASE(more_moves_to_go_means_less_time_per_move, bdata::make({100
   BOOST_TEST(many.hard_ms <= previous_hard);
 }
 
-// Sudden death (no movestogo): the clock is spread over kAssumedMovesToGo moves, so one move gets
-// about clock / 30 to aim for and a hard limit a few times that, well below half the clock.
+// Sudden death (no movestogo): the clock is spread over SearchParams::moves_to_go moves, so one
+// move gets about clock / 30 to aim for and a hard limit a few times that, well below half the
+// clock.
 BOOST_DATA_TEST_CASE(sudden_death_spreads_the_clock,
                      bdata::make({3000, 10000, 60000, 300000, 3600000}), clock) {
   const TimeBudget budget = plan_time(clock_limits(clock, clock), Color::X, 30);
-  BOOST_TEST(budget.soft_ms >= clock / (2 * kAssumedMovesToGo));
-  BOOST_TEST(budget.soft_ms <= 2 * clock / kAssumedMovesToGo);
+  const int moves_to_go = SearchParams{}.moves_to_go;
+  BOOST_TEST(budget.soft_ms >= clock / (2 * moves_to_go));
+  BOOST_TEST(budget.soft_ms <= 2 * clock / moves_to_go);
   BOOST_TEST(budget.hard_ms >= budget.soft_ms);
   BOOST_TEST(budget.hard_ms <= clock / 2);
 }
@@ -211,16 +219,22 @@ BOOST_DATA_TEST_CASE(soft_never_exceeds_hard,
 // Found by fuzz_uqi_session: a clock, increment or move time near the int64 maximum (a GUI's
 // "huge" value, which the parser keeps) overflowed the budget's arithmetic, undefined behaviour
 // that UBSan reports. They now plan a very long but finite think, small enough that the searches'
-// `soft_ms * 6 / 10` stays in range too.
+// `soft_ms * iteration_stop_permille / 1000` stays in range too, also with every time parameter
+// at the largest value its option takes.
 BOOST_DATA_TEST_CASE(huge_clocks_plan_without_overflow, bdata::make({0, 1, 40}), moves_to_go) {
   constexpr std::int64_t kHuge = std::numeric_limits<std::int64_t>::max();
-  for (const std::int64_t increment : {std::int64_t{0}, kHuge}) {
-    const TimeBudget budget =
-        plan_time(clock_limits(kHuge, kHuge, increment, increment, moves_to_go), Color::O, 30);
-    BOOST_TEST(budget.limited());
-    BOOST_TEST(budget.soft_ms >= 1);
-    BOOST_TEST(budget.soft_ms <= budget.hard_ms);
-    BOOST_TEST(budget.hard_ms <= kHuge / 10);
+  SearchParams largest;
+  for (const SearchParamSpec& param : kSearchParamSpecs) largest.*param.field = param.max;
+  for (const SearchParams& params : {SearchParams{}, largest}) {
+    for (const std::int64_t increment : {std::int64_t{0}, kHuge}) {
+      const TimeBudget budget = plan_time(
+          clock_limits(kHuge, kHuge, increment, increment, moves_to_go), Color::O, 30, params);
+      BOOST_TEST(budget.limited());
+      BOOST_TEST(budget.soft_ms >= 1);
+      BOOST_TEST(budget.soft_ms <= budget.hard_ms);
+      BOOST_TEST(budget.hard_ms <= kHuge / 10);
+      BOOST_TEST(budget.soft_ms <= kHuge / params.iteration_stop_permille);
+    }
   }
   SearchLimits limits;
   limits.move_time_ms = kHuge;
@@ -264,6 +278,65 @@ BOOST_AUTO_TEST_CASE(a_seat_plans_on_its_own_clock_else_its_teams) {
   BOOST_TEST(only_seat.uses_clock());
   BOOST_TEST(plan_seat_time(only_seat, 3, 30).limited());
   BOOST_TEST(!plan_seat_time(only_seat, 1, 30).limited());
+}
+
+// The table of tunable parameters (search_params.hpp) describes every field of SearchParams once:
+// a struct whose fields are all spoiled, then each set to its default through its row, is the
+// default struct (a field without a row, or with two, fails). The names are unique as the UQI
+// session compares them (case and spaces aside), every default lies inside its option's range, and
+// the SPSA step is positive and smaller than the range.
+BOOST_AUTO_TEST_CASE(the_parameter_table_describes_every_field_once) {
+  constexpr int kSpoiled = -987654;
+  std::array<int, std::size(kSearchParamSpecs)> spoiled;
+  spoiled.fill(kSpoiled);
+  SearchParams from_table = std::bit_cast<SearchParams>(spoiled);
+  const SearchParams defaults;
+  std::set<std::string> keys;
+  for (const SearchParamSpec& param : kSearchParamSpecs) {
+    BOOST_TEST_CONTEXT(param.name) {
+      const int before = from_table.*param.field;
+      BOOST_TEST(before == kSpoiled);  // no earlier row set this field
+      const int standard = defaults.*param.field;
+      from_table.*param.field = standard;
+      std::string key;
+      for (const char c : text_helpers::to_lower(param.name))
+        if (c != ' ') key += c;
+      BOOST_TEST(keys.insert(key).second);
+      BOOST_TEST(param.min < param.max);
+      BOOST_TEST(param.min <= standard);
+      BOOST_TEST(standard <= param.max);
+      BOOST_TEST(param.c_end > 0);
+      BOOST_TEST(param.c_end < param.max - param.min);
+    }
+  }
+  BOOST_TEST((from_table == defaults));
+}
+
+// The time parameters shape the plan as search_params.hpp says, and the default ones plan as a
+// call without parameters does. A clock of 60 s with 1 s increments, 30 ms overhead: 58770 ms
+// usable, a soft share of 58770 / 30 + 3/4 of the increment, a hard limit of four times that.
+BOOST_AUTO_TEST_CASE(the_time_parameters_shape_the_plan) {
+  const SearchLimits limits = clock_limits(60000, 60000, 1000, 1000);
+  const std::int64_t usable = 60000 - 30 - 60000 / 50;
+  const TimeBudget standard = plan_time(limits, Color::X, 30);
+  const auto plan_with = [&](int SearchParams::*field, int value) {
+    SearchParams params;
+    params.*field = value;
+    return plan_time(limits, Color::X, 30, params);
+  };
+  BOOST_TEST(standard.soft_ms == usable / 30 + 750);
+  BOOST_TEST(standard.hard_ms == 4 * standard.soft_ms);
+  const TimeBudget defaults = plan_time(limits, Color::X, 30, SearchParams{});
+  BOOST_TEST(defaults.soft_ms == standard.soft_ms);
+  BOOST_TEST(defaults.hard_ms == standard.hard_ms);
+
+  BOOST_TEST(plan_with(&SearchParams::moves_to_go, 60).soft_ms == usable / 60 + 750);
+  BOOST_TEST(plan_with(&SearchParams::increment_permille, 1000).soft_ms == usable / 30 + 1000);
+  const TimeBudget twice = plan_with(&SearchParams::hard_per_soft_percent, 200);
+  BOOST_TEST(twice.soft_ms == standard.soft_ms);
+  BOOST_TEST(twice.hard_ms == 2 * standard.soft_ms);
+  // A cap of 15 % of the usable clock binds below four times the soft share.
+  BOOST_TEST(plan_with(&SearchParams::hard_cap_permille, 150).hard_ms == usable * 150 / 1000);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -1,0 +1,92 @@
+// The search's and time manager's tunable constants (issue 29), as one plain struct with the
+// values the engine plays with, and one table that says of each its UQI option name, range and
+// SPSA step. The table is the only description: `quixo-engine --tune` declares and takes the
+// options from it (protocol/uqi_session.cpp) and `--print-params` prints its rows, so the arena
+// can tune the parameters with SPSA without a rebuild. Every parameter is an integer (a fraction
+// is in per mille or per cent) because UQI's spin options are.
+//
+// Both games' searches take the same parameters (search.hpp is one template for both): the team
+// search is tuned with the two-player one, not apart from it.
+#pragma once
+
+#include <iterator>
+#include <string_view>
+
+namespace quixo {
+
+struct SearchParams {
+  // Search (search.hpp).
+  // The half-width of the first aspiration window around the last iteration's score, in
+  // centipawns, and by how many per cent the window widens after each fail.
+  int aspiration_delta = 20;
+  int aspiration_growth_percent = 50;
+  // Late move reductions: a move numbered n (from 1) at remaining depth d is reduced by
+  // base + ln(d) ln(n) / divisor plies, rounded down; base and divisor in per mille.
+  int lmr_base_permille = 500;
+  int lmr_divisor_permille = 2000;
+  // Reduced only from this remaining depth (at least 2: a reduced move keeps one ply), and from
+  // this index in the move order (0: the first move, which is never reduced), and by this many
+  // plies less at a PV node.
+  int lmr_min_depth = 3;
+  int lmr_min_move_index = 3;
+  int lmr_pv_decrease = 1;
+  // A move that cuts off at remaining depth d gains min(d^2 * scale / 100, max) history, the
+  // others tried lose as much. The cap binds only from depth 20 unless the scale grows or the
+  // cap falls.
+  int history_bonus_percent = 100;
+  int history_bonus_max = 400;
+
+  // Time (time_manager.cpp, and the stop between iterations in search.hpp).
+  // The moves a sudden-death game is assumed still to last, for spreading the clock.
+  int moves_to_go = 30;
+  // The share of the increment added to a move's soft limit, per mille.
+  int increment_permille = 750;
+  // The hard limit: at most this share of the usable clock (per mille) and at most this multiple
+  // of the soft limit (per cent).
+  int hard_cap_permille = 400;
+  int hard_per_soft_percent = 400;
+  // No new iteration starts after this share of the soft limit (per mille): the next would take a
+  // few times as long as the last and be cut short.
+  int iteration_stop_permille = 600;
+
+  bool operator==(const SearchParams&) const = default;
+};
+
+// One tunable parameter: its UQI option name, the field it sets, the range the option takes, and
+// the step SPSA perturbs it by at the end of a tune (fishtest's c_end: about a twentieth of the
+// range that matters, large enough for the games to see). The default is the field's in
+// SearchParams{}, so that it is written once.
+struct SearchParamSpec {
+  std::string_view name;
+  int SearchParams::*field;
+  int min;
+  int max;
+  double c_end;
+};
+
+// Left out on purpose: the killer and table-move ranks of the move order (they only say that
+// these come before any history value, which is bounded by the history's gravity), the share of a
+// `go movetime` kept back and the clock's last-moves reserve (safeguards against losing on time:
+// a tune of playing strength would drive them to zero).
+inline constexpr SearchParamSpec kSearchParamSpecs[] = {
+    {"AspirationDelta", &SearchParams::aspiration_delta, 5, 100, 4},
+    {"AspirationGrowth", &SearchParams::aspiration_growth_percent, 10, 200, 10},
+    {"LmrBase", &SearchParams::lmr_base_permille, 0, 1500, 75},
+    {"LmrDivisor", &SearchParams::lmr_divisor_permille, 1000, 5000, 200},
+    {"LmrMinDepth", &SearchParams::lmr_min_depth, 2, 8, 1},
+    {"LmrMinMoveIndex", &SearchParams::lmr_min_move_index, 1, 12, 1},
+    {"LmrPvDecrease", &SearchParams::lmr_pv_decrease, 0, 3, 1},
+    {"HistoryBonusScale", &SearchParams::history_bonus_percent, 25, 400, 15},
+    {"HistoryBonusMax", &SearchParams::history_bonus_max, 50, 4000, 50},
+    {"TimeMovesToGo", &SearchParams::moves_to_go, 10, 80, 3},
+    {"TimeIncrement", &SearchParams::increment_permille, 250, 1000, 50},
+    {"TimeHardCap", &SearchParams::hard_cap_permille, 150, 900, 40},
+    {"TimeHardPerSoft", &SearchParams::hard_per_soft_percent, 150, 1000, 40},
+    {"TimeIterationStop", &SearchParams::iteration_stop_permille, 250, 1000, 40},
+};
+
+// Every field of SearchParams is an int with a row in the table: a field added without a row
+// fails here, not silently in a tune that never moves it.
+static_assert(sizeof(SearchParams) == std::size(kSearchParamSpecs) * sizeof(int));
+
+}  // namespace quixo
