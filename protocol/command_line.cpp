@@ -4,12 +4,14 @@
 #include <charconv>
 #include <iostream>
 #include <ostream>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "core/notation.hpp"
 #include "core/perft.hpp"
 #include "program_options_message.hpp"
+#include "search/search_params.hpp"
 #include "search/transposition_table.hpp"
 #include "uqi_session.hpp"
 
@@ -52,6 +54,15 @@ const char* const kUsage =
     "                            \"5/5/5/5/5 x\"), startpos (two players) or startpos4 (four)\n"
     "\n";
 
+// One parameter as the arena's SPSA tune takes it, fishtest's form:
+// `--param NAME=start,min,max,c_end`, with the value the engine now has as the start.
+std::string spsa_param_line(const SearchParamSpec& param, const SearchParams& params) {
+  std::ostringstream line;
+  line << "--param " << param.name << '=' << params.*param.field << ',' << param.min << ','
+       << param.max << ',' << param.c_end;
+  return line.str();
+}
+
 }  // namespace
 
 void print_perft_divide(const std::string& position_text, const std::string& depth_text,
@@ -81,7 +92,13 @@ int run_engine_command_line(int argc, const char* const* argv, std::istream& in,
       "option,o", po::value<std::vector<std::string>>()->composing(),
       "set an engine option before running, as NAME=VALUE (repeatable), e.g. --option Hash=64")(
       "config,c", po::value<std::string>(),
-      "read options from this file: lines 'option = NAME=VALUE' (the command line wins)");
+      "read options from this file: lines 'option = NAME=VALUE' (the command line wins)")(
+      "tune",
+      "tuning: the search's parameters (aspiration, reductions, history, time shares) become "
+      "spin options, in the handshake, setoption and --option")(
+      "print-params",
+      "print every tunable parameter as the arena's SPSA takes it, '--param "
+      "NAME=value,min,max,c_end' (the value after --option and --config), and exit");
   po::options_description all;
   all.add(visible).add_options()("command", po::value<std::string>(), "")(
       "arguments", po::value<std::vector<std::string>>()->default_value({}, "")->composing(), "");
@@ -135,8 +152,9 @@ int run_engine_command_line(int argc, const char* const* argv, std::istream& in,
   const auto arguments = vm["arguments"].as<std::vector<std::string>>();
   const auto options =
       vm.count("option") ? vm["option"].as<std::vector<std::string>>() : std::vector<std::string>();
-  if (command == "uqi" || command == "bench") {
-    UqiSession session(out);
+  const bool print_params = vm.count("print-params") != 0;
+  if (command == "uqi" || command == "bench" || print_params) {
+    UqiSession session(out, vm.count("tune") != 0);
     for (const std::string& option : options) {
       const std::size_t equals = option.find('=');
       if (equals == std::string::npos) {
@@ -157,10 +175,14 @@ int run_engine_command_line(int argc, const char* const* argv, std::istream& in,
         return 2;
       }
     }
-    if (command == "bench")
+    if (print_params) {
+      for (const SearchParamSpec& param : kSearchParamSpecs)
+        out << spsa_param_line(param, session.options().params) << '\n';
+    } else if (command == "bench") {
       session.handle_line("bench");
-    else
+    } else {
       session.run(in);
+    }
     return 0;
   }
   try {

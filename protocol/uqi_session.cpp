@@ -16,6 +16,7 @@
 #include "core/thread_start.hpp"
 #include "search/evaluation.hpp"
 #include "search/evaluation4.hpp"
+#include "search/search_params.hpp"
 #include "tb/probe_report.hpp"
 #include "tb/tablebase.hpp"
 
@@ -121,7 +122,7 @@ std::variant<int, std::string> spin_value(std::string_view name, int min, int ma
 
 }  // namespace
 
-UqiSession::UqiSession(std::ostream& out) : out_(out) {
+UqiSession::UqiSession(std::ostream& out, bool tuning) : out_(out), tuning_(tuning) {
   options_ = engine_.options();
   learned_evaluation_ = engine_.evaluator().learned() != nullptr;
   engine4_.set_options(options_);
@@ -302,6 +303,15 @@ void UqiSession::handshake(bool ugi) {
                                            {"hand", "learned"}}));
   lines.push_back(uqi::format_option_line(
       {std::string(kEvalFileOption), "string", "", std::nullopt, std::nullopt, {}}));
+  // Last, so that the options a GUI shows keep their order.
+  if (tuning_)
+    for (const SearchParamSpec& param : kSearchParamSpecs)
+      lines.push_back(uqi::format_option_line({std::string(param.name),
+                                               "spin",
+                                               std::to_string(defaults.params.*param.field),
+                                               param.min,
+                                               param.max,
+                                               {}}));
   lines.push_back(ugi ? "ugiok" : "uqiok");
   send_lines(lines);
 }
@@ -369,6 +379,17 @@ std::optional<std::string> UqiSession::set_option(std::string_view name,
     if (const auto* error = std::get_if<std::string>(&number)) return *error;
     EngineOptions changed = options_;
     changed.*spin.field = std::get<int>(number);
+    apply_options(changed);
+    return std::nullopt;
+  }
+  // Without --tune these names are unknown, as any other: the answer below.
+  for (const SearchParamSpec& param : kSearchParamSpecs) {
+    if (!tuning_ || key != option_key(param.name)) continue;
+    const std::variant<int, std::string> number =
+        spin_value(param.name, param.min, param.max, value);
+    if (const auto* error = std::get_if<std::string>(&number)) return *error;
+    EngineOptions changed = options_;
+    changed.params.*param.field = std::get<int>(number);
     apply_options(changed);
     return std::nullopt;
   }
@@ -553,7 +574,7 @@ void UqiSession::search(const uqi::GoCommand& command, const GameLine<PositionT>
 void UqiSession::note_options_without_effect_on_four_players() {
   // The team search has one principal variation and no threat extension, parry pruning or
   // symmetric table, and its evaluation is the hand-written one; everything else (Hash, Threads,
-  // MoveOverhead, Ponder, the other features) applies to it.
+  // MoveOverhead, Ponder, the other features, the search's parameters of --tune) applies to it.
   std::vector<std::string_view> unused;
   if (learned_evaluation_ && evaluation_chosen_) unused.push_back("Evaluation");
   if (options_.multipv > 1) unused.push_back("MultiPV");

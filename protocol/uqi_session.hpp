@@ -28,7 +28,10 @@ class Tablebase;
 
 class UqiSession {
  public:
-  explicit UqiSession(std::ostream& out);
+  // With `tuning` (quixo-engine --tune) the search's parameters (search/search_params.hpp) are
+  // spin options too, declared by the handshake and taken by setoption; without it they are
+  // unknown options, so that a GUI's user never sees them.
+  explicit UqiSession(std::ostream& out, bool tuning = false);
   // Stops and waits for a running search, so no callback outlives the session.
   ~UqiSession();
   UqiSession(const UqiSession&) = delete;
@@ -51,6 +54,7 @@ class UqiSession {
   // TablebasePath also reports what it loaded (and each table file it refused) as `info string`.
   std::optional<std::string> set_option(std::string_view name,
                                         std::optional<std::string_view> value);
+  [[nodiscard]] const EngineOptions& options() const { return options_; }
 
  private:
   using Args = std::span<const std::string_view>;
@@ -111,6 +115,7 @@ class UqiSession {
   std::ostream& out_;
 
   EngineOptions options_;
+  const bool tuning_;  // the search's parameters are options
   bool ponder_option_ = false;
   Game game_;
 

@@ -25,6 +25,7 @@
 #include "core/perft.hpp"
 #include "program_options_message.hpp"
 #include "reference/simple_rules.hpp"
+#include "search/search_params.hpp"
 #include "support/sanitizers.hpp"
 #include "uqi_session.hpp"
 
@@ -257,6 +258,46 @@ BOOST_AUTO_TEST_CASE(help_exits_zero_and_mentions_perft) {
     BOOST_TEST(contains(result.out, "startpos"), option);
     BOOST_TEST(result.err == "", option);
   }
+}
+
+// `--print-params` prints one line per tunable parameter of search_params.hpp, in its table's
+// order, as the arena's SPSA takes it: `--param NAME=value,min,max,c_end`, the value being the
+// engine's (its default, or what --option gave under --tune). Without --tune the parameters are
+// no options: --option refuses them like any unknown name. --help names both switches.
+BOOST_AUTO_TEST_CASE(print_params_gives_the_arena_its_param_lines) {
+  const auto expected_lines = [](std::string_view changed, int value) {
+    std::string text;
+    const quixo::SearchParams defaults;
+    for (const quixo::SearchParamSpec& param : quixo::kSearchParamSpecs) {
+      std::ostringstream line;
+      line << "--param " << param.name << '='
+           << (param.name == changed ? value : defaults.*param.field) << ',' << param.min << ','
+           << param.max << ',' << param.c_end << '\n';
+      text += line.str();
+    }
+    return text;
+  };
+  const std::string defaults = expected_lines("", 0);
+  BOOST_TEST(defaults.find("--param AspirationDelta=20,5,100,4\n") == 0u, defaults);
+  for (const std::vector<std::string>& arguments :
+       {std::vector<std::string>{"--tune", "--print-params"}, {"--print-params"}}) {
+    const RunResult result = run_engine(arguments);
+    BOOST_TEST_CONTEXT(describe(arguments) << "\nstderr: " << result.err) {
+      BOOST_TEST(result.exit_code == 0);
+      BOOST_TEST(result.out == defaults);
+      BOOST_TEST(result.err == "");
+    }
+  }
+  const RunResult tuned = run_engine({"--tune", "--option", "LmrBase=650", "--print-params"});
+  BOOST_TEST(tuned.exit_code == 0);
+  BOOST_TEST(tuned.out == expected_lines("LmrBase", 650));
+  check_failure({"--option", "LmrBase=650", "--print-params"}, 2,
+                {"--option LmrBase=650", "no such option 'LmrBase'"});
+  check_failure({"--tune", "--option", "LmrBase=1501", "--print-params"}, 2,
+                {"LmrBase", "out of range"});
+  const RunResult help = run_engine({"--help"});
+  BOOST_TEST(contains(help.out, "--tune"));
+  BOOST_TEST(contains(help.out, "--print-params"));
 }
 
 BOOST_AUTO_TEST_CASE(bad_positions_fail_with_a_message) {

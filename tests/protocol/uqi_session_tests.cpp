@@ -28,6 +28,7 @@
 #include "core/text_helpers.hpp"
 #include "core/thread_start.hpp"
 #include "search/pattern_evaluation.hpp"
+#include "search/search_params.hpp"
 #include "support/child_process.hpp"
 #include "support/sanitizers.hpp"
 #include "support/test_tables.hpp"
@@ -274,6 +275,102 @@ BOOST_AUTO_TEST_CASE(feature_options_change_the_search_and_refuse_bad_values) {
   const auto lines = expect(engine, "readyok");
   BOOST_TEST(count_prefix(lines, "info string error: option ParryThreats needs the value true") ==
              1);
+  check_clean_exit(engine);
+}
+
+// `quixo-engine --tune`: the search's parameters (search_params.hpp) become spin options, declared
+// after the others with their defaults and ranges, by `uqi` and `ugi`. A value in range changes
+// the search (the default searches as the engine without the switch), one out of range is refused
+// as any spin option's is and changes nothing. Without the switch they are unknown options.
+BOOST_AUTO_TEST_CASE(tune_declares_the_search_parameters_as_options) {
+  const auto nodes_of_search = [](EngineProcess& engine) {
+    engine.send("uqinewgame");
+    engine.send("position startpos moves a1e1 a5e5");
+    engine.send("go depth 7");
+    std::uint64_t nodes = 0;
+    for (const std::string& line : expect(engine, "bestmove"))
+      if (const auto info = uqi::parse_info_line(line); info && info->nodes) nodes = *info->nodes;
+    return nodes;
+  };
+  const auto option_lines = [](const std::vector<std::string>& lines) {
+    std::vector<uqi::OptionLine> options;
+    for (const std::string& line : lines) {
+      if (!starts_with(line, "option ")) continue;
+      const auto option = uqi::parse_option_line(line);
+      BOOST_TEST_REQUIRE(option.has_value(), line);
+      options.push_back(*option);
+    }
+    return options;
+  };
+  const std::size_t count = std::size(quixo::kSearchParamSpecs);
+
+  EngineProcess plain(engine_binary());
+  plain.send("uqi");
+  const std::vector<uqi::OptionLine> standard = option_lines(expect(plain, "uqiok"));
+  for (const uqi::OptionLine& option : standard)
+    for (const quixo::SearchParamSpec& param : quixo::kSearchParamSpecs)
+      BOOST_TEST(option.name != param.name);
+  plain.send("setoption name AspirationDelta value 5");
+  BOOST_TEST(count_prefix(sync(plain), "info string error: no such option 'AspirationDelta'") == 1);
+  const std::uint64_t plain_nodes = nodes_of_search(plain);
+  BOOST_TEST(plain_nodes > 0u);
+  check_clean_exit(plain);
+
+  EngineProcess engine(engine_binary(), {"--tune"});
+  for (const std::string handshake : {"uqi", "ugi"}) {
+    BOOST_TEST_CONTEXT(handshake) {
+      engine.send(handshake);
+      const std::vector<uqi::OptionLine> options = option_lines(expect(engine, handshake + "ok"));
+      BOOST_TEST_REQUIRE(options.size() == standard.size() + count);
+      for (std::size_t i = 0; i < standard.size(); ++i)
+        BOOST_TEST(options[i].name == standard[i].name);
+      const quixo::SearchParams defaults;
+      for (std::size_t i = 0; i < count; ++i) {
+        const quixo::SearchParamSpec& param = quixo::kSearchParamSpecs[i];
+        const uqi::OptionLine& option = options[standard.size() + i];
+        BOOST_TEST_CONTEXT(param.name) {
+          BOOST_TEST(option.name == param.name);
+          BOOST_TEST(option.type == "spin");
+          BOOST_TEST(option.default_value.value_or("?") == std::to_string(defaults.*param.field));
+          BOOST_TEST(option.min.value_or(-1) == param.min);
+          BOOST_TEST(option.max.value_or(-1) == param.max);
+        }
+      }
+    }
+  }
+  BOOST_TEST(nodes_of_search(engine) == plain_nodes);
+  // Every parameter takes its range's ends and its default, quietly.
+  for (const quixo::SearchParamSpec& param : quixo::kSearchParamSpecs)
+    for (const int value : {param.min, param.max, quixo::SearchParams{}.*param.field})
+      engine.send("setoption name " + std::string(param.name) + " value " + std::to_string(value));
+  BOOST_TEST(count_prefix(sync(engine), "info string") == 0);
+  BOOST_TEST(nodes_of_search(engine) == plain_nodes);
+
+  engine.send("setoption name AspirationDelta value 5");
+  BOOST_TEST(count_prefix(sync(engine), "info string") == 0);
+  const std::uint64_t narrow_nodes = nodes_of_search(engine);
+  BOOST_TEST(narrow_nodes != plain_nodes);
+  // Names compare without case and spaces, as every option's do.
+  engine.send("setoption name aspiration delta value 20");
+  BOOST_TEST(nodes_of_search(engine) == plain_nodes);
+
+  // Out of range or not a number: refused, and the value stays.
+  engine.send("setoption name AspirationDelta value 4");
+  engine.send("setoption name AspirationDelta value 101");
+  engine.send("setoption name LmrBase value many");
+  engine.send("setoption name LmrBase");
+  const std::vector<std::string> refusals = sync(engine);
+  BOOST_TEST(count_prefix(refusals,
+                          "info string error: option AspirationDelta: '4' is out of "
+                          "range (expected 5 to 100)") == 1);
+  BOOST_TEST(count_prefix(refusals,
+                          "info string error: option AspirationDelta: '101' is out of "
+                          "range (expected 5 to 100)") == 1);
+  BOOST_TEST(count_prefix(refusals,
+                          "info string error: option LmrBase: 'many' is not a whole "
+                          "number") == 1);
+  BOOST_TEST(count_prefix(refusals, "info string error: option LmrBase needs a value") == 1);
+  BOOST_TEST(nodes_of_search(engine) == plain_nodes);
   check_clean_exit(engine);
 }
 
