@@ -162,15 +162,19 @@ BOOST_DATA_TEST_CASE(symmetric_boards_share_a_slot_that_maps_back,
 BOOST_AUTO_TEST_CASE(every_class_of_layer_0_has_exactly_one_slot) {
   const LayerIndex index(0);
   std::uint64_t classes = 0, weighted = 0;
+  // Counted, not asserted slot by slot: a Boost.Test assertion for each of the 33 M slots took 9
+  // of the case's 16 s.
+  std::uint64_t holes_claiming_their_slot = 0;
   for (Slot slot = 0; slot < index.slot_count(); ++slot) {
     const auto content = index.board_of(slot);
     if (content.hole) {
-      BOOST_TEST_REQUIRE(index.slot_of(content.board) != slot);
+      holes_claiming_their_slot += index.slot_of(content.board) == slot;
       continue;
     }
     ++classes;
     weighted += std::uint64_t(index.class_size(content.board));
   }
+  BOOST_TEST(holes_claiming_their_slot == 0u);
   BOOST_TEST(classes == burnside(0, 2));
   BOOST_TEST(weighted == std::uint64_t{1} << 25);  // every board counted once
 }
