@@ -21,6 +21,8 @@
 #include "program_options_message.hpp"
 #include "report_fan_out.hpp"
 #include "report_styles.hpp"
+#include "spsa.hpp"
+#include "tune.hpp"
 
 namespace quixo::arena {
 namespace po = boost::program_options;
@@ -78,6 +80,8 @@ const char* const kUsage =
     "  plays one of N shares of the tournament (on a cluster, a job array);\n"
     "  quixo-arena merge --results OUT.json [--pgn OUT.pgn] SHARD.json... makes them one\n"
     "  (quixo-arena merge --help).\n"
+    "Tuning: quixo-arena tune --engine KEYS --param NAME=start,min,max,c_end ... tunes an\n"
+    "  engine's spin options with SPSA (quixo-arena tune --help).\n"
     "Compliance: quixo-arena --compliance --engine KEYS checks one engine against the UQI\n"
     "  contract (quixo-arena --compliance --help).\n"
     "Exit codes: 0 completed or SPRT accepted H1, 1 SPRT accepted H0, 2 error, 3 SPRT undecided\n"
@@ -93,6 +97,24 @@ const char* const kMergeUsage =
     "Exit codes: 0 completed or SPRT accepted H1, 1 SPRT accepted H0, 2 error, 3 SPRT undecided,\n"
     "  4 incomplete (games missing: a shard is still running, stopped, or not started: its\n"
     "  results file is not there; resume or start it).\n";
+
+const char* const kTuneUsage =
+    "Usage: quixo-arena tune --engine KEYS --param NAME=start,min,max,c_end[,r_end]...\n"
+    "                        --iterations N --state FILE [options]\n"
+    "\n"
+    "Tunes spin options of one engine with SPSA, as fishtest does: each iteration plays a game\n"
+    "pair from the book (colours reversed), the engine with theta + c_k * flip against itself\n"
+    "with theta - c_k * flip, and moves theta by (a_k / c_k) * (wins - losses) * flip;\n"
+    "c_k = c_end * N^gamma / k^gamma, a_k = r_end * c_end^2 * (A + N)^alpha / (A + k)^alpha\n"
+    "(the README's section on tuning). Search parameters of quixo-engine are options only with\n"
+    "its tuning switch: --engine cmd=quixo-engine args=--tune (quixo-engine --tune\n"
+    "--print-params prints their --param lines).\n"
+    "The state file keeps every finished pair: the same command resumes a run (also after\n"
+    "kill -9); --csv (default STATE.csv) has theta after every pair, --report-html the\n"
+    "trajectories. Shards (--shard I/N, e.g. a Slurm job array) share one theta through the\n"
+    "state files of every shard, STATE.shard-I-of-N.EXT, on a folder they all see.\n"
+    "Engine keys, time control, book, rules and --concurrency as for tournaments.\n"
+    "Exit codes: 0 completed, 2 error, 4 interrupted (run the same command to continue).\n";
 
 const char* const kComplianceUsage =
     "Usage: quixo-arena --compliance --engine KEYS [--engines-file FILE] [--timeout MS]\n"
@@ -549,6 +571,99 @@ int run_merge_command_line(int argc, const char* const* argv, std::ostream& out,
   }
 }
 
+// quixo-arena tune (argv[1] is "tune"): the tournament's options for the games, and SPSA's.
+int run_tune_command_line(int argc, const char* const* argv, std::ostream& out, std::ostream& err,
+                          const std::atomic<bool>& interrupt) {
+  po::options_description spsa_options("SPSA", 100);
+  spsa_options.add_options()(
+      "param", po::value<std::vector<std::string>>(),
+      "NAME=start,min,max,c_end[,r_end]: a spin option to tune (repeatable; r_end 0.002 when "
+      "left out), fishtest's form")("iterations", po::value<std::int64_t>(),
+                                    "N: game pairs of the run")(
+      "spsa-A", po::value<double>()->default_value(-1, "N/10"), "A, the stability constant of a_k")(
+      "spsa-alpha", po::value<double>()->default_value(0.602), "alpha, the decay of a_k")(
+      "spsa-gamma", po::value<double>()->default_value(0.101), "gamma, the decay of c_k")(
+      "state", po::value<std::string>(), "the run's state file (resumed when it exists)")(
+      "csv", po::value<std::string>(), "theta after every pair (default: STATE.csv)")(
+      "spsa-seed", unsigned_value<std::uint64_t>(1), "seed of the flips");
+  po::options_description file_options;
+  describe_options(file_options);
+  file_options.add(spsa_options);
+  po::options_description command_line("General", 100);
+  command_line.add_options()("help,h", "show this help and exit")(
+      "config,c", po::value<std::string>(), "read options from this file (the command line wins)");
+  describe_options(command_line);
+  command_line.add(spsa_options);
+  po::variables_map vm;
+  TuneConfig tune;
+  try {
+    std::vector<std::string> args = group_arguments(argc - 1, argv + 1, kGroupedOptions);
+    po::store(po::command_line_parser(args).options(command_line).run(), vm);
+    if (vm.count("help")) {
+      out << kTuneUsage << "\n" << command_line;
+      return kExitCompleted;
+    }
+    if (vm.count("config") &&
+        !store_config_file(vm["config"].as<std::string>(), file_options, vm, "quixo-arena", err))
+      return kExitUsage;
+    po::notify(vm);
+    // What a tuning run has no use for is refused rather than silently ignored.
+    for (const char* option : {"sprt", "results", "resume", "rounds", "pgn", "epd-out", "anchor",
+                               "chunk", "shared-dir", "run-id"})
+      if (vm.count(option) && !vm[option].defaulted())
+        throw std::invalid_argument(std::string("tune takes no --") + option);
+    if (vm["tournament"].as<std::string>() != "round-robin" ||
+        vm["variant"].as<std::string>() != "2p")
+      throw std::invalid_argument("tune plays the two-player game, one engine against itself");
+    if (!vm.count("param")) throw std::invalid_argument("tune needs at least one --param");
+    if (!vm.count("iterations")) throw std::invalid_argument("tune needs --iterations N");
+    if (!vm.count("state")) throw std::invalid_argument("tune needs --state FILE");
+    tune.games = make_config(vm, err);
+    for (const std::string& text : vm["param"].as<std::vector<std::string>>())
+      tune.parameters.push_back(parse_spsa_parameter(text));
+    tune.schedule.iterations = vm["iterations"].as<std::int64_t>();
+    tune.schedule.A = vm["spsa-A"].as<double>();
+    tune.schedule.alpha = vm["spsa-alpha"].as<double>();
+    tune.schedule.gamma = vm["spsa-gamma"].as<double>();
+    tune.state_path = vm["state"].as<std::string>();
+    tune.csv_path = vm.count("csv") ? vm["csv"].as<std::string>() : tune.state_path + ".csv";
+    if (tune.games.shard) tune.csv_path = shard_file_path(tune.csv_path, *tune.games.shard);
+    if (vm.count("report-html")) {
+      tune.html_path = vm["report-html"].as<std::string>();
+      if (tune.games.shard) tune.html_path = shard_file_path(tune.html_path, *tune.games.shard);
+    }
+    tune.seed = unsigned_option<std::uint64_t>(vm, "spsa-seed");
+    tune.report_interval = vm.count("report-interval") ? vm["report-interval"].as<int>() : 10;
+    if (tune.report_interval < 0)
+      throw std::invalid_argument("--report-interval cannot be negative");
+    static_cast<void>(Spsa(tune.parameters, tune.schedule));  // its checks, before any engine
+  } catch (const po::error& error) {
+    err << "quixo-arena: tune: " << program_options_message(error) << " (see tune --help)\n";
+    return kExitUsage;
+  } catch (const std::exception& error) {
+    err << "quixo-arena: tune: " << error.what() << " (see tune --help)\n";
+    return kExitUsage;
+  }
+  try {
+    const TuneOutcome outcome = run_tune(
+        tune, [&out](const std::string& line) { out << line << "\n"
+                                                    << std::flush; }, interrupt);
+    out << (outcome.end == TuneEnd::Completed ? "Finished" : "Interrupted") << " after "
+        << outcome.reports.size() << " of " << tune.schedule.iterations << " game pairs ("
+        << outcome.pairs_played << " played now). Theta, as engine options:\n";
+    for (std::size_t i = 0; i < outcome.theta.size(); ++i)
+      out << "  option." << tune.parameters[i].name << "=" << spin_value(outcome.theta[i]) << "\n";
+    out << "To go on from here, as --param:\n";
+    for (std::size_t i = 0; i < outcome.theta.size(); ++i)
+      out << "  --param \"" << format_spsa_parameter(tune.parameters[i], outcome.theta[i])
+          << "\"\n";
+    return outcome.end == TuneEnd::Completed ? kExitCompleted : kExitInterrupted;
+  } catch (const std::exception& error) {
+    err << "quixo-arena: tune: " << error.what() << "\n";
+    return kExitUsage;
+  }
+}
+
 // quixo-arena --compliance (anywhere on the command line).
 int run_compliance_command_line(int argc, const char* const* argv, std::ostream& out,
                                 std::ostream& err) {
@@ -626,6 +741,8 @@ int run_arena_command_line(int argc, const char* const* argv, std::ostream& out,
                            const std::atomic<bool>& interrupt) {
   if (argc > 1 && std::string_view(argv[1]) == "merge")
     return run_merge_command_line(argc, argv, out, err);
+  if (argc > 1 && std::string_view(argv[1]) == "tune")
+    return run_tune_command_line(argc, argv, out, err, interrupt);
   for (int i = 1; i < argc; ++i)
     if (std::string_view(argv[i]) == "--compliance")
       return run_compliance_command_line(argc, argv, out, err);

@@ -28,28 +28,6 @@ namespace {
 // How long a crash waits for an interrupt that may have come with it.
 constexpr std::chrono::milliseconds kSignalGrace{200};
 
-// Loads the endgame tables of --tb into `tables` and returns the files refused: a folder that is
-// missing, or that holds no layer file the tables accept, is the user's error and stops the run
-// before it starts.
-std::vector<std::string> load_tables(const std::string& dir, tb::Tablebase& tables) {
-  std::error_code error;
-  if (!std::filesystem::exists(dir, error))
-    throw TournamentError("--tb " + dir + ": no such folder");
-  if (!std::filesystem::is_directory(dir, error))
-    throw TournamentError("--tb " + dir + ": not a folder");
-  tb::Tablebase::LoadReport report = tables.load(dir);
-  if (report.layers.empty()) {
-    std::string why;
-    for (const std::string& problem : report.problems) why += (why.empty() ? "" : "; ") + problem;
-    throw TournamentError("--tb " + dir + ": no valid endgame table in the folder (" +
-                          (why.empty() ? "no layer file " + tb::layer_file_path("", 0).string() +
-                                             ", ...; quixo-tb generate makes them"
-                                       : "refused: " + why) +
-                          ")");
-  }
-  return std::move(report.problems);
-}
-
 // --debug: the reports go on as they were, and the log gets the arena's decisions too.
 class DebugTee : public ReportSink {
  public:
@@ -101,6 +79,25 @@ class DebugTee : public ReportSink {
 };
 
 }  // namespace
+
+std::vector<std::string> load_tables(const std::string& dir, tb::Tablebase& tables) {
+  std::error_code error;
+  if (!std::filesystem::exists(dir, error))
+    throw TournamentError("--tb " + dir + ": no such folder");
+  if (!std::filesystem::is_directory(dir, error))
+    throw TournamentError("--tb " + dir + ": not a folder");
+  tb::Tablebase::LoadReport report = tables.load(dir);
+  if (report.layers.empty()) {
+    std::string why;
+    for (const std::string& problem : report.problems) why += (why.empty() ? "" : "; ") + problem;
+    throw TournamentError("--tb " + dir + ": no valid endgame table in the folder (" +
+                          (why.empty() ? "no layer file " + tb::layer_file_path("", 0).string() +
+                                             ", ...; quixo-tb generate makes them"
+                                       : "refused: " + why) +
+                          ")");
+  }
+  return std::move(report.problems);
+}
 
 TournamentOutcome run_tournament(const TournamentConfig& given, ReportSink& report_sink,
                                  const std::atomic<bool>& interrupt,

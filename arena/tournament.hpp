@@ -13,11 +13,16 @@
 
 #include <atomic>
 #include <string>
+#include <vector>
 
 #include "engine_client.hpp"
 #include "schedule.hpp"
 #include "standings.hpp"
 #include "tournament_types.hpp"
+
+namespace quixo::tb {
+class Tablebase;
+}
 
 namespace quixo::arena {
 
@@ -47,6 +52,11 @@ class ReportSink {
   // tournament_started.
   virtual void tablebase_loaded(const TournamentConfig& config, const std::string& layers) = 0;
 };
+
+// Loads the endgame tables of --tb into `tables` and returns the files refused: a folder that is
+// missing, or that holds no layer file the tables accept, is the user's error (TournamentError)
+// and stops the run before it starts. Tournaments and tuning runs (tune.hpp) share it.
+std::vector<std::string> load_tables(const std::string& dir, tb::Tablebase& tables);
 
 // Plays the tournament. Checks first that the endgame tables of config.tablebase_path load (a
 // two-player tournament; TournamentError when the folder is missing or holds no layer file that

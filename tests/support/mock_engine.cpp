@@ -1,6 +1,7 @@
 // quixo-mock-engine: a scriptable, deliberately misbehaving UQI engine for the arena's tests.
 //
 //   quixo-mock-engine --mode MODE [--after N] [--delay-ms MS] [--score CP] [--random-seed S]
+//                     [--optimum A,B]
 //
 // MODE:
 //   normal         a well-behaved engine that plays the first legal move (or, with
@@ -32,6 +33,12 @@
 //   levels         the options mode with the strength options on top (UCI_LimitStrength,
 //                  UCI_Elo from 0 to 3000, Skill Level from 0 to 20), for a GUI's levels; it plays
 //                  as the normal mode whatever they say
+//   tunable        a well-behaved engine whose strength is a known function of two spin
+//                  options, TuneA and TuneB (0 to 200, default 100), for the SPSA tests: with
+//                  d the distance of (TuneA, TuneB) from --optimum A,B (default 150,50) it plays
+//                  well (a winning move when it has one, else any move that does not make the
+//                  opponent's line) with probability exp(-d / 50), and a uniformly
+//                  random legal move otherwise
 // Every mode answers `query p1turn|gameover|result` (the UGI names) from its position, without
 // the repetition rule.
 // --after N: the first N `go` commands are answered normally, the mode applies from then on (for
@@ -43,6 +50,7 @@
 #include <algorithm>
 #include <bit>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <iostream>
@@ -83,6 +91,7 @@ enum class Mode {
   NoReadyokWhileSearching,
   Options,
   Levels,
+  Tunable,
 };
 
 struct ModeName {
@@ -105,6 +114,7 @@ constexpr ModeName kModes[] = {
     {Mode::NoReadyokWhileSearching, "no-readyok-while-searching"},
     {Mode::Options, "options"},
     {Mode::Levels, "levels"},
+    {Mode::Tunable, "tunable"},
 };
 
 // What the options mode declares.
@@ -123,7 +133,15 @@ const uqi::OptionLine kStrengthOptions[] = {
     {"Skill Level", "spin", "20", 0, 20, {}},
 };
 
+// What the tunable mode declares: Hash, and the two options its strength depends on.
+const uqi::OptionLine kTunableOptions[] = {
+    {"Hash", "spin", "1", 1, 16, {}},
+    {"TuneA", "spin", "100", 0, 200, {}},
+    {"TuneB", "spin", "100", 0, 200, {}},
+};
+
 std::vector<uqi::OptionLine> declared_options(Mode mode) {
+  if (mode == Mode::Tunable) return {std::begin(kTunableOptions), std::end(kTunableOptions)};
   std::vector<uqi::OptionLine> declared(std::begin(kDeclaredOptions), std::end(kDeclaredOptions));
   if (mode == Mode::Levels)
     declared.insert(declared.end(), std::begin(kStrengthOptions), std::end(kStrengthOptions));
@@ -137,12 +155,13 @@ struct Options {
   int delay_ms = 2000;
   int score = 0;
   std::optional<std::uint64_t> random_seed;
+  std::pair<double, double> optimum{150, 50};  // tunable: where TuneA and TuneB play best
 };
 
 [[noreturn]] void usage_error(const std::string& message) {
   std::cerr << "quixo-mock-engine: " << message
             << "\nusage: quixo-mock-engine --mode MODE [--after N] [--delay-ms MS] [--score CP]"
-               " [--random-seed S]\n";
+               " [--random-seed S] [--optimum A,B]\n";
   std::exit(2);
 }
 
@@ -177,6 +196,11 @@ Options parse_options(int argc, char** argv) {
       options.score = static_cast<int>(integer_argument(flag, value));
     } else if (flag == "--random-seed") {
       options.random_seed = static_cast<std::uint64_t>(integer_argument(flag, value));
+    } else if (flag == "--optimum") {
+      const std::size_t comma = value.find(',');
+      if (comma == std::string_view::npos) usage_error("--optimum needs A,B");
+      options.optimum = {double(integer_argument(flag, value.substr(0, comma))),
+                         double(integer_argument(flag, value.substr(comma + 1)))};
     } else {
       usage_error("unknown option " + text_helpers::quoted(flag));
     }
@@ -316,7 +340,8 @@ class MockEngine {
       } else if (command == "query") {
         query(tokens.size() > 1 ? tokens[1] : std::string_view());
       } else if (command == "setoption" &&
-                 (options_.mode == Mode::Options || options_.mode == Mode::Levels)) {
+                 (options_.mode == Mode::Options || options_.mode == Mode::Levels ||
+                  options_.mode == Mode::Tunable)) {
         setoption(tokens);
       }
       // uqinewgame, setoption and anything unknown need no answer.
@@ -333,7 +358,8 @@ class MockEngine {
     send("id name mock-" + options_.mode_name);
     garbage_if_active();
     send("id author the quixo arena tests");
-    if (options_.mode == Mode::Options || options_.mode == Mode::Levels) {
+    if (options_.mode == Mode::Options || options_.mode == Mode::Levels ||
+        options_.mode == Mode::Tunable) {
       for (const uqi::OptionLine& option : declared_options(options_.mode))
         send(uqi::format_option_line(option));
     } else {
@@ -393,7 +419,9 @@ class MockEngine {
     const std::vector<std::string> moves =
         game_ ? game_->legal_move_texts() : std::vector<std::string>{};
     std::string move = "0000";
-    if (!moves.empty()) {
+    if (!moves.empty() && options_.mode == Mode::Tunable) {
+      move = tunable_move(moves);
+    } else if (!moves.empty()) {
       std::size_t index = 0;
       if (options_.random_seed)
         index = mix(*options_.random_seed ^ fnv1a(game_->text())) % moves.size();
@@ -430,10 +458,38 @@ class MockEngine {
         send("info string error: " + option.name + " does not take " + text_helpers::quoted(value));
         return;
       }
+      if (options_.mode == Mode::Tunable) {
+        if (option.name == "TuneA") tune_a_ = double(*number);
+        if (option.name == "TuneB") tune_b_ = double(*number);
+        return;  // set before every game of a tuning run: too many for stderr
+      }
       std::cerr << "quixo-mock-engine: set " << option.name << "=" << value << std::endl;
       return;
     }
     send("info string error: no such option " + text_helpers::quoted(command->name));
+  }
+
+  // The tunable mode's move: well played with a probability that falls with the distance of the
+  // options from the optimum, else a random one.
+  std::string tunable_move(const std::vector<std::string>& moves) {
+    const double da = tune_a_ - options_.optimum.first, db = tune_b_ - options_.optimum.second;
+    // A cone, not a bowl: the pull towards the optimum does not fade near it.
+    const double good = std::exp(-std::sqrt(da * da + db * db) / 50.0);
+    std::uniform_int_distribution<std::size_t> any(0, moves.size() - 1);
+    if (std::uniform_real_distribution<double>(0, 1)(tune_random_) >= good)
+      return moves[any(tune_random_)];
+    const quixo::Color mover = game_->team_to_move();
+    const quixo::Outcome win =
+        mover == quixo::Color::X ? quixo::Outcome::XWins : quixo::Outcome::OWins;
+    std::vector<std::string> safe;
+    for (const std::string& move : moves) {
+      quixo::Game after = *game_;
+      after.play(move);
+      if (after.outcome() == win) return move;
+      if (after.outcome() == quixo::Outcome::Ongoing) safe.push_back(move);
+    }
+    if (safe.empty()) return moves[any(tune_random_)];
+    return safe[std::uniform_int_distribution<std::size_t>(0, safe.size() - 1)(tune_random_)];
   }
 
   // UGI's `query`, answered from the position (no repetition rule: the mock keeps no history).
@@ -488,6 +544,10 @@ class MockEngine {
 
   Options options_;
   std::mt19937 garbage_random_;
+  // The tunable mode's choices differ from process to process (a tuning run's games must), unless
+  // --random-seed fixes them.
+  std::mt19937_64 tune_random_{options_.random_seed.value_or(std::random_device{}())};
+  double tune_a_ = 100, tune_b_ = 100;
   std::optional<quixo::Game> game_;
   int normal_gos_ = 0;                // `go` commands answered before faults began
   bool pending_infinite_ = false;     // a `go infinite` or `go ponder` waits for its end
