@@ -145,7 +145,7 @@ std::vector<Opening> generate(const OpeningGeneratorOptions& options) {
     if (options.search_depth > 0) {
       const Score score = search_score<VariantRules>(engine, position, options.search_depth);
       if (is_mate_score(score) || score > options.max_abs_score_cp ||
-          score < -options.max_abs_score_cp)
+          score < options.min_score_cp.value_or(-options.max_abs_score_cp))
         continue;
     }
     openings.push_back({to_string(position), {}});
@@ -162,6 +162,13 @@ std::vector<Opening> generate_openings(const OpeningGeneratorOptions& options) {
                        std::to_string(options.max_plies));
   if (options.search_depth < 0 || options.max_abs_score_cp < 0)
     throw OpeningError("generate_openings: search_depth and max_abs_score_cp must not be negative");
+  if (options.min_score_cp && (*options.min_score_cp > options.max_abs_score_cp ||
+                               *options.min_score_cp < -options.max_abs_score_cp))
+    throw OpeningError(
+        "generate_openings: min_score_cp must lie in [-max_abs_score_cp, "
+        "max_abs_score_cp]");
+  if (options.min_score_cp && options.search_depth == 0)
+    throw OpeningError("generate_openings: a score band needs the check search (search_depth > 0)");
   return options.variant == Variant::FourPlayer ? generate<FourPlayerOpenings>(options)
                                                 : generate<TwoPlayerOpenings>(options);
 }

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "core/notation.hpp"
@@ -20,11 +21,16 @@ struct OpeningGeneratorOptions {
   std::uint64_t seed = 1;
   int search_depth = 6;        // depth of the check search (0: no check)
   int max_abs_score_cp = 150;  // openings the search scores beyond this (or as won) are dropped
+  // An unbalanced book ("UHO", as chess testing moved to): only openings whose score for the side
+  // to move is at least this are kept, so that the side to move is better by a known amount and
+  // fewer games between close engines end drawn. nullopt: -max_abs_score_cp (a balanced book).
+  std::optional<int> min_score_cp;
   Variant variant = Variant::TwoPlayer;
 };
 
 // Random legal play from the start, each candidate checked with a short fixed-depth search of the
-// engine and dropped when the game is over, the score is beyond the limit, or an opening with the
+// engine and dropped when the game is over, the score is outside [min_score_cp, max_abs_score_cp]
+// (the side to move's; a balanced book keeps [-max, max]), or an opening with the
 // same position up to symmetry was already made. Deterministic for a given seed. The openings are
 // written as final positions (no moves).
 // Details: each candidate plays a number of plies drawn uniformly from [min_plies, max_plies],

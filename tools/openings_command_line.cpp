@@ -28,7 +28,8 @@ constexpr const char* kUsage =
     "\n"
     "Makes an opening book for quixo-arena (--openings FILE): random legal play from the start,\n"
     "each candidate checked by a short search of the engine and dropped when the game is over,\n"
-    "the side to move can win at once, the search scores it beyond --max-score, or it repeats\n"
+    "the side to move can win at once, the search scores it beyond --max-score (or, with\n"
+    "--min-score, the side to move is not better by that much: an unbalanced book), or it repeats\n"
     "an earlier opening up to symmetry. The same options give the same book on every machine\n"
     "(for the same engine). The first line of the book is the command that made it.\n"
     "\n"
@@ -47,7 +48,10 @@ void describe_options(po::options_description& options) {
       "depth", po::value<int>()->default_value(6),
       "depth of the search that drops unbalanced openings (0: none)")(
       "max-score", po::value<int>()->default_value(150),
-      "drop openings scored beyond this many centipawns");
+      "drop openings scored beyond this many centipawns")(
+      "min-score", po::value<int>(),
+      "an unbalanced book: keep only openings the side to move is better in by at least this "
+      "many centipawns (default: -max-score, a balanced book)");
 }
 
 Variant parse_variant(const std::string& name) {
@@ -64,6 +68,14 @@ OpeningGeneratorOptions make_options(const po::variables_map& vm) {
   options.seed = unsigned_option<std::uint64_t>(vm, "seed");
   options.search_depth = vm["depth"].as<int>();
   options.max_abs_score_cp = vm["max-score"].as<int>();
+  if (vm.count("min-score")) {
+    options.min_score_cp = vm["min-score"].as<int>();
+    if (*options.min_score_cp > options.max_abs_score_cp ||
+        *options.min_score_cp < -options.max_abs_score_cp)
+      throw std::invalid_argument("--min-score must lie between -max-score and --max-score");
+    if (options.search_depth == 0)
+      throw std::invalid_argument("--min-score needs the check search (--depth above 0)");
+  }
   options.variant = parse_variant(vm["variant"].as<std::string>());
   if (options.count < 1 || options.min_plies < 0 || options.max_plies < options.min_plies ||
       options.search_depth < 0)
@@ -81,6 +93,7 @@ std::string command_comment(const std::string& path, const OpeningGeneratorOptio
           " --seed " + std::to_string(options.seed) + " --depth " +
           std::to_string(options.search_depth) + " --max-score " +
           std::to_string(options.max_abs_score_cp);
+  if (options.min_score_cp) line += " --min-score " + std::to_string(*options.min_score_cp);
   return line;
 }
 

@@ -205,6 +205,32 @@ BOOST_AUTO_TEST_CASE(the_generator_is_deterministic_and_its_openings_are_sound) 
   BOOST_TEST((generate_openings(options) != book));
 }
 
+// An unbalanced book: the side to move is better by at least --min-score in every opening, and
+// bands outside [-max, max] or without the search are refused.
+BOOST_AUTO_TEST_CASE(an_unbalanced_book_keeps_the_side_to_move_better_within_the_band) {
+  OpeningGeneratorOptions options;
+  options.count = 10;
+  options.min_plies = 3;
+  options.max_plies = 10;
+  options.seed = 11;
+  options.search_depth = 3;
+  options.max_abs_score_cp = 150;
+  options.min_score_cp = 40;
+  const std::vector<Opening> book = generate_openings(options);
+  BOOST_TEST_REQUIRE(book.size() == options.count);
+  check_book(book);
+  for (const Opening& opening : book) {
+    const int score = search_score(quixo::parse_position(opening.position), options.search_depth);
+    BOOST_TEST(score >= 40, opening.position << " scores " << score);
+    BOOST_TEST(score <= 150, opening.position << " scores " << score);
+  }
+  options.min_score_cp = 151;
+  BOOST_CHECK_THROW(generate_openings(options), quixo::arena::OpeningError);
+  options.min_score_cp = 40;
+  options.search_depth = 0;
+  BOOST_CHECK_THROW(generate_openings(options), quixo::arena::OpeningError);
+}
+
 // Without the search the book is the random walk alone; a smaller count is a prefix of a larger
 // one, because the candidates do not depend on the count.
 BOOST_AUTO_TEST_CASE(a_smaller_count_gives_a_prefix) {
