@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The test command: install what is missing, build with CMake presets and run every test suite.
 #   scripts/test.sh             the presets CI runs: release, wasm (the WebAssembly engine and
-#                               the static site), asan (ASan+UBSan), tsan (ThreadSanitizer) and
-#                               fuzz (short libFuzzer runs); what .ci/run calls
+#                               the static site), asan (ASan+UBSan, with a short run of every
+#                               libFuzzer target) and tsan (ThreadSanitizer); what .ci/run calls
 #   scripts/test.sh PRESET...   only those presets, e.g. scripts/test.sh tsan
 #   scripts/test.sh --quick     the edit-compile-test loop: the release build and the suites
 #                               labelled `unit` (in-process, no generated tables, no programs
@@ -25,7 +25,7 @@ fi
 
 presets=("$@")
 if [ ${#presets[@]} -eq 0 ]; then
-  presets=(release wasm asan tsan fuzz)
+  presets=(release wasm asan tsan)
 fi
 scripts/install-deps.sh
 . scripts/lib/python-site.sh

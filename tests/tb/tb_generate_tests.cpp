@@ -164,9 +164,11 @@ BOOST_AUTO_TEST_CASE(a_selection_checks_its_slots_only) {
   BOOST_CHECK_THROW(verify_layer(index, values, nullptr, {}, 1, {0, 10, 0}), std::invalid_argument);
 }
 
-// The fixture was made with 2 threads; solving again with 3 must give the same values. Not
-// under ThreadSanitizer: the fixture's own two-thread generation is the TSan run of the solver.
-#if !defined(QUIXO_THREAD_SANITIZER)
+// The fixture was made with 2 threads; solving again with 3 must give the same values. Release
+// only: the fixture's own two-thread generation is the sanitizers' run of the solver, and a
+// second whole-layer solve under ASan took 50 to 80 s of CI for a property of the values, which
+// release checks.
+#if !defined(QUIXO_THREAD_SANITIZER) && !defined(QUIXO_ADDRESS_SANITIZER)
 BOOST_AUTO_TEST_CASE(values_do_not_depend_on_the_number_of_threads) {
   const LayerIndex index(0);
   const auto from_file = layer_values(0);
