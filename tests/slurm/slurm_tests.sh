@@ -18,10 +18,13 @@
 #    decision is recorded once; the chunks that run stop on it before their share is played,
 #    those that start later play nothing, every chunk and the merge report that one decision and
 #    its counts, and the merge exits 0 with H1.
+# 4. A tuning run (quixo-arena tune, scripts/slurm/tune.sh) as a 2-task array, the mock's tunable
+#    mode at nodes=1: both tasks end with 0, and each handed out pairs at iterations past its own
+#    count, so each read the other's state file.
 set -euo pipefail
 
 if [ $# -ne 3 ]; then
-  sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'
   exit 2
 fi
 arena=$1
@@ -205,5 +208,29 @@ assert merged["status"] == "H1 accepted" and merged["standings"]["games"] == tot
 assert json.dumps(merged["standings"]["sprt"]["shared_decision"], sort_keys=True) in decisions
 print("merged: H1 after %d games, LLR %s" % (total, merged["standings"]["sprt"]["llr"]))
 EOF
+
+step "4. a tuning run of 2 shards shares one theta"
+tune_run="$root/scripts/slurm/tune.sh"
+mkdir -p "$work/tune"
+status=0
+"$tune_run" --shards 2 --wait --arena "$arena" -- --engine "cmd=$mock" "args=--mode tunable" \
+  --tc nodes=1 --param TuneA=100,0,200,10,0.025 --param TuneB=100,0,200,10,0.025 \
+  --iterations 120 --report-interval 0 --state "$work/tune/t.jsonl" >"$work/tune/out.txt" ||
+  status=$?
+cat "$work/tune/out.txt"
+[ $status -eq 0 ] || fail "the tuning run's tasks did not all end with 0"
+python3 - "$work/tune" <<'EOF' || fail "the shards did not share their reports"
+import json, sys
+total = 0
+for i in (1, 2):
+    lines = open("%s/t.shard-%d-of-2.jsonl" % (sys.argv[1], i)).read().splitlines()
+    reports = [json.loads(line) for line in lines[1:]]
+    # a shard hands out its pairs at the iteration every shard's reports have reached
+    assert reports and max(r["k"] for r in reports) > len(reports), (i, len(reports))
+    total += len(reports)
+assert 120 <= total <= 124, total
+print("the 2 shards played %d pairs" % total)
+EOF
+grep -q "Finished after" "$work/tune/out.txt" || fail "no shard printed its summary"
 
 echo "slurm_tests: all passed"
