@@ -318,7 +318,7 @@ BOOST_AUTO_TEST_CASE(the_csv_and_the_page_follow_theta) {
 
 // SPSA finds the mock's optimum: from (100, 100), 71 from (150, 50), 1000 pairs end within 25
 // of it. The run is made repeatable (the mock's seed, one pair at a time) so that the test
-// cannot fail by chance; over 20 runs with other seeds and two pairs at a time the ends were 2 to
+// cannot fail by chance; over 20 runs with other seeds and two pairs at a time the ends were 1 to
 // 23 away (README). Under a sanitizer the run is short and only its mechanics are checked.
 BOOST_AUTO_TEST_CASE(spsa_finds_the_optimum_of_a_mock_engine) {
   const TempDir dir;
