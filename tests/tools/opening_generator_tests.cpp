@@ -2,7 +2,8 @@
 // books that are deterministic for a seed, legal, unfinished, without a win in one (four players:
 // not lost in two plies), distinct up to symmetry and within the score limit; requests it cannot
 // meet refused; the command line's book file with the command that made it, its help and its
-// one-line errors; and the shipped configs/openings.txt and configs/openings4.txt it made.
+// one-line errors; and the shipped configs/openings.txt, configs/openings-uho.txt and
+// configs/openings4.txt it made.
 #include <unistd.h>
 
 #include <boost/test/data/monomorphic.hpp>
@@ -266,6 +267,13 @@ BOOST_AUTO_TEST_CASE(impossible_requests_are_refused) {
 BOOST_AUTO_TEST_CASE(the_shipped_book_loads_and_is_sound) {
   const std::vector<Opening> book = shipped_book("openings.txt");
   BOOST_TEST(book.size() == 200u);
+  check_book(book);
+}
+
+// The shipped unbalanced book, which configs/sprt.ini plays.
+BOOST_AUTO_TEST_CASE(the_shipped_unbalanced_book_loads_and_is_sound) {
+  const std::vector<Opening> book = shipped_book("openings-uho.txt");
+  BOOST_TEST(book.size() == 2000u);
   check_book(book);
 }
 
