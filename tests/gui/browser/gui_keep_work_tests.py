@@ -19,6 +19,7 @@ import sys
 import tempfile
 import unittest
 
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -158,13 +159,22 @@ class GuiKeepWorkTests(base.GuiBrowserTests):
         self.play_moves(2, choose=3)
         self.by_id("move-comment").send_keys("a try")
         self.by_id("move-comment-save").click()
-        variation = self.wait_for(lambda: self.browser.find_elements(
-            By.CSS_SELECTOR, "#move-list .variation .variation-move"), "the variation in the list")
-        self.assertEqual(len(variation), 3)
-        self.assertIn(other["move"], variation[0].text)
         self.wait_for(lambda: self.browser.find_elements(By.CSS_SELECTOR, "#move-list .move-comment"),
                       "the comment in the list")
-        self.assertIn("current", variation[2].get_attribute("class"))
+
+        # Read in one go, after the comment's re-render: a move element found before the list is
+        # drawn again is stale after it (a CI run failed so).
+        def variation_moves():
+            try:
+                return [(move.text, move.get_attribute("class")) for move in
+                        self.browser.find_elements(By.CSS_SELECTOR,
+                                                   "#move-list .variation .variation-move")]
+            except StaleElementReferenceException:
+                return None
+        variation = self.wait_for(variation_moves, "the variation in the list")
+        self.assertEqual(len(variation), 3)
+        self.assertIn(other["move"], variation[0][0])
+        self.assertIn("current", variation[2][1])
         self.screenshot("variation")
         # The game's own sixth move is still there: a click shows it.
         main = self.browser.find_element(By.CSS_SELECTOR,
