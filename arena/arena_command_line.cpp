@@ -608,8 +608,8 @@ int run_tune_command_line(int argc, const char* const* argv, std::ostream& out, 
       return kExitUsage;
     po::notify(vm);
     // What a tuning run has no use for is refused rather than silently ignored.
-    for (const char* option : {"sprt", "results", "resume", "rounds", "pgn", "epd-out", "anchor",
-                               "chunk", "shared-dir", "run-id"})
+    for (const char* option : {"sprt", "results", "resume", "rounds", "pgn", "log", "debug",
+                               "epd-out", "anchor", "chunk", "shared-dir", "run-id"})
       if (vm.count(option) && !vm[option].defaulted())
         throw std::invalid_argument(std::string("tune takes no --") + option);
     if (vm["tournament"].as<std::string>() != "round-robin" ||
