@@ -38,6 +38,7 @@
 #include "results_store.hpp"
 #include "support/arena_printing.hpp"
 #include "support/child_process.hpp"
+#include "support/temp_dir.hpp"
 #include "support/test_tables.hpp"
 
 namespace {
@@ -76,29 +77,7 @@ void write_text(const std::string& path, std::string_view text, bool append = fa
   BOOST_TEST_REQUIRE(static_cast<bool>(out.flush()), "cannot write " << path);
 }
 
-// A fresh directory, removed with everything in it at the end of the test.
-class TempDir {
- public:
-  TempDir() {
-    static int counter = 0;
-    do {
-      path_ = fs::temp_directory_path() /
-              ("quixo-arena-cli-" + std::to_string(::getpid()) + "-" + std::to_string(++counter));
-    } while (!fs::create_directory(path_));
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-
-  std::string file(std::string_view name) const { return (path_ / name).string(); }
-  std::string path() const { return path_.string(); }
-
- private:
-  fs::path path_;
-};
+using TempDir = quixo::testing::TempDir;
 
 struct ArenaRun {
   std::optional<int> exit_code;  // nullopt: still running at the deadline (and then killed)

@@ -24,6 +24,7 @@
 #include "spsa.hpp"
 #include "support/child_process.hpp"
 #include "support/sanitizers.hpp"
+#include "support/temp_dir.hpp"
 #include "tune.hpp"
 
 namespace {
@@ -49,26 +50,7 @@ std::string read_text(const std::string& path) {
   return text.str();
 }
 
-class TempDir {
- public:
-  TempDir() {
-    static int counter = 0;
-    do {
-      path_ = fs::temp_directory_path() /
-              ("quixo-tune-" + std::to_string(::getpid()) + "-" + std::to_string(++counter));
-    } while (!fs::create_directory(path_));
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  std::string file(const std::string& name) const { return (path_ / name).string(); }
-
- private:
-  fs::path path_;
-};
+using TempDir = quixo::testing::TempDir;
 
 struct Run {
   int code = -1;
