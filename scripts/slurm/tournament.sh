@@ -47,28 +47,10 @@
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-
-usage() {
-  sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d' | sed 's/^# \{0,1\}//'
-}
-
-die_usage() {
-  echo "tournament: $*" >&2
-  echo "tournament: see $0 --help" >&2
-  exit 2
-}
-
-die() {
-  echo "tournament: $*" >&2
-  exit 2
-}
-
-absolute() {
-  case $1 in
-    /*) echo "$1" ;;
-    *) echo "$PWD/$1" ;;
-  esac
-}
+SCRIPT_NAME=tournament
+SCRIPT_FILE="${BASH_SOURCE[0]}"
+# shellcheck source=lib.sh
+. "$ROOT/scripts/slurm/lib.sh"
 
 shards=""
 chunks=""
@@ -80,9 +62,6 @@ shared_dir=""
 arena=""
 
 # Takes an option's value, whether it came as `--opt VALUE` or `--opt=VALUE`.
-need_value() {
-  [ $# -ge 2 ] || die_usage "$1 needs a value"
-}
 
 while [ $# -gt 0 ]; do
   case $1 in
@@ -189,13 +168,6 @@ else
 fi
 
 # The job scripts, with every argument quoted for bash.
-quote() {
-  local word out=""
-  for word in "$@"; do
-    out+=" $(printf '%q' "$word")"
-  done
-  echo "${out# }"
-}
 
 shard_script="$base.sbatch"
 merge_script="$base.merge.sbatch"

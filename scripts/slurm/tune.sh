@@ -31,32 +31,10 @@
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-
-usage() {
-  sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d' | sed 's/^# \{0,1\}//'
-}
-
-die_usage() {
-  echo "tune: $*" >&2
-  echo "tune: see $0 --help" >&2
-  exit 2
-}
-
-die() {
-  echo "tune: $*" >&2
-  exit 2
-}
-
-absolute() {
-  case $1 in
-    /*) echo "$1" ;;
-    *) echo "$PWD/$1" ;;
-  esac
-}
-
-need_value() {
-  [ $# -ge 2 ] || die_usage "$1 needs a value"
-}
+SCRIPT_NAME=tune
+SCRIPT_FILE="${BASH_SOURCE[0]}"
+# shellcheck source=lib.sh
+. "$ROOT/scripts/slurm/lib.sh"
 
 shards=""
 at_once=""
@@ -112,14 +90,6 @@ base="$state_dir/$stem"
 arena=$(absolute "${arena:-$ROOT/build/release/bin/quixo-arena}")
 [ -x "$arena" ] || die "no quixo-arena at $arena (build the release preset, or pass --arena PATH)"
 command -v sbatch >/dev/null || die "sbatch not found: install slurm-client (scripts/install-deps.sh)"
-
-quote() {
-  local word out=""
-  for word in "$@"; do
-    out+=" $(printf '%q' "$word")"
-  done
-  echo "${out# }"
-}
 
 script="$base.tune.sbatch"
 {
