@@ -85,6 +85,11 @@ constexpr CheckOption kFeatureOptions[] = {
     {"ThreatExtension", &SearchFeatures::threat_extension},
     {"ParryThreats", &SearchFeatures::parry_threats},
     {"SymmetricTable", &SearchFeatures::symmetric_table},
+    {"NullMovePruning", &SearchFeatures::null_move_pruning},
+    {"ReverseFutility", &SearchFeatures::reverse_futility},
+    {"LateMovePruning", &SearchFeatures::late_move_pruning},
+    {"InternalIterativeReduction", &SearchFeatures::internal_iterative_reduction},
+    {"ContinuationHistory", &SearchFeatures::continuation_history},
 };
 
 // Option names compare case-insensitively and without spaces ("move overhead" = MoveOverhead).

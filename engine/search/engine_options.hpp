@@ -22,6 +22,17 @@ struct SearchFeatures {
   // a position share one entry.
   bool symmetric_table = false;
   bool late_move_reductions = true;
+  // Pruning at non-PV nodes that no win in one threatens (issue 29), each a switch so that a
+  // match measures it: a null move (the opponent moves twice; two-player game only), reverse
+  // futility (a static evaluation far above beta at low depth fails high at once), late move
+  // pruning (at low depth only the first moves of the order are searched), and internal
+  // iterative reduction (a node without a table move is searched a ply shallower).
+  bool null_move_pruning = false;
+  bool reverse_futility = false;
+  bool late_move_pruning = false;
+  bool internal_iterative_reduction = false;
+  // Order moves by continuation history too: how well a move did after the opponent's last move.
+  bool continuation_history = false;
   bool operator==(const SearchFeatures&) const = default;
 };
 

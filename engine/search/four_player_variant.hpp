@@ -40,6 +40,9 @@ struct FourPlayerVariant {
   static constexpr bool kSpreadHelperRoots = false;
   static constexpr bool kStopOnSingleRootMove = true;
   static constexpr bool kEveryThreadChecksLimits = true;
+  // No null move: a pass hands the turn to the next seat, whose team may not be the opponent's
+  // that the pruning assumes.
+  static constexpr bool kNullMove = false;
 
   static constexpr bool has_slide(SlideSet set, Move4 move) {
     return !move.is_pass() && !move.is_none() && ((set >> move.slide()) & 1) != 0;
@@ -148,6 +151,13 @@ struct FourPlayerVariant {
     features.threat_extension = false;
     features.parry_threats = false;
     features.symmetric_table = false;
+    // The pruning and ordering of issue 29 are measured in the two-player game only (the team
+    // game's search does not find threats at every node, which the pruning relies on).
+    features.null_move_pruning = false;
+    features.reverse_futility = false;
+    features.late_move_pruning = false;
+    features.internal_iterative_reduction = false;
+    features.continuation_history = false;
     return features;
   }
   static Position4 parse(std::string_view text) { return parse_position4(text); }

@@ -34,7 +34,8 @@
 //     kEveryThreadChecksLimits: every thread checks the node and time limits at every node (else
 //     the main thread does, and helpers check the node limit only every kTimeCheckInterval of
 //     their own nodes: less work per node, and a node limit still holds when the main thread is
-//     descheduled on a loaded machine).
+//     descheduled on a loaded machine); kNullMove: null move pruning may be tried, with
+//     after_null_move(position) (the same board with the other side to move).
 //
 // Endgame tables (a game with kHasTables, given them with set_tables): a node after the root whose
 // position is in a loaded layer gets its exact score from the tables at once (and keeps it in the
@@ -99,6 +100,9 @@ inline constexpr int kBenchHashMb = 16;
 // The depth the transposition table keeps an exact score of the endgame tables at: deeper than
 // any search, so that every later probe of the position takes it.
 inline constexpr int kTableEntryDepth = kMaxDepth + 1;
+// What previous_move_ holds at a node that no move with a history index led to.
+inline constexpr int kNoPreviousMove = -1;
+inline constexpr int kNullMove = -2;
 
 // Late move reductions by remaining depth and move number: base + log(depth) * log(number) /
 // divisor, rounded down, the usual shape (by default 0.5 + log * log / 2); moves later in the
@@ -488,6 +492,13 @@ class SearchWorker {
   std::array<Key, kMaxPly + 2> path_keys_{};
   std::array<std::array<Move, 2>, kMaxPly + 2> killers_{};
   std::array<int, Variant::kHistorySize> history_{};
+  // Continuation history: by the history index of the move that led to the node (the opponent's
+  // last move) and of the move tried, kHistorySize^2 entries (heap: 160 KB in the team game).
+  std::vector<int> continuation_ =
+      std::vector<int>(std::size_t(Variant::kHistorySize) * Variant::kHistorySize, 0);
+  // The history index of the move that led to each ply's node: kNoPreviousMove at the root and
+  // after a move without history (a forced pass), kNullMove after a null move.
+  std::array<int, kMaxPly + 2> previous_move_{};
   std::array<std::array<Move, kMaxPly + 2>, kMaxPly + 2> pv_{};
   std::array<int, kMaxPly + 2> pv_length_{};
 };
@@ -616,9 +627,17 @@ void SearchWorker<Variant>::record_cutoff(const Position& position, int ply, Mov
   // History with gravity: entries stay within +-16384 however long the search runs.
   const int bonus =
       std::min(depth * depth * params_.history_bonus_percent / 100, params_.history_bonus_max);
-  auto update = [&](Move m, int delta) {
-    int& entry = history_[Variant::history_index(position, m)];
+  const int previous = previous_move_[ply];
+  const bool continuation = features_.continuation_history && previous >= 0;
+  const auto gravity = [](int& entry, int delta) {
     entry += delta - entry * std::abs(delta) / 16384;
+  };
+  auto update = [&](Move m, int delta) {
+    const int index = Variant::history_index(position, m);
+    gravity(history_[index], delta);
+    if (continuation)
+      gravity(continuation_[std::size_t(previous) * Variant::kHistorySize + std::size_t(index)],
+              delta);
   };
   update(move, bonus);
   for (int i = 0; i < tried_count; ++i)
@@ -643,6 +662,8 @@ Score SearchWorker<Variant>::search_root(Score alpha, Score beta, int depth) {
       score = mated_in(1);
     } else {
       const Position child = root.after(move);
+      previous_move_[1] = Variant::has_history(move) ? Variant::history_index(root, move)
+                                                     : search_detail::kNoPreviousMove;
       if (i == pv_index_) {
         score = -search(child, -beta, -alpha, depth - 1, 1, true);
       } else {
@@ -748,6 +769,41 @@ Score SearchWorker<Variant>::search(const Position& position, Score alpha, Score
       return tt_score;
   }
 
+  // Internal iterative reduction: a node the table knows no move of is likely new to the search
+  // and its move order a guess, so it is searched a ply shallower (the next iteration, with the
+  // move this one stores, searches it fully).
+  if (features_.internal_iterative_reduction && tt_move.is_none() && depth >= params_.iir_min_depth)
+    --depth;
+
+  // Pruning at a node off the principal variation where the opponent threatens no win in one and
+  // the window is no proven result: only there does a static evaluation say enough. A variant
+  // that does not find threats at every node never prunes (threats stays 0 there).
+  const bool may_prune = Variant::kThreatsAtEveryNode && !pv_node && threats == 0 &&
+                         !is_mate_score(alpha) && !is_mate_score(beta);
+  if (may_prune && (features_.reverse_futility || features_.null_move_pruning)) {
+    const Score static_eval = Variant::evaluate(manager_.evaluator_, position, node, threats);
+    // Reverse futility: so far above beta that a shallow search would not come back below it.
+    if (features_.reverse_futility && depth <= params_.reverse_futility_max_depth &&
+        static_eval - params_.reverse_futility_margin * depth >= beta)
+      return static_eval;
+    // Null move: when the opponent, moving twice, still cannot bring the score below beta by a
+    // shallower search, neither can it after a real move; a move in Quixo rarely hurts its mover
+    // (zugzwang) once no win in one is threatened. Never two null moves in a row.
+    if constexpr (Variant::kNullMove) {
+      if (features_.null_move_pruning && depth >= params_.null_move_min_depth &&
+          static_eval >= beta && previous_move_[ply] != search_detail::kNullMove) {
+        const int reduction =
+            params_.null_move_reduction + depth / std::max(params_.null_move_depth_divisor, 1);
+        previous_move_[ply + 1] = search_detail::kNullMove;
+        const Score score = -search(Variant::after_null_move(position), -beta, -beta + 1,
+                                    depth - 1 - reduction, ply + 1, false);
+        if (stopped()) return kDrawScore;
+        // A proven win found past a null move is not proven: the real moves may not allow it.
+        if (score >= beta) return is_mate_score(score) ? beta : score;
+      }
+    }
+  }
+
   // Under a threat of a win in one, only the moves that leave the opponent no win in one are
   // worth searching: any other loses at the opponent's next move. This prunes nothing that
   // matters, and when no move parries the result is known at once.
@@ -765,15 +821,21 @@ Score SearchWorker<Variant>::search(const Position& position, Score alpha, Score
     }
   }
 
-  // Order: the table's move, the killers, then by history.
+  // Order: the table's move, the killers, then by history (and continuation history).
   const bool ordered = features_.killers_and_history;
+  const int previous = previous_move_[ply];
+  const int* continuation = ordered && features_.continuation_history && previous >= 0
+                                ? &continuation_[std::size_t(previous) * Variant::kHistorySize]
+                                : nullptr;
   std::array<Move, search_detail::kMaxMoveCount> moves;
   std::array<int, search_detail::kMaxMoveCount> order;
+  std::array<int, search_detail::kMaxMoveCount> history_indices;
   int count = 0;
   // Forced inline: this runs for every move of every node.
   Variant::generate_moves(
       position, node, candidates, [&](Move move, int history_index) __attribute__((always_inline)) {
         int value = ordered ? history_[history_index] : 0;
+        if (continuation) value += continuation[history_index];
         if (move == tt_move)
           value = 1 << 30;
         else if (ordered && move == killers_[ply][0])
@@ -781,6 +843,7 @@ Score SearchWorker<Variant>::search(const Position& position, Score alpha, Score
         else if (ordered && move == killers_[ply][1])
           value = (1 << 20) - 1;
         moves[count] = move;
+        history_indices[count] = history_index;
         order[count++] = value;
       });
 
@@ -794,7 +857,15 @@ Score SearchWorker<Variant>::search(const Position& position, Score alpha, Score
       if (order[j] > order[pick]) pick = j;
     std::swap(moves[i], moves[pick]);
     std::swap(order[i], order[pick]);
+    std::swap(history_indices[i], history_indices[pick]);
     const Move move = moves[i];
+
+    // Late move pruning: at low depth, the moves late in the order are left out once a move that
+    // does not lose has been searched.
+    if (features_.late_move_pruning && may_prune && depth <= params_.late_move_pruning_max_depth &&
+        i >= params_.late_move_pruning_base + depth * depth && best > -kMateBound)
+      break;
+    previous_move_[ply + 1] = history_indices[i];
 
     const Position child = position.after(move);
     if (!features_.symmetric_table) table_.prefetch(child.key());

@@ -35,6 +35,20 @@ struct SearchParams {
   // cap falls.
   int history_bonus_percent = 100;
   int history_bonus_max = 400;
+  // Null move pruning: from this remaining depth, a null move searched base + depth / divisor
+  // plies shallower.
+  int null_move_min_depth = 3;
+  int null_move_reduction = 3;
+  int null_move_depth_divisor = 4;
+  // Reverse futility: up to this remaining depth, a static evaluation at least margin per ply of
+  // depth above beta fails high (centi-cubes).
+  int reverse_futility_max_depth = 5;
+  int reverse_futility_margin = 75;
+  // Late move pruning: up to this remaining depth d, only the first base + d^2 moves are searched.
+  int late_move_pruning_max_depth = 3;
+  int late_move_pruning_base = 4;
+  // Internal iterative reduction from this remaining depth.
+  int iir_min_depth = 4;
 
   // Time (time_manager.cpp, and the stop between iterations in search.hpp).
   // The moves a sudden-death game is assumed still to last, for spreading the clock.
@@ -78,6 +92,14 @@ inline constexpr SearchParamSpec kSearchParamSpecs[] = {
     {"LmrPvDecrease", &SearchParams::lmr_pv_decrease, 0, 3, 1},
     {"HistoryBonusScale", &SearchParams::history_bonus_percent, 25, 400, 15},
     {"HistoryBonusMax", &SearchParams::history_bonus_max, 50, 4000, 50},
+    {"NullMoveMinDepth", &SearchParams::null_move_min_depth, 2, 8, 1},
+    {"NullMoveReduction", &SearchParams::null_move_reduction, 1, 6, 1},
+    {"NullMoveDepthDivisor", &SearchParams::null_move_depth_divisor, 2, 12, 1},
+    {"ReverseFutilityMaxDepth", &SearchParams::reverse_futility_max_depth, 1, 10, 1},
+    {"ReverseFutilityMargin", &SearchParams::reverse_futility_margin, 10, 400, 15},
+    {"LateMovePruningMaxDepth", &SearchParams::late_move_pruning_max_depth, 1, 8, 1},
+    {"LateMovePruningBase", &SearchParams::late_move_pruning_base, 1, 20, 1},
+    {"IirMinDepth", &SearchParams::iir_min_depth, 2, 12, 1},
     {"TimeMovesToGo", &SearchParams::moves_to_go, 10, 80, 3},
     {"TimeIncrement", &SearchParams::increment_permille, 250, 1000, 50},
     {"TimeHardCap", &SearchParams::hard_cap_permille, 150, 900, 40},

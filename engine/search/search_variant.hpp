@@ -57,6 +57,7 @@ concept SearchVariant = requires(const typename V::Position& position, typename 
   { V::kStopOnSingleRootMove } -> std::convertible_to<bool>;
   { V::kEveryThreadChecksLimits } -> std::convertible_to<bool>;
   { V::kHasTables } -> std::convertible_to<bool>;
+  { V::kNullMove } -> std::convertible_to<bool>;
   // A node: its scan, threats, evaluation and moves.
   { V::scan(position) } -> std::same_as<typename V::Node>;
   { V::move_of_slide(position, slide) } -> std::same_as<typename V::Move>;

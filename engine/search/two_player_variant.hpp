@@ -38,6 +38,11 @@ struct TwoPlayerVariant {
   static constexpr bool kSpreadHelperRoots = true;
   static constexpr bool kStopOnSingleRootMove = false;
   static constexpr bool kEveryThreadChecksLimits = false;
+  static constexpr bool kNullMove = true;
+  // The position with the same cubes and the opponent to move: a null move.
+  static Position after_null_move(const Position& position) {
+    return Position(position.cubes(Color::X), position.cubes(Color::O), ~position.side_to_move());
+  }
 
   static constexpr SlideSet bit_of(Move move) { return SlideSet{1} << move.slide(); }
 

@@ -91,6 +91,11 @@ void reset_options(UqiSession& session) {
       {"ThreatExtension", check(defaults.features.threat_extension)},
       {"ParryThreats", check(defaults.features.parry_threats)},
       {"SymmetricTable", check(defaults.features.symmetric_table)},
+      {"NullMovePruning", check(defaults.features.null_move_pruning)},
+      {"ReverseFutility", check(defaults.features.reverse_futility)},
+      {"LateMovePruning", check(defaults.features.late_move_pruning)},
+      {"InternalIterativeReduction", check(defaults.features.internal_iterative_reduction)},
+      {"ContinuationHistory", check(defaults.features.continuation_history)},
   };
   for (const auto& [name, value] : options) {
     const auto error = session.set_option(name, value);

@@ -20,6 +20,7 @@
 #include <string_view>
 #include <thread>
 #include <tuple>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -540,11 +541,15 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(every_search_parameter_changes_a_fixed_depth_searc
   // against `with` changed too: the window grows only after a second fail, more frequent in a
   // narrow window; the history cap binds only below the bonus, d^2 with the default scale, and a
   // minimum depth of 2 reduces nothing more than 3 does.
+  // The pruning parameters (issue 29) act only where their features do: in the two-player game
+  // (the team game's search leaves the pruning out), so they are searched with every feature of
+  // the search on.
   struct Change {
     std::string_view name;
     int value;
     std::string_view with = {};
     int with_value = 0;
+    bool pruning = false;
   };
   const Change changes[] = {
       {"AspirationDelta", 5},
@@ -556,6 +561,14 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(every_search_parameter_changes_a_fixed_depth_searc
       {"LmrPvDecrease", 0},
       {"HistoryBonusScale", 400},
       {"HistoryBonusMax", 50, "HistoryBonusScale", 400},
+      {"NullMoveMinDepth", 6, {}, 0, true},
+      {"NullMoveReduction", 1, {}, 0, true},
+      {"NullMoveDepthDivisor", 12, {}, 0, true},
+      {"ReverseFutilityMaxDepth", 1, {}, 0, true},
+      {"ReverseFutilityMargin", 10, {}, 0, true},
+      {"LateMovePruningMaxDepth", 1, {}, 0, true},
+      {"LateMovePruningBase", 12, {}, 0, true},
+      {"IirMinDepth", 2, {}, 0, true},
   };
   // The others are the time manager's, which a depth search does not use (time_manager_tests).
   for (const SearchParamSpec& param : kSearchParamSpecs)
@@ -582,25 +595,34 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(every_search_parameter_changes_a_fixed_depth_searc
     }
     return nodes;
   };
-  const auto nodes_with = [&](const SearchParams& params) {
+  const auto nodes_with = [&](const SearchParams& params, bool pruning) {
     typename G::EngineT engine;
     EngineOptions given = options();
     given.params = params;
+    if (pruning) {
+      given.features.null_move_pruning = true;
+      given.features.reverse_futility = true;
+      given.features.late_move_pruning = true;
+      given.features.internal_iterative_reduction = true;
+    }
     engine.set_options(given);
     return nodes_of(engine);
   };
   typename G::EngineT untouched;
   untouched.set_options(options());
   const std::uint64_t standard = nodes_of(untouched);
-  BOOST_TEST(nodes_with(SearchParams{}) == standard);
+  BOOST_TEST(nodes_with(SearchParams{}, false) == standard);
   for (const Change& change : changes) {
+    if (change.pruning && std::is_same_v<G, FourPlayer>) continue;
     BOOST_TEST_CONTEXT(change.name << " " << change.value << " " << change.with << " "
                                    << change.with_value) {
       SearchParams base;
       if (!change.with.empty()) set(base, change.with, change.with_value);
       SearchParams changed = base;
       set(changed, change.name, change.value);
-      BOOST_TEST(nodes_with(changed) != (change.with.empty() ? standard : nodes_with(base)));
+      BOOST_TEST(
+          nodes_with(changed, change.pruning) !=
+          (change.with.empty() && !change.pruning ? standard : nodes_with(base, change.pruning)));
     }
   }
 }

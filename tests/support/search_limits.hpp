@@ -3,6 +3,8 @@
 // uqi::GoLimits too (its fields have the same names).
 #pragma once
 
+#include <array>
+#include <bit>
 #include <cstdint>
 
 #include "core/position.hpp"
@@ -109,6 +111,14 @@ inline EngineOptions options(int threads = 1, int multipv = 1, int hash_mb = 4) 
   result.multipv = multipv;
   result.hash_mb = hash_mb;
   return result;
+}
+
+// Every search feature on, or every one off: SearchFeatures holds only switches, so a feature
+// added later is in both without a change here.
+inline SearchFeatures all_features(bool on) {
+  std::array<bool, sizeof(SearchFeatures)> switches;
+  switches.fill(on);
+  return std::bit_cast<SearchFeatures>(switches);
 }
 
 }  // namespace quixo::test
