@@ -77,19 +77,20 @@ constexpr std::string_view kEvalFileOption = "EvalFile";
 struct CheckOption {
   std::string_view name;
   bool SearchFeatures::*field;
+  bool two_player_only = false;  // the team search ignores it (FourPlayerVariant::applicable)
 };
 constexpr CheckOption kFeatureOptions[] = {
     {"AspirationWindows", &SearchFeatures::aspiration_windows},
     {"KillersAndHistory", &SearchFeatures::killers_and_history},
     {"LateMoveReductions", &SearchFeatures::late_move_reductions},
-    {"ThreatExtension", &SearchFeatures::threat_extension},
-    {"ParryThreats", &SearchFeatures::parry_threats},
-    {"SymmetricTable", &SearchFeatures::symmetric_table},
-    {"NullMovePruning", &SearchFeatures::null_move_pruning},
-    {"ReverseFutility", &SearchFeatures::reverse_futility},
-    {"LateMovePruning", &SearchFeatures::late_move_pruning},
-    {"InternalIterativeReduction", &SearchFeatures::internal_iterative_reduction},
-    {"ContinuationHistory", &SearchFeatures::continuation_history},
+    {"ThreatExtension", &SearchFeatures::threat_extension, true},
+    {"ParryThreats", &SearchFeatures::parry_threats, true},
+    {"SymmetricTable", &SearchFeatures::symmetric_table, true},
+    {"NullMovePruning", &SearchFeatures::null_move_pruning, true},
+    {"ReverseFutility", &SearchFeatures::reverse_futility, true},
+    {"LateMovePruning", &SearchFeatures::late_move_pruning, true},
+    {"InternalIterativeReduction", &SearchFeatures::internal_iterative_reduction, true},
+    {"ContinuationHistory", &SearchFeatures::continuation_history, true},
 };
 
 // Option names compare case-insensitively and without spaces ("move overhead" = MoveOverhead).
@@ -577,15 +578,18 @@ void UqiSession::search(const uqi::GoCommand& command, const GameLine<PositionT>
 }
 
 void UqiSession::note_options_without_effect_on_four_players() {
-  // The team search has one principal variation and no threat extension, parry pruning or
-  // symmetric table, and its evaluation is the hand-written one; everything else (Hash, Threads,
-  // MoveOverhead, Ponder, the other features, the search's parameters of --tune) applies to it.
+  // The team search has one principal variation and no threat extension, parry pruning,
+  // symmetric table or issue 29's pruning and continuation history, and its evaluation is the
+  // hand-written one; everything else (Hash, Threads, MoveOverhead, Ponder, the other features,
+  // the search's parameters of --tune) applies to it. A two-player feature is noted when it is
+  // switched on beyond the defaults: one on by default would otherwise be noted at every game.
   std::vector<std::string_view> unused;
   if (learned_evaluation_ && evaluation_chosen_) unused.push_back("Evaluation");
   if (options_.multipv > 1) unused.push_back("MultiPV");
-  if (options_.features.threat_extension) unused.push_back("ThreatExtension");
-  if (options_.features.parry_threats) unused.push_back("ParryThreats");
-  if (options_.features.symmetric_table) unused.push_back("SymmetricTable");
+  const SearchFeatures defaults;
+  for (const CheckOption& check : kFeatureOptions)
+    if (check.two_player_only && options_.features.*check.field && !(defaults.*check.field))
+      unused.push_back(check.name);
   for (const std::string_view name : unused)
     if (four_player_notes_sent_.insert(std::string(name)).second)
       send_info_string("option " + std::string(name) +

@@ -27,7 +27,8 @@ struct SearchFeatures {
   // futility (a static evaluation far above beta at low depth fails high at once), late move
   // pruning (at low depth only the first moves of the order are searched), and internal
   // iterative reduction (a node without a table move is searched a ply shallower).
-  bool null_move_pruning = false;
+  // Null move on: H1 accepted after 948 games at 20k nodes, +19.1 +- 9.7 Elo (UHO book).
+  bool null_move_pruning = true;
   bool reverse_futility = false;
   bool late_move_pruning = false;
   bool internal_iterative_reduction = false;

@@ -1542,12 +1542,17 @@ BOOST_AUTO_TEST_CASE(four_player_options_apply_or_say_why_not) {
   engine.send("setoption name Threads value 3");
   engine.send("setoption name MultiPV value 2");
   engine.send("setoption name ParryThreats value true");
+  // Off by default and two-player only: noted. On by default, or applying to both: not.
+  engine.send("setoption name LateMovePruning value true");
+  engine.send("setoption name NullMovePruning value true");
+  engine.send("setoption name LateMoveReductions value false");
   engine.send("position startpos4 moves b1e1x");
   const std::string text = position_after("position startpos4 moves b1e1x");
   auto lines = go(engine, "go depth 5", text);
   BOOST_TEST(count_prefix(lines, "info string option MultiPV applies to two-player") == 1);
   BOOST_TEST(count_prefix(lines, "info string option ParryThreats applies to two-player") == 1);
-  BOOST_TEST(count_prefix(lines, "info string option Threads") == 0);
+  BOOST_TEST(count_prefix(lines, "info string option LateMovePruning applies to two-player") == 1);
+  BOOST_TEST(count_prefix(lines, "info string option") == 3);
   // Once per session.
   lines = go(engine, "go depth 4", text);
   BOOST_TEST(count_prefix(lines, "info string option") == 0);
