@@ -7,12 +7,16 @@
 #
 #   scripts/tb-conversion.sh --tables DIR [--blanks 2] [--count 50] [--min 41] [--max 107]
 #                            [--tc st=0.2] [--seed 1] [--winner-tables] [--bin-dir build/release/bin]
+#                            [--option NAME=VALUE ...]
 #
+# --option sets an option of the engine under test (repeatable), e.g. NullMovePruning=false to
+# measure the search without one of its features.
 # Prints "converted W of N (losses L, draws D)". Files go to build/tb-conversion/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 tables="" blanks=2 count=50 min=41 max=107 tc=st=0.2 seed=1 winner_tables=false
+attacker_options=()
 bin_dir=build/release/bin
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -25,7 +29,8 @@ while [ $# -gt 0 ]; do
     --seed) seed=$2; shift 2 ;;
     --winner-tables) winner_tables=true; shift ;;
     --bin-dir) bin_dir=$2; shift 2 ;;
-    *) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+    --option) attacker_options+=("option.$2"); shift 2 ;;
+    *) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
   esac
 done
 if [ -z "$tables" ]; then
@@ -44,7 +49,7 @@ rm -f "$pgn" "$out/conversion-$tag.json"
 winner_option=()
 [ "$winner_tables" = true ] && winner_option=(option.TablebasePath="$tables")
 "$bin_dir/quixo-arena" \
-  --engine name=attacker cmd="$bin_dir/quixo-engine" "${winner_option[@]}" \
+  --engine name=attacker cmd="$bin_dir/quixo-engine" "${winner_option[@]}" "${attacker_options[@]}" \
   --engine name=defender cmd="$bin_dir/quixo-engine" option.TablebasePath="$tables" \
   --each tc="$tc" --rounds "$count" --concurrency 1 --openings "$book" \
   --openings-order sequential --max-plies 400 --pgn "$pgn" --results "$out/conversion-$tag.json" \
