@@ -1,7 +1,7 @@
 // The search, written once for both games: iterative deepening negamax with principal variation
-// search, aspiration windows, late move reductions, killers and history over the shared
-// transposition table, run by one or more threads (lazy SMP: the threads search the same root
-// and share the table; only the main one reports and decides the move).
+// search, aspiration windows, null move pruning, late move reductions, killers and history over the
+// shared transposition table, run by one or more threads (lazy SMP: the threads search the same
+// root and share the table; only the main one reports and decides the move).
 //
 // A game enters as a Variant, a class of static members that says what is the game's own (the
 // concept SearchVariant in search_variant.hpp checks that a variant has them all):
