@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <boost/program_options.hpp>
-#include <charconv>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -19,6 +18,7 @@
 #include "openings.hpp"
 #include "output_files.hpp"
 #include "program_options_message.hpp"
+#include "read_number.hpp"
 #include "report_fan_out.hpp"
 #include "report_styles.hpp"
 #include "spsa.hpp"
@@ -35,11 +35,8 @@ const std::vector<std::string_view> kGroupedOptions = {"--engine", "--each", "--
 
 template <typename Number>
 Number parse_number(std::string_view key, std::string_view text) {
-  Number value{};
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size())
-    throw std::invalid_argument("bad value \"" + std::string(text) + "\" for " + std::string(key));
-  return value;
+  if (const std::optional<Number> value = read_number<Number>(text)) return *value;
+  throw std::invalid_argument("bad value \"" + std::string(text) + "\" for " + std::string(key));
 }
 
 bool parse_bool(std::string_view key, std::string_view text) {

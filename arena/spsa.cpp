@@ -1,12 +1,14 @@
 #include "spsa.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <stdexcept>
 #include <tuple>
+
+#include "read_number.hpp"
 
 namespace quixo::arena {
 
@@ -21,13 +23,9 @@ std::string trimmed(std::string_view text) {
 
 double parse_real(std::string_view parameter, std::string_view what, std::string_view text) {
   const std::string word = trimmed(text);
-  double value = 0;
-  const auto [end, error] = std::from_chars(word.data(), word.data() + word.size(), value);
-  if (word.empty() || error != std::errc() || end != word.data() + word.size() ||
-      !std::isfinite(value))
-    throw std::invalid_argument("--param " + std::string(parameter) + ": " + std::string(what) +
-                                " must be a number, not \"" + word + "\"");
-  return value;
+  if (const std::optional<double> value = read_number<double>(word)) return *value;
+  throw std::invalid_argument("--param " + std::string(parameter) + ": " + std::string(what) +
+                              " must be a number, not \"" + word + "\"");
 }
 
 std::string number_text(double value) {
