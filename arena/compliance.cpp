@@ -22,7 +22,7 @@
 namespace quixo::arena {
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using SteadyClock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
 using Status = ComplianceCheck::Status;
 
@@ -48,8 +48,8 @@ std::string quote(std::string_view line) {
   return "`" + std::string(line) + "`";
 }
 
-std::int64_t ms_since(Clock::time_point start) {
-  return std::chrono::duration_cast<milliseconds>(Clock::now() - start).count();
+std::int64_t ms_since(SteadyClock::time_point start) {
+  return std::chrono::duration_cast<milliseconds>(SteadyClock::now() - start).count();
 }
 
 // What one check found: a pass, or a failure or skip with its reason.
@@ -99,7 +99,7 @@ class Conversation {
     const std::string hello = uqi_names ? "uqi" : "ugi";
     const std::string ok = uqi_names ? "uqiok" : "ugiok";
     if (!send(hello)) return "the engine exited before " + quote(hello);
-    const Reply reply = read_until({ok}, Clock::now() + timeout_);
+    const Reply reply = read_until({ok}, SteadyClock::now() + timeout_);
     for (const std::string& line : reply.before) {
       const std::string token = first_token(line);
       if (token == "option") record.option_lines.push_back(line);
@@ -114,7 +114,7 @@ class Conversation {
         return "the engine exited while its options were set";
     }
     if (!send("isready")) return "the engine exited after the handshake";
-    const Reply ready = read_until({"readyok"}, Clock::now() + timeout_);
+    const Reply ready = read_until({"readyok"}, SteadyClock::now() + timeout_);
     if (ready.kind != Reply::Kind::Found) return missing(ready, "readyok after the handshake");
     return {};
   }
@@ -131,14 +131,15 @@ class Conversation {
   }
 
   // Reads until a line whose first word is one of `tokens`, or until `deadline`.
-  Reply read_until(std::initializer_list<std::string_view> tokens, Clock::time_point deadline) {
+  Reply read_until(std::initializer_list<std::string_view> tokens,
+                   SteadyClock::time_point deadline) {
     Reply reply;
     for (;;) {
       if (!alive()) {
         reply.kind = Reply::Kind::Closed;
         return reply;
       }
-      const auto left = std::chrono::duration_cast<milliseconds>(deadline - Clock::now());
+      const auto left = std::chrono::duration_cast<milliseconds>(deadline - SteadyClock::now());
       if (left.count() < 0) {
         reply.kind = Reply::Kind::Timeout;
         return reply;
@@ -162,7 +163,7 @@ class Conversation {
 
   // Every line that arrives within `window` (fewer when the engine's output ends).
   std::vector<std::string> read_for(milliseconds window) {
-    return read_until({}, Clock::now() + window).before;
+    return read_until({}, SteadyClock::now() + window).before;
   }
 
   // `why` for a reply that did not come: "no WHAT within N ms" or that the engine had gone.
@@ -176,8 +177,8 @@ class Conversation {
   bool quit(milliseconds grace) {
     if (!process_) return false;
     send("quit");
-    const Clock::time_point deadline = Clock::now() + grace;
-    while (process_->running() && Clock::now() < deadline)
+    const SteadyClock::time_point deadline = SteadyClock::now() + grace;
+    while (process_->running() && SteadyClock::now() < deadline)
       std::this_thread::sleep_for(milliseconds(5));
     const bool exited = !process_->running();
     kill();
@@ -457,7 +458,7 @@ class Checker {
       why = "the engine exited before " + quote(go_line);
       return std::nullopt;
     }
-    const Clock::time_point start = Clock::now();
+    const SteadyClock::time_point start = SteadyClock::now();
     Answer answer{conversation_.read_until({"bestmove"}, start + limit), 0};
     answer.elapsed_ms = ms_since(start);
     if (answer.reply.kind == Reply::Kind::Closed) {
@@ -504,7 +505,8 @@ class Checker {
   std::string no_second_bestmove(const std::string& after_what, milliseconds settle = kSettle) {
     std::vector<std::string> lines = conversation_.read_for(settle);
     if (!conversation_.send("isready")) return "the engine exited after " + after_what;
-    const Reply ready = conversation_.read_until({"readyok"}, Clock::now() + options_.timeout);
+    const Reply ready =
+        conversation_.read_until({"readyok"}, SteadyClock::now() + options_.timeout);
     lines.insert(lines.end(), ready.before.begin(), ready.before.end());
     for (const std::string& line : lines)
       if (first_token(line) == "bestmove")
@@ -517,7 +519,8 @@ class Checker {
   // `isready` answered with `readyok` (no bestmove expected).
   std::string ready(const std::string& after_what) {
     if (!conversation_.send("isready")) return "the engine exited after " + after_what;
-    const Reply reply = conversation_.read_until({"readyok"}, Clock::now() + options_.timeout);
+    const Reply reply =
+        conversation_.read_until({"readyok"}, SteadyClock::now() + options_.timeout);
     if (reply.kind != Reply::Kind::Found)
       return conversation_.missing(reply, "readyok after " + after_what);
     return {};
@@ -577,7 +580,7 @@ class Checker {
         return quote(early) + " before " + quote(ending) + " in " + quote(line) + " (only `" +
                ending + "` may end it)";
     if (!conversation_.send(ending)) return "the engine exited during " + quote(line);
-    const Reply reply = conversation_.read_until({"bestmove"}, Clock::now() + limit);
+    const Reply reply = conversation_.read_until({"bestmove"}, SteadyClock::now() + limit);
     if (reply.kind != Reply::Kind::Found)
       return conversation_.missing(reply, "bestmove after " + quote(ending) + " of " + quote(line));
     if (std::string bad = judge_bestmove(sample.position, reply.line); !bad.empty())
@@ -645,7 +648,8 @@ class Checker {
         const std::string line = Conversation::setoption_line(option.name, value);
         if (!conversation_.send(line) || !conversation_.send("isready"))
           return fail("the engine exited after " + quote(line));
-        const Reply reply = conversation_.read_until({"readyok"}, Clock::now() + options_.timeout);
+        const Reply reply =
+            conversation_.read_until({"readyok"}, SteadyClock::now() + options_.timeout);
         for (const std::string& answer : reply.before)
           if (complains(answer)) return fail(quote(line) + " was answered " + quote(answer));
         if (reply.kind != Reply::Kind::Found)
@@ -687,7 +691,7 @@ class Checker {
         return fail(quote(early) + " before `stop` in `go infinite`");
     if (!conversation_.send("isready")) return fail("the engine exited during `go infinite`");
     const Reply reply =
-        conversation_.read_until({"readyok", "bestmove"}, Clock::now() + options_.timeout);
+        conversation_.read_until({"readyok", "bestmove"}, SteadyClock::now() + options_.timeout);
     if (reply.kind != Reply::Kind::Found)
       return fail(conversation_.missing(reply, "readyok while searching (`go infinite`)"));
     if (first_token(reply.line) == "bestmove")
@@ -695,7 +699,8 @@ class Checker {
                   " before `readyok` to `isready` during `go infinite`: the "
                   "search must go on until `stop`");
     if (!conversation_.send("stop")) return fail("the engine exited during `go infinite`");
-    const Reply best = conversation_.read_until({"bestmove"}, Clock::now() + options_.timeout);
+    const Reply best =
+        conversation_.read_until({"bestmove"}, SteadyClock::now() + options_.timeout);
     if (best.kind != Reply::Kind::Found)
       return fail(conversation_.missing(best, "bestmove after `stop`"));
     if (std::string bad = judge_bestmove(sample.position, best.line); !bad.empty())
@@ -862,7 +867,8 @@ class Checker {
   std::string query(const std::string& what, const std::string& expected) {
     const std::string line = "query " + what;
     if (!conversation_.send(line)) return "the engine exited at " + quote(line);
-    const Reply reply = conversation_.read_until({"response"}, Clock::now() + options_.timeout);
+    const Reply reply =
+        conversation_.read_until({"response"}, SteadyClock::now() + options_.timeout);
     if (reply.kind != Reply::Kind::Found)
       return conversation_.missing(reply, "response to " + quote(line));
     if (uqi::parse_response_line(reply.line) != expected)
@@ -875,7 +881,7 @@ class Checker {
     // docs/spec.md §5: a UQI engine accepts the UGI names too, so that UGI arenas and GUIs can
     // drive it.
     if (!conversation_.send("ugi")) return fail("the engine exited at `ugi`");
-    const Reply ok = conversation_.read_until({"ugiok"}, Clock::now() + options_.timeout);
+    const Reply ok = conversation_.read_until({"ugiok"}, SteadyClock::now() + options_.timeout);
     if (ok.kind != Reply::Kind::Found) return fail(conversation_.missing(ok, "ugiok after `ugi`"));
     if (!conversation_.send("uginewgame")) return fail("the engine exited at `uginewgame`");
     if (std::string why = ready("`uginewgame`"); !why.empty()) return fail(why);
@@ -913,7 +919,7 @@ class Checker {
     if (engine_.protocol == Protocol::Uqi) {
       // Back to the engine's own names for the checks that follow.
       if (!conversation_.send("uqi")) return fail("the engine exited at `uqi`");
-      const Reply back = conversation_.read_until({"uqiok"}, Clock::now() + options_.timeout);
+      const Reply back = conversation_.read_until({"uqiok"}, SteadyClock::now() + options_.timeout);
       if (back.kind != Reply::Kind::Found)
         return fail(conversation_.missing(back, "uqiok after `uqi` (after the UGI names)"));
     }

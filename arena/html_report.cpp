@@ -38,7 +38,7 @@ std::string num(std::int64_t value) {
   return std::to_string(value);
 }
 
-std::string percent(double fraction) {
+std::string percent_one_place(double fraction) {
   return num(100.0 * fraction, 1) + " %";
 }
 
@@ -350,7 +350,8 @@ std::string pairing_section(const TournamentConfig& config, const Standings& sta
            html_escape(title) + "</h3>\n<p>Games " + num(games.games()) + ": +" + num(games.wins) +
            " =" + num(games.draws) + " -" + num(games.losses) + ", " + num(games.points(), 1) +
            " points. Elo " + num(estimate.elo, 1) + " &#177; " + num(estimate.elo_error, 1) +
-           ", LOS " + percent(estimate.los) + ", draw ratio " + percent(estimate.draw_ratio) + ".";
+           ", LOS " + percent_one_place(estimate.los) + ", draw ratio " +
+           percent_one_place(estimate.draw_ratio) + ".";
     if (config.sprt) {
       const bool match = standings.pairings.size() == 1;
       const std::optional<SprtResult>& test = match ? standings.sprt : pairing.sprt;

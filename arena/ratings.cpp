@@ -9,7 +9,7 @@
 namespace quixo::arena {
 namespace {
 
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
+constexpr double kInfiniteRating = std::numeric_limits<double>::infinity();
 // 400 / ln 10: Elo per natural-log unit of the odds.
 constexpr double kEloPerNatural = 173.71779276130073;
 
@@ -278,7 +278,7 @@ Ratings bradley_terry(std::size_t players, const std::vector<PairingResult>& res
       }
     }
   }
-  Matrix covariance = square(n, kInfinity);
+  Matrix covariance = square(n, kInfiniteRating);
   if (options.anchor) {
     Matrix reduced = square(m);
     Matrix reduced_meat = square(m);
@@ -327,8 +327,8 @@ Ratings bradley_terry(std::size_t players, const std::vector<PairingResult>& res
     for (std::size_t j = 0; j < n; ++j) {
       if (i == j) continue;
       const double variance = covariance[i][i] + covariance[j][j] - 2.0 * covariance[i][j];
-      const double sd =
-          kEloPerNatural * std::sqrt(std::max(std::isnan(variance) ? kInfinity : variance, 0.0));
+      const double sd = kEloPerNatural *
+                        std::sqrt(std::max(std::isnan(variance) ? kInfiniteRating : variance, 0.0));
       ratings.difference_error[i][j] = sd;
       const double difference = ratings.elo[i] - ratings.elo[j];
       if (sd > 0.0 && std::isfinite(sd)) {
