@@ -72,7 +72,11 @@ OpeningGeneratorOptions make_options(const po::variables_map& vm) {
     options.min_score_cp = vm["min-score"].as<int>();
     if (*options.min_score_cp > options.max_abs_score_cp ||
         *options.min_score_cp < -options.max_abs_score_cp)
-      throw std::invalid_argument("--min-score must lie between -max-score and --max-score");
+      throw std::invalid_argument(
+          "--min-score must lie between minus --max-score and --max-score (" +
+          std::to_string(-options.max_abs_score_cp) + " and " +
+          std::to_string(options.max_abs_score_cp) + "), not " +
+          std::to_string(*options.min_score_cp));
     if (options.search_depth == 0)
       throw std::invalid_argument("--min-score needs the check search (--depth above 0)");
   }

@@ -396,6 +396,13 @@ const std::vector<BadToolInput> kBadToolInputs = {
     {{"--output", "BOOK", "--depth", "-1"}, "depth >= 0"},
     {{"--output", "BOOK", "--max-score", "-1", "--depth", "0"}, "must not be negative"},
     {{"--output", "BOOK", "--variant", "3p"}, "--variant: expected 2p or 4p"},
+    // An unbalanced book's band (--min-score) lies inside the balanced one and needs the search.
+    {{"--output", "BOOK", "--min-score", "200"},
+     "--min-score must lie between minus --max-score and --max-score (-150 and 150), not 200"},
+    {{"--output", "BOOK", "--min-score", "-60", "--max-score", "50"}, "(-50 and 50), not -60"},
+    {{"--output", "BOOK", "--min-score", "20", "--depth", "0"},
+     "--min-score needs the check search (--depth above 0)"},
+    {{"--output", "BOOK", "--min-score", "ten"}, "min-score"},
     {{"--output", "BOOK", "--count", "many"}, "count"},
     {{"--output", "BOOK", "--generate-count", "5"}, "generate-count"},
     {{"--output", "BOOK", "--min-plies", "1", "--max-plies", "1", "--count", "20", "--depth", "0"},
