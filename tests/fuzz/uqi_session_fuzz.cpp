@@ -4,7 +4,9 @@
 // most inputs); after each input it is put back as new: `quit` (which waits for the search),
 // then `uqinewgame` when a search ran, `position startpos` and every option at its default
 // (Hash at 1 MB, see kBaseHashMb). So an input replayed alone (build/fuzz/bin/fuzz_uqi_session
-// crash-...) starts from the same state.
+// crash-...) starts from the same state. The session is a tuning one (quixo-engine --tune), so
+// the search's parameters (search/search_params.hpp) are options too: any of their values in
+// range must search and end as the defaults do, since a tune sets them to whatever SPSA reaches.
 //
 // So that every input ends in milliseconds:
 //   - every `go` that is not `go perft` gets " depth 2" appended (the last value wins), so a
@@ -26,6 +28,7 @@
 
 #include "core/text_helpers.hpp"
 #include "fuzz_support.hpp"
+#include "search/search_params.hpp"
 #include "uqi_client_messages.hpp"
 #include "uqi_engine_messages.hpp"
 #include "uqi_session.hpp"
@@ -64,7 +67,7 @@ struct Fixture {
     FUZZ_CHECK(!error, "cannot set Hash: " + error.value_or(""));
   }
   std::ostringstream out;
-  UqiSession session{out};
+  UqiSession session{out, /*tuning=*/true};
 };
 
 Fixture& fixture() {
@@ -100,6 +103,12 @@ void reset_options(UqiSession& session) {
   for (const auto& [name, value] : options) {
     const auto error = session.set_option(name, value);
     FUZZ_CHECK(!error, "cannot reset option " + name + ": " + error.value_or(""));
+  }
+  const SearchParams default_params;
+  for (const SearchParamSpec& param : kSearchParamSpecs) {
+    const std::string name(param.name);
+    const auto error = session.set_option(name, std::to_string(default_params.*param.field));
+    FUZZ_CHECK(!error, "cannot reset parameter " + name + ": " + error.value_or(""));
   }
 }
 
