@@ -38,10 +38,6 @@ std::string num(std::int64_t value) {
   return std::to_string(value);
 }
 
-std::string percent_one_place(double fraction) {
-  return num(100.0 * fraction, 1) + " %";
-}
-
 using svg::attribute;  // the page's attributes are written as the charts' are
 
 std::string engine_name(const TournamentConfig& config, std::size_t engine) {
@@ -183,11 +179,11 @@ std::string ratings_section(const TournamentConfig& config, const Standings& sta
     out += "<tr><td>" + std::to_string(rank + 1) + "</td><td class=\"name\">" +
            html_escape(standings.engines[i].name) + "</td><td>" + num(ratings->elo[i], 1) +
            "</td><td>" + num(kZ95 * ratings->error[i], 1) + "</td><td>" + num(results.games()) +
-           "</td><td>" + (games > 0 ? num(100.0 * results.points() / games, 1) + " %" : "-") +
+           "</td><td>" + (games > 0 ? format_percent(results.points() / games, 1) : "-") +
            "</td><td>" +
-           (games > 0 ? num(100.0 * static_cast<double>(results.draws) / games, 1) + " %" : "-") +
+           (games > 0 ? format_percent(static_cast<double>(results.draws) / games, 1) : "-") +
            "</td><td>" +
-           (rank + 1 < order.size() ? num(100.0 * ratings->los[i][order[rank + 1]], 1) + " %"
+           (rank + 1 < order.size() ? format_percent(ratings->los[i][order[rank + 1]], 1)
                                     : std::string("")) +
            "</td></tr>";
   }
@@ -350,8 +346,8 @@ std::string pairing_section(const TournamentConfig& config, const Standings& sta
            html_escape(title) + "</h3>\n<p>Games " + num(games.games()) + ": +" + num(games.wins) +
            " =" + num(games.draws) + " -" + num(games.losses) + ", " + num(games.points(), 1) +
            " points. Elo " + num(estimate.elo, 1) + " &#177; " + num(estimate.elo_error, 1) +
-           ", LOS " + percent_one_place(estimate.los) + ", draw ratio " +
-           percent_one_place(estimate.draw_ratio) + ".";
+           ", LOS " + format_percent(estimate.los, 1) + ", draw ratio " +
+           format_percent(estimate.draw_ratio, 1) + ".";
     if (config.sprt) {
       const bool match = standings.pairings.size() == 1;
       const std::optional<SprtResult>& test = match ? standings.sprt : pairing.sprt;

@@ -16,10 +16,6 @@ namespace {
 constexpr std::string_view kRule =
     "--------------------------------------------------------------------------------\n";
 
-std::string percent_two_places(double fraction) {
-  return format_fixed(100.0 * fraction, 2) + " %";
-}
-
 // fastchess's pairs ratio: pairs won (WW, WD) over pairs lost (LL, LD).
 std::string pairs_ratio(const Pentanomial& pairs) {
   const auto won = pairs.counts[3] + pairs.counts[4];
@@ -64,14 +60,13 @@ std::string pairing_report(const TournamentConfig& config, const Standings& stan
   out << "Elo: " << format_fixed(penta.elo, 2) << " +/- " << format_fixed(penta.elo_error, 2)
       << ", nElo: " << format_fixed(penta.nelo, 2) << " +/- " << format_fixed(penta.nelo_error, 2)
       << "\n";
-  out << "LOS: " << percent_two_places(penta.los)
-      << ", DrawRatio: " << percent_two_places(penta.draw_ratio)
+  out << "LOS: " << format_percent(penta.los, 2)
+      << ", DrawRatio: " << format_percent(penta.draw_ratio, 2)
       << ", PairsRatio: " << pairs_ratio(pairing.pairs) << "\n";
   out << "Games: " << games.games() << ", Wins: " << games.wins << ", Losses: " << games.losses
       << ", Draws: " << games.draws << ", Points: " << format_fixed(games.points(), 1) << " ("
-      << (games.games() > 0
-              ? percent_two_places(games.points() / static_cast<double>(games.games()))
-              : std::string("-"))
+      << (games.games() > 0 ? format_percent(games.points() / static_cast<double>(games.games()), 2)
+                            : std::string("-"))
       << ")\n";
   const auto& c = pairing.pairs.counts;
   out << "Ptnml(0-2): [" << c[0] << ", " << c[1] << ", " << c[2] << ", " << c[3] << ", " << c[4]

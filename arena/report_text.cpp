@@ -33,6 +33,10 @@ std::string format_fixed(double value, int decimals) {
   return text;
 }
 
+std::string format_percent(double fraction, int decimals) {
+  return format_fixed(100.0 * fraction, decimals) + " %";
+}
+
 std::string c_fixed(double value, int decimals) {
   char text[400];
   std::snprintf(text, sizeof text, "%.*f", decimals, value);

@@ -17,6 +17,9 @@ namespace quixo::arena {
 // print it: what rounds to zero is 0, not -0, and NaN and the infinities are "nan", "inf", "-inf".
 [[nodiscard]] std::string format_fixed(double value, int decimals);
 
+// A fraction as a percentage with `decimals` places and the unit: 0.5 -> "50.0 %".
+[[nodiscard]] std::string format_percent(double fraction, int decimals);
+
 // printf's "%.*f", as fastchess's fmt "{:.Nf}" prints too (a negative zero keeps its sign, NaN and
 // infinity print as "nan"/"-nan" and "inf"/"-inf").
 [[nodiscard]] std::string c_fixed(double value, int decimals);
