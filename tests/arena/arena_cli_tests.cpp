@@ -41,6 +41,8 @@
 #include "support/temp_dir.hpp"
 #include "support/test_tables.hpp"
 
+BOOST_AUTO_TEST_SUITE(arena_cli_tests)
+
 namespace {
 
 namespace arena = quixo::arena;
@@ -658,8 +660,6 @@ const std::vector<BadInput> kBadInputs = {
 };
 
 }  // namespace
-
-BOOST_AUTO_TEST_SUITE(arena_cli_tests)
 
 // ----------------------------------------------------------------------- help and bad input
 

@@ -18,6 +18,8 @@
 #include "compliance.hpp"
 #include "support/arena_in_process.hpp"
 
+BOOST_AUTO_TEST_SUITE(compliance_tests)
+
 namespace {
 
 namespace arena = quixo::arena;
@@ -139,8 +141,6 @@ const std::vector<Fault> kFaults = {
 };
 
 }  // namespace
-
-BOOST_AUTO_TEST_SUITE(compliance_tests)
 
 BOOST_AUTO_TEST_CASE(the_project_engine_passes_every_check) {
   ComplianceOptions options;

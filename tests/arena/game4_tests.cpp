@@ -43,6 +43,8 @@ using quixo::test::ScriptedLog;
 using quixo::test::ScriptedPolicy;
 using quixo::test::ScriptedReply;
 
+BOOST_AUTO_TEST_SUITE(game4_tests)
+
 namespace {
 
 const auto kSeatings = bdata::make({Seating::PerSeat, Seating::PerTeam});
@@ -177,8 +179,6 @@ std::optional<std::int64_t> go_value(const std::string& line, const std::string&
 }
 
 }  // namespace
-
-BOOST_AUTO_TEST_SUITE(game4_tests)
 
 // ------------------------------------------------------------------------------ the seatings
 

@@ -27,6 +27,8 @@
 using namespace quixo::arena;
 using quixo::Variant;
 
+BOOST_AUTO_TEST_SUITE(report_tests)
+
 namespace {
 
 EngineConfig engine(const std::string& name) {
@@ -162,8 +164,6 @@ const std::string kMatchResults =
     "Elo difference: 137.0 +/- 241.0, LOS: 91.0 %, DrawRatio: 37.5 %";
 
 }  // namespace
-
-BOOST_AUTO_TEST_SUITE(report_tests)
 
 // cutechess's Elo class (elo.cpp) on 10 wins, 5 losses, 5 draws, by hand: n = 20, w = 0.5,
 // l = 0.25, d = 0.25, mu = w + d/2 = 0.625; stdev = sqrt(w (1-mu)^2 + l mu^2 + d (0.5-mu)^2) /

@@ -27,6 +27,8 @@
 #include "support/temp_dir.hpp"
 #include "tune.hpp"
 
+BOOST_AUTO_TEST_SUITE(tune_tests)
+
 namespace {
 
 namespace arena = quixo::arena;
@@ -151,8 +153,6 @@ const BadParameter kBadParameters[] = {
 };
 
 }  // namespace
-
-BOOST_AUTO_TEST_SUITE(tune_tests)
 
 BOOST_AUTO_TEST_CASE(a_parameter_is_read_in_fishtests_form) {
   const arena::SpsaParameter parameter = arena::parse_spsa_parameter("Aspiration Delta=20,5,60,4");

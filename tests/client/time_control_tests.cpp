@@ -19,6 +19,8 @@ using quixo::arena::GoLimits;
 using quixo::arena::TimeControl;
 using Kind = quixo::arena::TimeControl::Kind;
 
+BOOST_AUTO_TEST_SUITE(time_control_tests)
+
 namespace {
 
 // A game-clock text, what it means, and its canonical spelling.
@@ -141,8 +143,6 @@ std::string error_of(const std::string& text) {
 }
 
 }  // namespace
-
-BOOST_AUTO_TEST_SUITE(time_control_tests)
 
 BOOST_DATA_TEST_CASE(game_clocks_parse_and_print, bdata::make(kClocks), sample) {
   const TimeControl tc = TimeControl::parse(sample.text);

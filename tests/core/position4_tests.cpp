@@ -26,6 +26,8 @@ namespace bdata = boost::unit_test::data;
 using namespace quixo;
 using namespace quixo::test;
 
+BOOST_AUTO_TEST_SUITE(position4_tests)
+
 namespace {
 
 // The seat (0..3) a cube letter points to, by docs/spec.md §3.3.
@@ -114,8 +116,6 @@ const std::vector<OutcomeSample> kOutcomes = {
 constexpr std::string_view kNoCubeBoard = "oXoXo/X3X/o3o/X3X/oXoXo";
 
 }  // namespace
-
-BOOST_AUTO_TEST_SUITE(position4_tests)
 
 BOOST_AUTO_TEST_CASE(seats_and_teams) {
   BOOST_TEST((team_of(0) == Color::X));

@@ -20,6 +20,8 @@ using namespace quixo;
 using namespace quixo::gui;
 using std::chrono::milliseconds;
 
+BOOST_AUTO_TEST_SUITE(game_store_tests)
+
 namespace {
 
 const SteadyTime kT0{};
@@ -109,8 +111,6 @@ SavedGame loaded_game(Variant variant) {
 }
 
 }  // namespace
-
-BOOST_AUTO_TEST_SUITE(game_store_tests)
 
 BOOST_AUTO_TEST_CASE(a_saved_game_reads_back_as_it_was) {
   const SavedGame saved = sample_game();

@@ -38,6 +38,8 @@
 #include "uqi_engine_messages.hpp"
 #include "uqi_session.hpp"
 
+BOOST_AUTO_TEST_SUITE(uqi_session_tests)
+
 namespace {
 
 using namespace std::chrono_literals;
@@ -181,8 +183,6 @@ std::int64_t elapsed_ms(std::chrono::steady_clock::time_point start) {
 }
 
 }  // namespace
-
-BOOST_AUTO_TEST_SUITE(uqi_session_tests)
 
 BOOST_AUTO_TEST_CASE(handshake_announces_identity_and_options) {
   EngineProcess engine(engine_binary());

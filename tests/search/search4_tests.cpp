@@ -28,6 +28,8 @@ namespace bdata = boost::unit_test::data;
 using namespace quixo;
 using namespace quixo::test;
 
+BOOST_AUTO_TEST_SUITE(search4_tests)
+
 namespace {
 
 using SearchRun4 = SearchRun<Move4>;
@@ -123,8 +125,6 @@ constexpr std::string_view kForcedPass = "oXoXo/X3X/o3o/X3X/oXoXo 1";
 constexpr std::string_view kOnlySeatOnePasses = "oXOXo/X3O/O3X/X3O/oXOXo 1";
 
 }  // namespace
-
-BOOST_AUTO_TEST_SUITE(search4_tests)
 
 // --- Tactics ---
 

@@ -35,6 +35,8 @@ using test::options;
 using test::search;
 using test::start;
 
+BOOST_AUTO_TEST_SUITE(tablebase_search_tests)
+
 namespace {
 
 using SearchRun = test::SearchRun<Move>;
@@ -150,8 +152,6 @@ BlankTakers blank_takers(const tb::Tablebase& layer0, const Position& root) {
 }
 
 }  // namespace
-
-BOOST_AUTO_TEST_SUITE(tablebase_search_tests)
 
 // On sampled positions of every layer the fixture makes (won, lost and drawn ones), the engine
 // plays a move that keeps the tables' value: for a win the fastest one, for a loss the slowest

@@ -30,6 +30,8 @@
 using namespace quixo;
 using namespace quixo::tb;
 
+BOOST_AUTO_TEST_SUITE(tb_cli_tests)
+
 namespace {
 
 struct Run {
@@ -82,8 +84,6 @@ struct TemporaryDir {
 };
 
 }  // namespace
-
-BOOST_AUTO_TEST_SUITE(tb_cli_tests)
 
 BOOST_AUTO_TEST_CASE(probe_prints_the_value_then_every_move_best_first) {
   const std::string dir = test::test_tables_dir().string();

@@ -41,6 +41,8 @@ namespace bdata = boost::unit_test::data;
 using namespace quixo;
 using namespace quixo::train;
 
+BOOST_AUTO_TEST_SUITE(train_tests)
+
 namespace {
 
 struct TemporaryDir {
@@ -131,8 +133,6 @@ double pearson(const std::vector<double>& a, const std::vector<double>& b) {
 }
 
 }  // namespace
-
-BOOST_AUTO_TEST_SUITE(train_tests)
 
 BOOST_AUTO_TEST_CASE(the_data_file_reads_back_what_was_written) {
   const std::vector<TrainingRecord> records = sample_records();
