@@ -173,7 +173,7 @@ BOOST_DATA_TEST_CASE(more_moves_to_go_means_less_time_per_move, bdata::make({100
 }
 
 // Sudden death (no movestogo): the clock is spread over SearchParams::moves_to_go moves, so one
-// move gets about clock / 30 to aim for and a hard limit a few times that, well below half the
+// move gets about clock / 16 to aim for and a hard limit a few times that, well below half the
 // clock.
 BOOST_DATA_TEST_CASE(sudden_death_spreads_the_clock,
                      bdata::make({3000, 10000, 60000, 300000, 3600000}), clock) {
@@ -314,7 +314,8 @@ BOOST_AUTO_TEST_CASE(the_parameter_table_describes_every_field_once) {
 
 // The time parameters shape the plan as search_params.hpp says, and the default ones plan as a
 // call without parameters does. A clock of 60 s with 1 s increments, 30 ms overhead: 58770 ms
-// usable, a soft share of 58770 / 30 + 3/4 of the increment, a hard limit of four times that.
+// usable, a soft share of 58770 / 16 + 3/4 of the increment, a hard limit of four times that
+// (below the cap of 40 % of the usable clock).
 BOOST_AUTO_TEST_CASE(the_time_parameters_shape_the_plan) {
   const SearchLimits limits = clock_limits(60000, 60000, 1000, 1000);
   const std::int64_t usable = 60000 - 30 - 60000 / 50;
@@ -324,14 +325,14 @@ BOOST_AUTO_TEST_CASE(the_time_parameters_shape_the_plan) {
     params.*field = value;
     return plan_time(limits, Color::X, 30, params);
   };
-  BOOST_TEST(standard.soft_ms == usable / 30 + 750);
+  BOOST_TEST(standard.soft_ms == usable / 16 + 750);
   BOOST_TEST(standard.hard_ms == 4 * standard.soft_ms);
   const TimeBudget defaults = plan_time(limits, Color::X, 30, SearchParams{});
   BOOST_TEST(defaults.soft_ms == standard.soft_ms);
   BOOST_TEST(defaults.hard_ms == standard.hard_ms);
 
   BOOST_TEST(plan_with(&SearchParams::moves_to_go, 60).soft_ms == usable / 60 + 750);
-  BOOST_TEST(plan_with(&SearchParams::increment_permille, 1000).soft_ms == usable / 30 + 1000);
+  BOOST_TEST(plan_with(&SearchParams::increment_permille, 1000).soft_ms == usable / 16 + 1000);
   const TimeBudget twice = plan_with(&SearchParams::hard_per_soft_percent, 200);
   BOOST_TEST(twice.soft_ms == standard.soft_ms);
   BOOST_TEST(twice.hard_ms == 2 * standard.soft_ms);
