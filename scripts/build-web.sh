@@ -2,9 +2,6 @@
 # Builds the `wasm` preset and puts the static site in build/web/: files that any static server
 # serves (python3 -m http.server, a project site), with no quixo-gui.
 #   scripts/build-web.sh            install what is missing, build, assemble build/web/
-#   scripts/build-web.sh --compile-only   only fetch zstd and build the preset (scripts/test.sh
-#                                   compiles it while the release suites run; build/web/ waits
-#                                   for their endgame tables)
 # build/web/ holds quixo-gui's page (index.html marked as the static site's), session/ its
 # session in WebAssembly, engine/ the engine (quixo-engine.js and .wasm, engine-worker.js: UQI
 # over postMessage in a Web Worker, quixo-engine-node.js: UQI on stdin/stdout under Node.js),
@@ -12,15 +9,6 @@
 # worker that keeps the site for offline use.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-compile_only=false
-case "${1:-}" in
-  "") ;;
-  --compile-only) compile_only=true ;;
-  *)
-    echo "usage: scripts/build-web.sh [--compile-only]" >&2
-    exit 2
-    ;;
-esac
 
 scripts/install-deps.sh
 export NODE_PATH=/usr/share/nodejs
@@ -42,9 +30,6 @@ fi
 # The preset names build/deps/zstd-1.5.4 as QUIXO_ZSTD_SOURCE_DIR.
 cmake --preset wasm >/dev/null
 cmake --build --preset wasm
-if $compile_only; then
-  exit 0
-fi
 
 # The site: a fresh folder each time, so that nothing of an older build is served.
 web=build/web

@@ -7,8 +7,7 @@
 #   scripts/test.sh --quick     the edit-compile-test loop: the release build and the suites
 #                               labelled `unit` (in-process, no generated tables, no programs
 #                               started; tests/CMakeLists.txt), nothing installed
-# Each preset prints how long its build and its tests took, and the run ends with a summary. From
-# the second preset on, the build starts while the suites of the one before run.
+# Each preset prints how long its build and its tests took, and the run ends with a summary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,61 +29,21 @@ if [ ${#presets[@]} -eq 0 ]; then
 fi
 scripts/install-deps.sh
 . scripts/lib/python-site.sh
-
-# Compiles one preset, and nothing that needs another preset's test run (the wasm preset's site
-# takes the release suites' endgame tables, so build-web.sh assembles it later).
-compile_preset() {
-  if [ "$1" = wasm ]; then
-    scripts/build-web.sh --compile-only
-  else
-    cmake --preset "$1" >/dev/null
-    cmake --build --preset "$1"
-  fi
-}
-export -f compile_preset
-
-# Each preset's suites run while the next preset compiles at the lowest priority (nice 19): the
-# suites wait much of the time on the programs they start, and the compiler takes only the CPU
-# they leave. In its own session, so that a failed run stops all of it.
-compiling_pid=""
-compiling_log=""
-stop_compiling() {
-  if [ -n "$compiling_pid" ]; then
-    kill -- "-$compiling_pid" 2>/dev/null || true
-  fi
-}
-trap stop_compiling EXIT
-
 summary=()
-for index in "${!presets[@]}"; do
-  preset=${presets[$index]}
+for preset in "${presets[@]}"; do
   echo "== preset $preset"
   start=$SECONDS
-  if [ -n "$compiling_pid" ]; then
-    # Started during the tests before; what it printed comes now, in one piece.
-    compiled=true
-    wait "$compiling_pid" || compiled=false
-    compiling_pid=""
-    cat "$compiling_log"
-    if ! $compiled; then
-      echo "== preset $preset: the build failed" >&2
-      exit 1
-    fi
+  if [ "$preset" = wasm ]; then
+    # The WebAssembly engine and the static site: build-web.sh fetches zstd's source, configures
+    # and builds the preset and fills build/web/, which its suites run (next to the release
+    # preset's programs, so release comes first).
+    scripts/build-web.sh
   else
-    compile_preset "$preset"
+    cmake --preset "$preset" >/dev/null
+    cmake --build --preset "$preset"
   fi
-  # The static site (build/web/), from the compiled preset and the release suites' tables.
-  [ "$preset" = wasm ] && scripts/build-web.sh
   built=$SECONDS
   [ "$preset" = release ] && register_python_package
-  next=${presets[$((index + 1))]:-}
-  if [ -n "$next" ]; then
-    mkdir -p build
-    compiling_log=build/$next-compile.log
-    setsid --wait nice -n 19 bash -c 'SECONDS=0; compile_preset "$1" && echo "== compiled in $SECONDS s"' \
-      compile "$next" >"$compiling_log" 2>&1 &
-    compiling_pid=$!
-  fi
   # One suite more than there are cores: many suites spend much of their time waiting on the
   # programs they start (engines at a clock, the arena, Chromium, Slurm), so a third one fills
   # the gaps. On 2 cores (2026-11-28, one built release tree) the release suites took 264 s at
@@ -94,5 +53,5 @@ for index in "${!presets[@]}"; do
   summary+=("$preset: build $((built - start)) s, tests $((SECONDS - built)) s")
   echo "== preset ${summary[-1]}"
 done
-echo "== times (a preset's build: what was left of it when the suites before had run)"
+echo "== times"
 printf '   %s\n' "${summary[@]}"
