@@ -91,6 +91,7 @@ constexpr CheckOption kFeatureOptions[] = {
     {"LateMovePruning", &SearchFeatures::late_move_pruning, true},
     {"InternalIterativeReduction", &SearchFeatures::internal_iterative_reduction, true},
     {"ContinuationHistory", &SearchFeatures::continuation_history, true},
+    {"HistoryReductions", &SearchFeatures::history_reductions, true},
 };
 
 // Option names compare case-insensitively and without spaces ("move overhead" = MoveOverhead).

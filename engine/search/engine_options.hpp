@@ -35,6 +35,9 @@ struct SearchFeatures {
   bool internal_iterative_reduction = false;
   // Order moves by continuation history too: how well a move did after the opponent's last move.
   bool continuation_history = false;
+  // Late move reductions by history too: a move whose history (and continuation history) is good
+  // is reduced less, a bad one more, by its order value / LmrHistoryDivisor plies.
+  bool history_reductions = false;
   bool operator==(const SearchFeatures&) const = default;
 };
 

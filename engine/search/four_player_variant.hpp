@@ -158,6 +158,7 @@ struct FourPlayerVariant {
     features.late_move_pruning = false;
     features.internal_iterative_reduction = false;
     features.continuation_history = false;
+    features.history_reductions = false;
     return features;
   }
   static Position4 parse(std::string_view text) { return parse_position4(text); }

@@ -877,10 +877,12 @@ Score SearchWorker<Variant>::search(const Position& position, Score alpha, Score
       // is searched again at full depth.
       int reduction = 0;
       if (features_.late_move_reductions && depth >= params_.lmr_min_depth &&
-          i >= params_.lmr_min_move_index && threats == 0 && order[i] < (1 << 20) - 1)
-        reduction =
-            std::clamp(reductions_.plies[depth][i + 1] - (pv_node ? params_.lmr_pv_decrease : 0), 0,
-                       depth - 2);
+          i >= params_.lmr_min_move_index && threats == 0 && order[i] < (1 << 20) - 1) {
+        reduction = reductions_.plies[depth][i + 1] - (pv_node ? params_.lmr_pv_decrease : 0);
+        // The order value of a move that is neither the table's nor a killer is its history.
+        if (features_.history_reductions) reduction -= order[i] / params_.lmr_history_divisor;
+        reduction = std::clamp(reduction, 0, depth - 2);
+      }
       score = -search(child, -alpha - 1, -alpha, depth - 1 - reduction, ply + 1, false);
       if (reduction > 0 && score > alpha)
         score = -search(child, -alpha - 1, -alpha, depth - 1, ply + 1, false);

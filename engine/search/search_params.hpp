@@ -30,6 +30,12 @@ struct SearchParams {
   int lmr_min_depth = 3;
   int lmr_min_move_index = 3;
   int lmr_pv_decrease = 1;
+  // With history reductions (SearchFeatures): a reduced move's order value (its history, in
+  // +-16384, plus its continuation history) divided by this is taken off its reduction. At
+  // 8192 it changed no move's reduction in a 20k-node search (the bonuses, depth², keep the
+  // history in the low thousands); at 1024 a search of the start to depth 11 took 30 % fewer
+  // nodes.
+  int lmr_history_divisor = 1024;
   // A move that cuts off at remaining depth d gains min(d^2 * scale / 100, max) history, the
   // others tried lose as much. The cap binds only from depth 20 unless the scale grows or the
   // cap falls.
@@ -92,6 +98,7 @@ inline constexpr SearchParamSpec kSearchParamSpecs[] = {
     {"LmrMinDepth", &SearchParams::lmr_min_depth, 2, 8, 1},
     {"LmrMinMoveIndex", &SearchParams::lmr_min_move_index, 1, 12, 1},
     {"LmrPvDecrease", &SearchParams::lmr_pv_decrease, 0, 3, 1},
+    {"LmrHistoryDivisor", &SearchParams::lmr_history_divisor, 128, 16384, 128},
     {"HistoryBonusScale", &SearchParams::history_bonus_percent, 25, 400, 15},
     {"HistoryBonusMax", &SearchParams::history_bonus_max, 50, 4000, 50},
     {"NullMoveMinDepth", &SearchParams::null_move_min_depth, 2, 8, 1},

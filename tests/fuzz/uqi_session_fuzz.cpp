@@ -99,6 +99,7 @@ void reset_options(UqiSession& session) {
       {"LateMovePruning", check(defaults.features.late_move_pruning)},
       {"InternalIterativeReduction", check(defaults.features.internal_iterative_reduction)},
       {"ContinuationHistory", check(defaults.features.continuation_history)},
+      {"HistoryReductions", check(defaults.features.history_reductions)},
   };
   for (const auto& [name, value] : options) {
     const auto error = session.set_option(name, value);

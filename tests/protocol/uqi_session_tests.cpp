@@ -238,6 +238,7 @@ BOOST_AUTO_TEST_CASE(handshake_announces_identity_and_options) {
                                              "LateMovePruning",
                                              "InternalIterativeReduction",
                                              "ContinuationHistory",
+                                             "HistoryReductions",
                                              "TablebasePath",
                                              "TablebaseCache",
                                              "Evaluation",

@@ -541,9 +541,9 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(every_search_parameter_changes_a_fixed_depth_searc
   // against `with` changed too: the window grows only after a second fail, more frequent in a
   // narrow window; the history cap binds only below the bonus, d^2 with the default scale, and a
   // minimum depth of 2 reduces nothing more than 3 does.
-  // The pruning parameters (issue 29) act only where their features do: in the two-player game
-  // (the team game's search leaves the pruning out), so they are searched with every feature of
-  // the search on.
+  // The pruning parameters (issue 29) and the history reductions' divisor act only where their
+  // features do: in the two-player game (the team game's search leaves them out), so they are
+  // searched with every feature of the search on.
   struct Change {
     std::string_view name;
     int value;
@@ -569,6 +569,7 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(every_search_parameter_changes_a_fixed_depth_searc
       {"LateMovePruningMaxDepth", 1, {}, 0, true},
       {"LateMovePruningBase", 12, {}, 0, true},
       {"IirMinDepth", 2, {}, 0, true},
+      {"LmrHistoryDivisor", 128, {}, 0, true},
   };
   // The others are the time manager's, which a depth search does not use (time_manager_tests).
   for (const SearchParamSpec& param : kSearchParamSpecs)
@@ -604,6 +605,7 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(every_search_parameter_changes_a_fixed_depth_searc
       given.features.reverse_futility = true;
       given.features.late_move_pruning = true;
       given.features.internal_iterative_reduction = true;
+      given.features.history_reductions = true;
     }
     engine.set_options(given);
     return nodes_of(engine);
