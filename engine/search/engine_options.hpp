@@ -36,7 +36,8 @@ struct SearchFeatures {
   // Order moves by continuation history too: how well a move did after the opponent's last move.
   bool continuation_history = false;
   // Late move reductions by history too: a move whose history (and continuation history) is good
-  // is reduced less, a bad one more, by its order value / LmrHistoryDivisor plies.
+  // is reduced less, a bad one more, by its order value / LmrHistoryDivisor plies. Off: at 20k
+  // nodes per move it measured -1.2 +- 3.6 Elo (divisor 1024) and -5.2 +- 7.9 (256), README.
   bool history_reductions = false;
   bool operator==(const SearchFeatures&) const = default;
 };

@@ -59,7 +59,8 @@ struct SearchParams {
   // Time (time_manager.cpp, and the stop between iterations in search.hpp).
   // The moves a sudden-death game is assumed still to last, for spreading the clock. 16, not 30:
   // at 30 the engines left half their clock unused when a game ended (a game lasts a median 41
-  // plies), and 16 passed its SPRT at 10+0.1 against 30 (+15.5 +- 7.4 Elo, README "Search").
+  // plies), and 16 passed its SPRT at 10+0.1 against 30 (+15.5 +- 7.4 Elo; the README's "The
+  // stronger search of issue 29").
   int moves_to_go = 16;
   // The share of the increment added to a move's soft limit, per mille.
   int increment_permille = 750;
