@@ -92,6 +92,7 @@ constexpr CheckOption kFeatureOptions[] = {
     {"InternalIterativeReduction", &SearchFeatures::internal_iterative_reduction, true},
     {"ContinuationHistory", &SearchFeatures::continuation_history, true},
     {"HistoryReductions", &SearchFeatures::history_reductions, true},
+    {"TimeStability", &SearchFeatures::time_stability, true},
 };
 
 // Option names compare case-insensitively and without spaces ("move overhead" = MoveOverhead).

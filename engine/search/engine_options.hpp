@@ -39,6 +39,9 @@ struct SearchFeatures {
   // is reduced less, a bad one more, by its order value / LmrHistoryDivisor plies. Off: at 20k
   // nodes per move it measured -1.2 +- 3.6 Elo (divisor 1024) and -5.2 +- 7.9 (256), README.
   bool history_reductions = false;
+  // Time use by the search's stability: the soft limit scaled by recent changes of the best
+  // move, a falling score, and a best move that has stayed (SearchStability, time_manager.hpp).
+  bool time_stability = false;
   bool operator==(const SearchFeatures&) const = default;
 };
 

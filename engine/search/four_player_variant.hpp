@@ -159,6 +159,7 @@ struct FourPlayerVariant {
     features.internal_iterative_reduction = false;
     features.continuation_history = false;
     features.history_reductions = false;
+    features.time_stability = false;
     return features;
   }
   static Position4 parse(std::string_view text) { return parse_position4(text); }

@@ -981,6 +981,7 @@ void SearchWorker<Variant>::iterative_deepening(const Callbacks& callbacks) {
     return a.score > b.score;
   };
   Move reported = Move::none();  // the first move of the last pv sent
+  SearchStability stability(params_);
   // Helpers start one ply deeper every other thread, so that threads spread over the depths.
   for (int depth = 1 + (id_ & 1); depth <= depth_limit && !stopped(); ++depth) {
     root_depth_ = depth;
@@ -1024,9 +1025,13 @@ void SearchWorker<Variant>::iterative_deepening(const Callbacks& callbacks) {
     if (stopped()) break;
     if (!is_main()) continue;
     report(depth, callbacks, Bound::Exact);
+    const Move previous_best = reported;
     reported = root_moves_[0].move;
 
     const Score best = root_moves_[0].score;
+    if (features_.time_stability)
+      stability.iteration_done(!previous_best.is_none() && previous_best != reported,
+                               is_mate_score(best) ? std::nullopt : std::optional<int>(best));
     if (limits.mate > 0 && best >= kMateBound && mate_moves(best) <= limits.mate) break;
     if (control.waiting()) continue;
     // A proven result needs no deeper search once the depth covers it with room to spare.
@@ -1036,7 +1041,9 @@ void SearchWorker<Variant>::iterative_deepening(const Callbacks& callbacks) {
       if (Variant::kStopOnSingleRootMove && root_moves_.size() == 1 && depth >= 4) break;
       // Another iteration takes a few times as long as this one: do not start what the soft
       // limit would cut short.
-      if (control.elapsed_ms() >= budget.soft_ms * params_.iteration_stop_permille / 1000) break;
+      const std::int64_t soft_ms =
+          features_.time_stability ? stability.scaled(budget.soft_ms) : budget.soft_ms;
+      if (control.elapsed_ms() >= soft_ms * params_.iteration_stop_permille / 1000) break;
     }
   }
   if (is_main() && manager_.limited_) {

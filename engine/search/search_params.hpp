@@ -71,6 +71,14 @@ struct SearchParams {
   // No new iteration starts after this share of the soft limit (per mille): the next would take a
   // few times as long as the last and be cut short.
   int iteration_stop_permille = 600;
+  // With TimeStability (engine_options.hpp) the soft limit is scaled by how settled the search is
+  // (SearchStability, time_manager.hpp), per mille of the planned time: this much more for a change
+  // of the best move in the last iteration (half as much for one an iteration earlier, and so
+  // on), this much more per centipawn the best score fell in the last iteration (at most twice
+  // the time), and this share of it once the best move has stayed the same for four iterations.
+  int stability_move_change_permille = 1000;
+  int stability_score_drop_permille = 25;
+  int stability_settled_permille = 700;
 
   bool operator==(const SearchParams&) const = default;
 };
@@ -115,6 +123,9 @@ inline constexpr SearchParamSpec kSearchParamSpecs[] = {
     {"TimeHardCap", &SearchParams::hard_cap_permille, 150, 900, 40},
     {"TimeHardPerSoft", &SearchParams::hard_per_soft_percent, 150, 1000, 40},
     {"TimeIterationStop", &SearchParams::iteration_stop_permille, 250, 1000, 40},
+    {"TimeMoveChange", &SearchParams::stability_move_change_permille, 0, 3000, 100},
+    {"TimeScoreDrop", &SearchParams::stability_score_drop_permille, 0, 100, 4},
+    {"TimeSettled", &SearchParams::stability_settled_permille, 300, 1000, 40},
 };
 
 // Every field of SearchParams is an int with a row in the table: a field added without a row

@@ -72,4 +72,33 @@ TimeBudget plan_seat_time(const SearchLimits& limits, Seat seat, int move_overhe
                        move_overhead_ms, params);
 }
 
+SearchStability::SearchStability(const SearchParams& params)
+    : move_change_permille_(params.stability_move_change_permille),
+      score_drop_permille_(params.stability_score_drop_permille),
+      settled_permille_(params.stability_settled_permille) {}
+
+void SearchStability::iteration_done(bool best_move_changed, std::optional<int> score) {
+  // Below 2000: a change is 1000 and the older ones halve.
+  changes_permille_ = changes_permille_ / 2 + (best_move_changed ? 1000 : 0);
+  settled_iterations_ = best_move_changed ? 0 : settled_iterations_ + 1;
+  score_drop_ = score && last_score_ ? std::max(0, *last_score_ - *score) : 0;
+  last_score_ = score;
+}
+
+int SearchStability::soft_scale_permille() const {
+  // Each factor is bounded (the parameters' ranges are, and the drop's share is capped at
+  // 1000), so no product below overflows an int64.
+  std::int64_t scale = 1000 + std::int64_t(changes_permille_) * move_change_permille_ / 1000;
+  const std::int64_t drop =
+      std::min<std::int64_t>(std::int64_t(score_drop_) * score_drop_permille_, 1000);
+  scale = scale * (1000 + drop) / 1000;
+  if (settled_iterations_ >= kSettledIterations) scale = scale * settled_permille_ / 1000;
+  return int(std::clamp<std::int64_t>(scale, 1, kMaxScalePermille));
+}
+
+std::int64_t SearchStability::scaled(std::int64_t soft_ms) const {
+  if (soft_ms < 0) return soft_ms;
+  return std::min(soft_ms, kMaxPlannedMs) * soft_scale_permille() / 1000;
+}
+
 }  // namespace quixo

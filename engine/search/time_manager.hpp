@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 
 #include "core/position4.hpp"
 #include "core/types.hpp"
@@ -37,5 +38,39 @@ inline constexpr int kMoveTimeReservePercent = 5;
 // The plan of a four-player move, on the clock of `seat` (its team's when it has none).
 [[nodiscard]] TimeBudget plan_seat_time(const SearchLimits& limits, Seat seat, int move_overhead_ms,
                                         const SearchParams& params = {});
+
+// How settled a search is, iteration by iteration, for TimeStability (engine_options.hpp): the
+// soft limit grows while the best move changes or its score falls, and shrinks once the best move
+// has stayed the same for a few iterations; the hard limit caps every search as before. These are
+// the signals engines' time managers have long used (a chess engine's best-move instability,
+// falling evaluation and time reduction); their weights are SearchParams, so a tune can move
+// them. Only the main thread's iterations count.
+class SearchStability {
+ public:
+  // The best move unchanged for this many iterations: the search has settled.
+  static constexpr int kSettledIterations = 4;
+  // The scale is kept within 1 to 3000 per mille, so that a soft limit of at most kMaxPlannedMs
+  // (time_manager.cpp), scaled and then multiplied by a share of at most 1000 per mille, stays
+  // far below 2^63.
+  static constexpr int kMaxScalePermille = 3000;
+
+  explicit SearchStability(const SearchParams& params);
+  // An iteration ended: whether its best move differs from the last iteration's, and its score
+  // (none for a proven win or loss, whose change says nothing of the time the move needs).
+  void iteration_done(bool best_move_changed, std::optional<int> score);
+  // The soft limit's scale now, per mille (1000: as planned).
+  [[nodiscard]] int soft_scale_permille() const;
+  // `soft_ms` scaled (a negative one, no limit, stays as it is).
+  [[nodiscard]] std::int64_t scaled(std::int64_t soft_ms) const;
+
+ private:
+  int move_change_permille_;
+  int score_drop_permille_;
+  int settled_permille_;
+  int changes_permille_ = 0;  // the recent changes, each halved at every iteration since
+  int settled_iterations_ = 0;
+  int score_drop_ = 0;  // centipawns the best score fell in the last iteration
+  std::optional<int> last_score_;
+};
 
 }  // namespace quixo

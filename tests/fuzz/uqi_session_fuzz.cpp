@@ -100,6 +100,7 @@ void reset_options(UqiSession& session) {
       {"InternalIterativeReduction", check(defaults.features.internal_iterative_reduction)},
       {"ContinuationHistory", check(defaults.features.continuation_history)},
       {"HistoryReductions", check(defaults.features.history_reductions)},
+      {"TimeStability", check(defaults.features.time_stability)},
   };
   for (const auto& [name, value] : options) {
     const auto error = session.set_option(name, value);

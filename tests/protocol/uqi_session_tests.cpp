@@ -239,6 +239,7 @@ BOOST_AUTO_TEST_CASE(handshake_announces_identity_and_options) {
                                              "InternalIterativeReduction",
                                              "ContinuationHistory",
                                              "HistoryReductions",
+                                             "TimeStability",
                                              "TablebasePath",
                                              "TablebaseCache",
                                              "Evaluation",

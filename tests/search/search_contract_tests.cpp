@@ -259,6 +259,31 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(the_movers_clock_counts, G, Games) {
   }
 }
 
+// TimeStability with the parameters that stretch the soft limit most (SearchStability's scale up
+// to 3000 per mille): the hard limit still ends every move within the clock, and a clock of a few
+// milliseconds still gets a legal move at once. (What the scale is after each iteration is
+// time_manager_tests'; what it gains, the README's SPRT.)
+BOOST_AUTO_TEST_CASE(time_stability_keeps_the_hard_limit) {
+  Engine engine;
+  EngineOptions given = options();
+  given.features.time_stability = true;
+  given.params.stability_move_change_permille = 3000;
+  given.params.stability_score_drop_permille = 100;
+  given.params.stability_settled_permille = 1000;
+  engine.set_options(given);
+  for (const Position& position : TwoPlayer::each_mover()) {
+    BOOST_TEST_CONTEXT(to_string(position)) {
+      const Run<TwoPlayer> even =
+          run_go<TwoPlayer>(engine, position, mover_clocks(position, 1000, 1000));
+      check_answer(position, even);
+      BOOST_TEST(even.elapsed_ms() < 1000);
+      const Run<TwoPlayer> tiny = run_go<TwoPlayer>(engine, position, mover_clocks(position, 5, 5));
+      check_answer(position, tiny);
+      BOOST_TEST(tiny.elapsed_ms() < 500);
+    }
+  }
+}
+
 // `go mate N`: at most 2N - 1 plies, then the best move even without a mate.
 BOOST_AUTO_TEST_CASE_TEMPLATE(mate_limit_bounds_the_depth, G, Games) {
   typename G::EngineT engine;

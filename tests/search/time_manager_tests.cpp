@@ -10,6 +10,7 @@
 #include <bit>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -338,6 +339,62 @@ BOOST_AUTO_TEST_CASE(the_time_parameters_shape_the_plan) {
   BOOST_TEST(twice.hard_ms == 2 * standard.soft_ms);
   // A cap of 15 % of the usable clock binds below four times the soft share.
   BOOST_TEST(plan_with(&SearchParams::hard_cap_permille, 150).hard_ms == usable * 150 / 1000);
+}
+
+// TimeStability's scale of the soft limit (SearchStability), with the default weights (1000 per
+// mille a change, 25 per centipawn of fall, 700 once settled): as planned before anything is
+// known and after a first iteration; twice after a change of the best move, the change's share
+// halving with each iteration since; more when the score falls; less once the best move has
+// stayed for four iterations; a proven score (none) measures no fall, not even against the next.
+BOOST_AUTO_TEST_CASE(search_stability_scales_the_soft_limit) {
+  SearchStability stability{SearchParams{}};
+  BOOST_TEST(stability.soft_scale_permille() == 1000);
+  stability.iteration_done(false, 30);
+  BOOST_TEST(stability.soft_scale_permille() == 1000);
+  stability.iteration_done(true, 30);
+  BOOST_TEST(stability.soft_scale_permille() == 2000);
+  BOOST_TEST(stability.scaled(600) == 1200);
+  stability.iteration_done(false, 30);
+  BOOST_TEST(stability.soft_scale_permille() == 1500);
+  // A change 250, a fall of 10 cp: 1250 * (1000 + 250) / 1000.
+  stability.iteration_done(false, 20);
+  BOOST_TEST(stability.soft_scale_permille() == 1562);
+  stability.iteration_done(false, std::nullopt);
+  BOOST_TEST(stability.soft_scale_permille() == 1125);
+  // Settled (four iterations without a change): 1062 * 700 / 1000.
+  stability.iteration_done(false, -500);
+  BOOST_TEST(stability.soft_scale_permille() == 743);
+  // A fall of 200 cp is capped at twice the time: 1031 * 2 * 700 / 1000.
+  stability.iteration_done(false, -700);
+  BOOST_TEST(stability.soft_scale_permille() == 1443);
+  stability.iteration_done(true, -700);
+  BOOST_TEST(stability.soft_scale_permille() == 2015);
+  BOOST_TEST(stability.scaled(-1) == -1);
+  BOOST_TEST(stability.scaled(0) == 0);
+}
+
+// At the ends of the parameters' ranges and through any sequence of iterations, the scale stays
+// within 1 to 3000 per mille, and a huge soft limit scales (and is then taken a share of, as the
+// search does) without overflow.
+BOOST_DATA_TEST_CASE(search_stability_stays_within_its_bounds, bdata::xrange(2), use_max) {
+  SearchParams params;
+  for (const SearchParamSpec& param : kSearchParamSpecs)
+    if (param.name == "TimeMoveChange" || param.name == "TimeScoreDrop" ||
+        param.name == "TimeSettled")
+      params.*param.field = use_max ? param.max : param.min;
+  SearchStability stability(params);
+  const std::optional<int> scores[] = {0, -30000, 30000, std::nullopt, -30000, 5};
+  for (int i = 0; i < 40; ++i) {
+    stability.iteration_done(i % 3 != 2, scores[i % std::size(scores)]);
+    const int scale = stability.soft_scale_permille();
+    BOOST_TEST(scale >= 1);
+    BOOST_TEST(scale <= SearchStability::kMaxScalePermille);
+    const std::int64_t huge = stability.scaled(std::numeric_limits<std::int64_t>::max());
+    BOOST_TEST(huge > 0);
+    BOOST_TEST(huge <= (std::int64_t{3} << 50));
+    // The search multiplies it by TimeIterationStop, at most 1000 per mille.
+    BOOST_TEST(huge <= std::numeric_limits<std::int64_t>::max() / 1000);
+  }
 }
 
 BOOST_AUTO_TEST_SUITE_END()
