@@ -92,6 +92,8 @@ constexpr CheckOption kFeatureOptions[] = {
     {"InternalIterativeReduction", &SearchFeatures::internal_iterative_reduction, true},
     {"ContinuationHistory", &SearchFeatures::continuation_history, true},
     {"HistoryReductions", &SearchFeatures::history_reductions, true},
+    {"SingularExtension", &SearchFeatures::singular_extension, true},
+    {"ThreatsUnreduced", &SearchFeatures::threats_unreduced, true},
     {"TimeStability", &SearchFeatures::time_stability, true},
 };
 

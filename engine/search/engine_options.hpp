@@ -39,6 +39,13 @@ struct SearchFeatures {
   // is reduced less, a bad one more, by its order value / LmrHistoryDivisor plies. Off: at 20k
   // nodes per move it measured -1.2 +- 3.6 Elo (divisor 1024) and -5.2 +- 7.9 (256), README.
   bool history_reductions = false;
+  // Singular extension: the table's move is searched a ply deeper when a shallower search
+  // without it finds every other move clearly worse (and a node where even the others reach
+  // beta fails high at once: multi-cut).
+  bool singular_extension = false;
+  // A late move that threatens a win in one (the child has a win in one for the mover) is not
+  // reduced, as chess engines leave checks unreduced: the answer is forced.
+  bool threats_unreduced = false;
   // Time use by the search's stability: the soft limit scaled by recent changes of the best
   // move, a falling score, and a best move that has stayed (SearchStability, time_manager.hpp).
   bool time_stability = false;

@@ -159,6 +159,8 @@ struct FourPlayerVariant {
     features.internal_iterative_reduction = false;
     features.continuation_history = false;
     features.history_reductions = false;
+    features.singular_extension = false;
+    features.threats_unreduced = false;
     features.time_stability = false;
     return features;
   }

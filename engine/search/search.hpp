@@ -457,8 +457,10 @@ class SearchWorker {
   [[nodiscard]] std::optional<Score> probe_tables(const Position& position, const Key& key,
                                                   int ply);
   [[nodiscard]] Score search_root(Score alpha, Score beta, int depth);
+  // `excluded`: a move left out, for the singular extension's search of the other moves (its
+  // result, which is not the node's, is neither taken from nor stored in the table).
   [[nodiscard]] Score search(const Position& position, Score alpha, Score beta, int depth, int ply,
-                             bool pv_node);
+                             bool pv_node, Move excluded = Move::none());
   void update_pv(int ply, Move move);
   void record_cutoff(const Position& position, int ply, Move move, int depth, const Move* tried,
                      int tried_count);
@@ -692,7 +694,7 @@ Score SearchWorker<Variant>::search_root(Score alpha, Score beta, int depth) {
 
 template <class Variant>
 Score SearchWorker<Variant>::search(const Position& position, Score alpha, Score beta, int depth,
-                                    int ply, bool pv_node) {
+                                    int ply, bool pv_node, Move excluded) {
   assert(-kInfiniteScore <= alpha && alpha < beta && beta <= kInfiniteScore);
   assert(ply > 0 && ply < kMaxPly);
   pv_length_[ply] = 0;
@@ -759,7 +761,8 @@ Score SearchWorker<Variant>::search(const Position& position, Score alpha, Score
   const std::uint64_t table_hash = Table::hash(view.key);
   typename Table::Hit hit;
   Move tt_move = Move::none();
-  if (table_.probe(view.key, table_hash, hit)) {
+  const bool excluding = !excluded.is_none();
+  if (!excluding && table_.probe(view.key, table_hash, hit)) {
     hit.move = view.from_table(hit.move);
     if (Variant::usable_table_move(position, node, hit.move)) tt_move = hit.move;
     const Score tt_score = score_from_tt(hit.score, ply);
@@ -778,7 +781,7 @@ Score SearchWorker<Variant>::search(const Position& position, Score alpha, Score
   // Pruning at a node off the principal variation where the opponent threatens no win in one and
   // the window is no proven result: only there does a static evaluation say enough. A variant
   // that does not find threats at every node never prunes (threats stays 0 there).
-  const bool may_prune = Variant::kThreatsAtEveryNode && !pv_node && threats == 0 &&
+  const bool may_prune = Variant::kThreatsAtEveryNode && !pv_node && threats == 0 && !excluding &&
                          !is_mate_score(alpha) && !is_mate_score(beta);
   if (may_prune && (features_.reverse_futility || features_.null_move_pruning)) {
     const Score static_eval = Variant::evaluate(manager_.evaluator_, position, node, threats);
@@ -847,6 +850,32 @@ Score SearchWorker<Variant>::search(const Position& position, Score alpha, Score
         order[count++] = value;
       });
 
+  // Singular extension: when the table says the table move reaches tt_score (a lower bound from
+  // nearly this depth), search the other moves at half the depth against a little less. If none
+  // reaches it the table move is singular, the position's one good move, and is searched a ply
+  // deeper; if the others reach even beta, more than one move fails high and so does the node
+  // (multi-cut). Only where threats are found at every node (the two-player game), and not
+  // beyond twice the root's depth, so that extensions cannot stack without end.
+  int singular_extension = 0;
+  if constexpr (Variant::kThreatsAtEveryNode) {
+    if (features_.singular_extension && !excluding && depth >= params_.singular_min_depth &&
+        !tt_move.is_none() && hit.depth >= depth - 3 &&
+        (hit.bound == Bound::Lower || hit.bound == Bound::Exact) && ply < 2 * root_depth_) {
+      const Score tt_score = score_from_tt(hit.score, ply);
+      if (!is_mate_score(tt_score)) {
+        const Score singular_beta = tt_score - params_.singular_margin * depth;
+        const Score score = search(position, singular_beta - 1, singular_beta, (depth - 1) / 2, ply,
+                                   false, tt_move);
+        if (stopped()) return kDrawScore;
+        pv_length_[ply] = 0;
+        if (score < singular_beta)
+          singular_extension = 1;
+        else if (singular_beta >= beta)
+          return singular_beta;
+      }
+    }
+  }
+
   const Score original_alpha = alpha;
   Score best = -kInfiniteScore;
   Move best_move = Move::none();
@@ -859,6 +888,7 @@ Score SearchWorker<Variant>::search(const Position& position, Score alpha, Score
     std::swap(order[i], order[pick]);
     std::swap(history_indices[i], history_indices[pick]);
     const Move move = moves[i];
+    if (move == excluded) continue;
 
     // Late move pruning: at low depth, the moves late in the order are left out once a move that
     // does not lose has been searched.
@@ -871,7 +901,9 @@ Score SearchWorker<Variant>::search(const Position& position, Score alpha, Score
     if (!features_.symmetric_table) table_.prefetch(child.key());
     Score score;
     if (i == 0) {
-      score = -search(child, -beta, -alpha, depth - 1, ply + 1, pv_node);
+      // The table's move comes first when there is one.
+      const int extension = move == tt_move ? singular_extension : 0;
+      score = -search(child, -beta, -alpha, depth - 1 + extension, ply + 1, pv_node);
     } else {
       // Late moves of a quiet node are first searched shallower; one that then beats alpha
       // is searched again at full depth.
@@ -882,6 +914,10 @@ Score SearchWorker<Variant>::search(const Position& position, Score alpha, Score
         // The order value of a move that is neither the table's nor a killer is its history.
         if (features_.history_reductions) reduction -= order[i] / params_.lmr_history_divisor;
         reduction = std::clamp(reduction, 0, depth - 2);
+        // A move that threatens a win in one forces the answer: searched unreduced.
+        if constexpr (Variant::kThreatsAtEveryNode)
+          if (features_.threats_unreduced && reduction > 0 && Variant::threats(child) != 0)
+            reduction = 0;
       }
       score = -search(child, -alpha - 1, -alpha, depth - 1 - reduction, ply + 1, false);
       if (reduction > 0 && score > alpha)
@@ -907,8 +943,9 @@ Score SearchWorker<Variant>::search(const Position& position, Score alpha, Score
   const Bound bound = best >= beta                       ? Bound::Lower
                       : best > original_alpha && pv_node ? Bound::Exact
                                                          : Bound::Upper;
-  table_.store(view.key, table_hash, view.to_table(best_move), depth, bound,
-               score_to_tt(best, ply));
+  if (!excluding)
+    table_.store(view.key, table_hash, view.to_table(best_move), depth, bound,
+                 score_to_tt(best, ply));
   return best;
 }
 

@@ -55,6 +55,11 @@ struct SearchParams {
   int late_move_pruning_base = 4;
   // Internal iterative reduction from this remaining depth.
   int iir_min_depth = 4;
+  // Singular extension: from this remaining depth, a table move whose stored lower bound is at
+  // least the depth less 3 is extended a ply when no other move reaches its score less margin
+  // times the depth (centi-cubes) in a search of half the depth.
+  int singular_min_depth = 8;
+  int singular_margin = 2;
 
   // Time (time_manager.cpp, and the stop between iterations in search.hpp).
   // The moves a sudden-death game is assumed still to last, for spreading the clock. 16, not 30:
@@ -118,6 +123,8 @@ inline constexpr SearchParamSpec kSearchParamSpecs[] = {
     {"LateMovePruningMaxDepth", &SearchParams::late_move_pruning_max_depth, 1, 8, 1},
     {"LateMovePruningBase", &SearchParams::late_move_pruning_base, 1, 20, 1},
     {"IirMinDepth", &SearchParams::iir_min_depth, 2, 12, 1},
+    {"SingularMinDepth", &SearchParams::singular_min_depth, 4, 16, 1},
+    {"SingularMargin", &SearchParams::singular_margin, 0, 20, 1},
     {"TimeMovesToGo", &SearchParams::moves_to_go, 10, 80, 3},
     {"TimeIncrement", &SearchParams::increment_permille, 250, 1000, 50},
     {"TimeHardCap", &SearchParams::hard_cap_permille, 150, 900, 40},

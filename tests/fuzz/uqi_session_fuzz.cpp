@@ -100,6 +100,8 @@ void reset_options(UqiSession& session) {
       {"InternalIterativeReduction", check(defaults.features.internal_iterative_reduction)},
       {"ContinuationHistory", check(defaults.features.continuation_history)},
       {"HistoryReductions", check(defaults.features.history_reductions)},
+      {"SingularExtension", check(defaults.features.singular_extension)},
+      {"ThreatsUnreduced", check(defaults.features.threats_unreduced)},
       {"TimeStability", check(defaults.features.time_stability)},
   };
   for (const auto& [name, value] : options) {

@@ -239,6 +239,8 @@ BOOST_AUTO_TEST_CASE(handshake_announces_identity_and_options) {
                                              "InternalIterativeReduction",
                                              "ContinuationHistory",
                                              "HistoryReductions",
+                                             "SingularExtension",
+                                             "ThreatsUnreduced",
                                              "TimeStability",
                                              "TablebasePath",
                                              "TablebaseCache",

@@ -358,7 +358,8 @@ BOOST_DATA_TEST_CASE(every_answer_is_legal, bdata::make({1, 2}), threads) {
 // reduction) prunes only where no win in one is threatened and the window is no proven result, so
 // it neither misses a win in two nor claims one that is not there: on random late positions a
 // depth-4 search scores a win within two moves exactly when brute force finds one, and plays a
-// move that wins by force. With the pruning alone, and with every feature of the search on.
+// move that wins by force. With the pruning alone, and with every feature of the search on (the
+// singular extension's multi-cut prunes too).
 BOOST_DATA_TEST_CASE(pruning_keeps_wins_in_two_exact, bdata::make({0, 1}), features) {
   Engine engine;
   EngineOptions opts = options(1, 1, 1);
@@ -369,6 +370,8 @@ BOOST_DATA_TEST_CASE(pruning_keeps_wins_in_two_exact, bdata::make({0, 1}), featu
     opts.features.internal_iterative_reduction = true;
   } else {
     opts.features = all_features(true);
+    // The singular extension from depth 4, so that this depth-4 search tries it.
+    opts.params.singular_min_depth = 4;
   }
   engine.set_options(opts);
   int wins = 0;
@@ -383,6 +386,38 @@ BOOST_DATA_TEST_CASE(pruning_keeps_wins_in_two_exact, bdata::make({0, 1}), featu
     }
   }
   BOOST_TEST(wins >= 5);  // the sample has wins to find
+}
+
+// Every switch of the search that issue 29 added reaches the search: switched from its default,
+// it changes the nodes of the same fixed-depth searches of the start and two quiet middle games
+// (the singular extension from depth 4, so that depth 7 tries it, and the history reductions'
+// divisor at its smallest, so that depth 7's small history values count). A switch wired to nothing
+// would measure nothing in an SPRT. (TimeStability acts on the clock only: time_manager_tests.)
+BOOST_DATA_TEST_CASE(every_switch_of_issue_29_changes_the_search, bdata::xrange(8), which) {
+  static constexpr bool SearchFeatures::*kSwitches[] = {
+      &SearchFeatures::null_move_pruning,    &SearchFeatures::reverse_futility,
+      &SearchFeatures::late_move_pruning,    &SearchFeatures::internal_iterative_reduction,
+      &SearchFeatures::continuation_history, &SearchFeatures::history_reductions,
+      &SearchFeatures::singular_extension,   &SearchFeatures::threats_unreduced};
+  static_assert(std::size(kSwitches) == 8);
+  const Position positions[] = {Position::start(), parse_position("oo2x/x3x/o1x1x/o1o2/xoo2 x"),
+                                parse_position("ox2o/5/x4/5/x3o x")};
+  const auto nodes_with = [&](const EngineOptions& opts) {
+    Engine engine;
+    engine.set_options(opts);
+    std::uint64_t nodes = 0;
+    for (const Position& position : positions) {
+      engine.new_game();
+      nodes += search(engine, position, depth_limit(7)).last().nodes;
+    }
+    return nodes;
+  };
+  EngineOptions standard = options(1, 1, 4);
+  standard.params.singular_min_depth = 4;
+  standard.params.lmr_history_divisor = 128;
+  EngineOptions switched = standard;
+  switched.features.*kSwitches[which] = !(standard.features.*kSwitches[which]);
+  BOOST_TEST(nodes_with(switched) != nodes_with(standard));
 }
 
 // With the table keyed by symmetric forms, moves come back from the canonical frame: every
