@@ -41,13 +41,16 @@ struct SearchFeatures {
   bool history_reductions = false;
   // Singular extension: the table's move is searched a ply deeper when a shallower search
   // without it finds every other move clearly worse (and a node where even the others reach
-  // beta fails high at once: multi-cut).
+  // beta fails high at once: multi-cut). Off: from depth 5 it lost 6.1 +- 6.7 Elo at 20k nodes
+  // (H0), README.
   bool singular_extension = false;
   // A late move that threatens a win in one (the child has a win in one for the mover) is not
-  // reduced, as chess engines leave checks unreduced: the answer is forced.
+  // reduced, as chess engines leave checks unreduced: the answer is forced. Off: -0.9 +- 8.2 Elo
+  // at 20k nodes (1200 games, undecided).
   bool threats_unreduced = false;
   // Time use by the search's stability: the soft limit scaled by recent changes of the best
   // move, a falling score, and a best move that has stayed (SearchStability, time_manager.hpp).
+  // Off: +7.6 +- 13.6 Elo at 10+0.1 after 320 games, stopped undecided (README).
   bool time_stability = false;
   bool operator==(const SearchFeatures&) const = default;
 };
