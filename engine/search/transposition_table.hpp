@@ -19,10 +19,15 @@
 #include <cassert>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <new>
 #include <stdexcept>
 #include <string>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #include "core/position.hpp"
 #include "core/position4.hpp"
@@ -123,7 +128,7 @@ class BasicTranspositionTable {
     megabytes = std::max<std::size_t>(megabytes, 1);
     const std::size_t count = std::max<std::size_t>((megabytes << 20) / sizeof(Bucket), 1);
     // The new table is allocated before the old one goes, so a failure changes nothing.
-    Bucket* const buckets = new (std::nothrow) Bucket[count]();
+    Bucket* const buckets = allocate_buckets(count);
     if (buckets == nullptr) throw TableAllocationError(megabytes, megabytes_);
     buckets_.reset(buckets);
     bucket_count_ = count;
@@ -262,7 +267,28 @@ class BasicTranspositionTable {
     return buckets_[std::size_t(Wide(key_hash) * bucket_count_ >> 64)];
   }
 
-  std::unique_ptr<Bucket[]> buckets_;
+  // The table on huge pages where the system gives them (Linux's transparent huge pages, asked
+  // for with madvise): a probe lands on a random bucket, and with 4 KB pages nearly every probe
+  // of a table larger than the TLB's reach also misses the TLB and walks the page tables.
+  static constexpr std::size_t kHugePageBytes = std::size_t(2) << 20;
+  static Bucket* allocate_buckets(std::size_t count) {
+    const std::size_t bytes = count * sizeof(Bucket);
+    const std::size_t alignment = bytes >= kHugePageBytes ? kHugePageBytes : alignof(Bucket);
+    // aligned_alloc wants a size that is a multiple of the alignment.
+    void* const memory =
+        std::aligned_alloc(alignment, (bytes + alignment - 1) / alignment * alignment);
+    if (memory == nullptr) return nullptr;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (alignment == kHugePageBytes) madvise(memory, bytes, MADV_HUGEPAGE);
+#endif
+    Bucket* const buckets = static_cast<Bucket*>(memory);
+    std::uninitialized_value_construct_n(buckets, count);
+    return buckets;
+  }
+  struct FreeBuckets {
+    void operator()(Bucket* buckets) const { std::free(buckets); }
+  };
+  std::unique_ptr<Bucket[], FreeBuckets> buckets_;
   std::size_t bucket_count_ = 0;
   std::size_t megabytes_ = 0;
   std::uint32_t generation_ = 0;
