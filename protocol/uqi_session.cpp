@@ -94,6 +94,7 @@ constexpr CheckOption kFeatureOptions[] = {
     {"HistoryReductions", &SearchFeatures::history_reductions, true},
     {"SingularExtension", &SearchFeatures::singular_extension, true},
     {"ThreatsUnreduced", &SearchFeatures::threats_unreduced, true},
+    {"CutNodeReductions", &SearchFeatures::cut_node_reductions, true},
     {"TimeStability", &SearchFeatures::time_stability, true},
 };
 

@@ -161,6 +161,7 @@ struct FourPlayerVariant {
     features.history_reductions = false;
     features.singular_extension = false;
     features.threats_unreduced = false;
+    features.cut_node_reductions = false;
     features.time_stability = false;
     return features;
   }

@@ -457,10 +457,13 @@ class SearchWorker {
   [[nodiscard]] std::optional<Score> probe_tables(const Position& position, const Key& key,
                                                   int ply);
   [[nodiscard]] Score search_root(Score alpha, Score beta, int depth);
-  // `excluded`: a move left out, for the singular extension's search of the other moves (its
-  // result, which is not the node's, is neither taken from nor stored in the table).
+  // `cut_node`: a node off the principal variation expected to fail high (the late moves of a
+  // node are searched as such, their first replies as the opposite, as in Stockfish), where
+  // CutNodeReductions reduces late moves more. `excluded`: a move left out, for the singular
+  // extension's search of the other moves (its result, which is not the node's, is neither taken
+  // from nor stored in the table).
   [[nodiscard]] Score search(const Position& position, Score alpha, Score beta, int depth, int ply,
-                             bool pv_node, Move excluded = Move::none());
+                             bool pv_node, bool cut_node, Move excluded = Move::none());
   void update_pv(int ply, Move move);
   void record_cutoff(const Position& position, int ply, Move move, int depth, const Move* tried,
                      int tried_count);
@@ -667,11 +670,11 @@ Score SearchWorker<Variant>::search_root(Score alpha, Score beta, int depth) {
       previous_move_[1] = Variant::has_history(move) ? Variant::history_index(root, move)
                                                      : search_detail::kNoPreviousMove;
       if (i == pv_index_) {
-        score = -search(child, -beta, -alpha, depth - 1, 1, true);
+        score = -search(child, -beta, -alpha, depth - 1, 1, true, false);
       } else {
-        score = -search(child, -alpha - 1, -alpha, depth - 1, 1, false);
+        score = -search(child, -alpha - 1, -alpha, depth - 1, 1, false, true);
         if (score > alpha && score < beta)
-          score = -search(child, -beta, -alpha, depth - 1, 1, true);
+          score = -search(child, -beta, -alpha, depth - 1, 1, true, false);
       }
     }
     if (stopped()) break;
@@ -694,7 +697,7 @@ Score SearchWorker<Variant>::search_root(Score alpha, Score beta, int depth) {
 
 template <class Variant>
 Score SearchWorker<Variant>::search(const Position& position, Score alpha, Score beta, int depth,
-                                    int ply, bool pv_node, Move excluded) {
+                                    int ply, bool pv_node, bool cut_node, Move excluded) {
   assert(-kInfiniteScore <= alpha && alpha < beta && beta <= kInfiniteScore);
   assert(ply > 0 && ply < kMaxPly);
   pv_length_[ply] = 0;
@@ -799,7 +802,7 @@ Score SearchWorker<Variant>::search(const Position& position, Score alpha, Score
             params_.null_move_reduction + depth / std::max(params_.null_move_depth_divisor, 1);
         previous_move_[ply + 1] = search_detail::kNullMove;
         const Score score = -search(Variant::after_null_move(position), -beta, -beta + 1,
-                                    depth - 1 - reduction, ply + 1, false);
+                                    depth - 1 - reduction, ply + 1, false, !cut_node);
         if (stopped()) return kDrawScore;
         // A proven win found past a null move is not proven: the real moves may not allow it.
         if (score >= beta) return is_mate_score(score) ? beta : score;
@@ -865,7 +868,7 @@ Score SearchWorker<Variant>::search(const Position& position, Score alpha, Score
       if (!is_mate_score(tt_score)) {
         const Score singular_beta = tt_score - params_.singular_margin * depth;
         const Score score = search(position, singular_beta - 1, singular_beta, (depth - 1) / 2, ply,
-                                   false, tt_move);
+                                   false, cut_node, tt_move);
         if (stopped()) return kDrawScore;
         pv_length_[ply] = 0;
         if (score < singular_beta)
@@ -903,7 +906,8 @@ Score SearchWorker<Variant>::search(const Position& position, Score alpha, Score
     if (i == 0) {
       // The table's move comes first when there is one.
       const int extension = move == tt_move ? singular_extension : 0;
-      score = -search(child, -beta, -alpha, depth - 1 + extension, ply + 1, pv_node);
+      score = -search(child, -beta, -alpha, depth - 1 + extension, ply + 1, pv_node,
+                      !pv_node && !cut_node);
     } else {
       // Late moves of a quiet node are first searched shallower; one that then beats alpha
       // is searched again at full depth.
@@ -913,17 +917,19 @@ Score SearchWorker<Variant>::search(const Position& position, Score alpha, Score
         reduction = reductions_.plies[depth][i + 1] - (pv_node ? params_.lmr_pv_decrease : 0);
         // The order value of a move that is neither the table's nor a killer is its history.
         if (features_.history_reductions) reduction -= order[i] / params_.lmr_history_divisor;
+        if (features_.cut_node_reductions && cut_node) reduction += params_.lmr_cut_node;
         reduction = std::clamp(reduction, 0, depth - 2);
         // A move that threatens a win in one forces the answer: searched unreduced.
         if constexpr (Variant::kThreatsAtEveryNode)
           if (features_.threats_unreduced && reduction > 0 && Variant::threats(child) != 0)
             reduction = 0;
       }
-      score = -search(child, -alpha - 1, -alpha, depth - 1 - reduction, ply + 1, false);
+      score = -search(child, -alpha - 1, -alpha, depth - 1 - reduction, ply + 1, false,
+                      reduction > 0 || !cut_node);
       if (reduction > 0 && score > alpha)
-        score = -search(child, -alpha - 1, -alpha, depth - 1, ply + 1, false);
+        score = -search(child, -alpha - 1, -alpha, depth - 1, ply + 1, false, !cut_node);
       if (pv_node && score > alpha && score < beta)
-        score = -search(child, -beta, -alpha, depth - 1, ply + 1, true);
+        score = -search(child, -beta, -alpha, depth - 1, ply + 1, true, false);
     }
     if (stopped()) return kDrawScore;
     if (score > best) {

@@ -36,6 +36,8 @@ struct SearchParams {
   // history in the low thousands); at 1024 a search of the start to depth 11 took 30 % fewer
   // nodes.
   int lmr_history_divisor = 1024;
+  // With cut-node reductions (SearchFeatures): the plies more a late move of a cut node is reduced.
+  int lmr_cut_node = 1;
   // A move that cuts off at remaining depth d gains min(d^2 * scale / 100, max) history, the
   // others tried lose as much. The cap binds only from depth 20 unless the scale grows or the
   // cap falls.
@@ -113,6 +115,7 @@ inline constexpr SearchParamSpec kSearchParamSpecs[] = {
     {"LmrMinMoveIndex", &SearchParams::lmr_min_move_index, 1, 12, 1},
     {"LmrPvDecrease", &SearchParams::lmr_pv_decrease, 0, 3, 1},
     {"LmrHistoryDivisor", &SearchParams::lmr_history_divisor, 128, 16384, 128},
+    {"LmrCutNode", &SearchParams::lmr_cut_node, 0, 3, 1},
     {"HistoryBonusScale", &SearchParams::history_bonus_percent, 25, 400, 15},
     {"HistoryBonusMax", &SearchParams::history_bonus_max, 50, 4000, 50},
     {"NullMoveMinDepth", &SearchParams::null_move_min_depth, 2, 8, 1},

@@ -102,6 +102,7 @@ void reset_options(UqiSession& session) {
       {"HistoryReductions", check(defaults.features.history_reductions)},
       {"SingularExtension", check(defaults.features.singular_extension)},
       {"ThreatsUnreduced", check(defaults.features.threats_unreduced)},
+      {"CutNodeReductions", check(defaults.features.cut_node_reductions)},
       {"TimeStability", check(defaults.features.time_stability)},
   };
   for (const auto& [name, value] : options) {

@@ -241,6 +241,7 @@ BOOST_AUTO_TEST_CASE(handshake_announces_identity_and_options) {
                                              "HistoryReductions",
                                              "SingularExtension",
                                              "ThreatsUnreduced",
+                                             "CutNodeReductions",
                                              "TimeStability",
                                              "TablebasePath",
                                              "TablebaseCache",

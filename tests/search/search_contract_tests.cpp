@@ -566,9 +566,9 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(every_search_parameter_changes_a_fixed_depth_searc
   // against `with` changed too: the window grows only after a second fail, more frequent in a
   // narrow window; the history cap binds only below the bonus, d^2 with the default scale, and a
   // minimum depth of 2 reduces nothing more than 3 does.
-  // The pruning parameters (issue 29), the history reductions' divisor and the singular
-  // extension's act only where their features do: in the two-player game (the team game's search
-  // leaves them out), so they are searched with every feature of the search on.
+  // The pruning parameters (issue 29), the history reductions' divisor, the cut-node reduction and
+  // the singular extension's act only where their features do: in the two-player game (the team
+  // game's search leaves them out), so they are searched with every feature of the search on.
   struct Change {
     std::string_view name;
     int value;
@@ -595,6 +595,7 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(every_search_parameter_changes_a_fixed_depth_searc
       {"LateMovePruningBase", 12, {}, 0, true},
       {"IirMinDepth", 2, {}, 0, true},
       {"LmrHistoryDivisor", 128, {}, 0, true},
+      {"LmrCutNode", 3, {}, 0, true},
       {"SingularMinDepth", 4, {}, 0, true},
       {"SingularMargin", 20, "SingularMinDepth", 4, true},
   };
@@ -635,6 +636,7 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(every_search_parameter_changes_a_fixed_depth_searc
       given.features.history_reductions = true;
       given.features.singular_extension = true;
       given.features.threats_unreduced = true;
+      given.features.cut_node_reductions = true;
     }
     engine.set_options(given);
     return nodes_of(engine);

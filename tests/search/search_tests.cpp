@@ -393,13 +393,14 @@ BOOST_DATA_TEST_CASE(pruning_keeps_wins_in_two_exact, bdata::make({0, 1}), featu
 // (the singular extension from depth 4, so that depth 7 tries it, and the history reductions'
 // divisor at its smallest, so that depth 7's small history values count). A switch wired to nothing
 // would measure nothing in an SPRT. (TimeStability acts on the clock only: time_manager_tests.)
-BOOST_DATA_TEST_CASE(every_switch_of_issue_29_changes_the_search, bdata::xrange(8), which) {
+BOOST_DATA_TEST_CASE(every_switch_of_issue_29_changes_the_search, bdata::xrange(9), which) {
   static constexpr bool SearchFeatures::*kSwitches[] = {
       &SearchFeatures::null_move_pruning,    &SearchFeatures::reverse_futility,
       &SearchFeatures::late_move_pruning,    &SearchFeatures::internal_iterative_reduction,
       &SearchFeatures::continuation_history, &SearchFeatures::history_reductions,
-      &SearchFeatures::singular_extension,   &SearchFeatures::threats_unreduced};
-  static_assert(std::size(kSwitches) == 8);
+      &SearchFeatures::singular_extension,   &SearchFeatures::threats_unreduced,
+      &SearchFeatures::cut_node_reductions};
+  static_assert(std::size(kSwitches) == 9);
   const Position positions[] = {Position::start(), parse_position("oo2x/x3x/o1x1x/o1o2/xoo2 x"),
                                 parse_position("ox2o/5/x4/5/x3o x")};
   const auto nodes_with = [&](const EngineOptions& opts) {
