@@ -62,6 +62,27 @@ Position4 transform(Symmetry symmetry, const Position4& position) {
   return Position4(by_point, position.seat_to_move());
 }
 
+namespace {
+
+// A key word holds two boards of 25 bits (bits 0-24 and 25-49) and, above them, the mover:
+// the boards are transformed, the rest is kept.
+std::uint64_t transform_key_word(Symmetry symmetry, std::uint64_t word) {
+  constexpr std::uint64_t kBoardBits = (std::uint64_t{1} << 25) - 1;
+  return (word & ~((kBoardBits << 25) | kBoardBits)) |
+         std::uint64_t(transform(symmetry, Bitboard(word & kBoardBits))) |
+         std::uint64_t(transform(symmetry, Bitboard((word >> 25) & kBoardBits))) << 25;
+}
+
+}  // namespace
+
+std::uint64_t transform_key(Symmetry symmetry, std::uint64_t key) {
+  return transform_key_word(symmetry, key);
+}
+
+Position4Key transform_key(Symmetry symmetry, const Position4Key& key) {
+  return {transform_key_word(symmetry, key.low), transform_key_word(symmetry, key.high)};
+}
+
 CanonicalForm canonical_form(const Position& position) {
   CanonicalForm best{position, Symmetry::Identity};
   for (Symmetry symmetry : kAllSymmetries) {

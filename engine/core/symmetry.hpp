@@ -66,6 +66,10 @@ Move transform(Symmetry symmetry, Move move);
 Move4 transform(Symmetry symmetry, Move4 move);
 Position transform(Symmetry symmetry, const Position& position);
 Position4 transform(Symmetry symmetry, const Position4& position);
+// The key of the image, from the key alone (Position::key(), Position4::key()): for positions
+// kept only by their keys, as a game's history is.
+std::uint64_t transform_key(Symmetry symmetry, std::uint64_t key);
+Position4Key transform_key(Symmetry symmetry, const Position4Key& key);
 
 // The image of `position` with the smallest key: one representative for all 8 symmetric forms.
 Position canonical(const Position& position);

@@ -78,6 +78,7 @@
 #include "core/thread_start.hpp"
 #include "engine_options.hpp"
 #include "limits.hpp"
+#include "root_symmetry.hpp"
 #include "score.hpp"
 #include "search_control.hpp"
 #include "search_types.hpp"
@@ -560,6 +561,21 @@ void SearchWorker<Variant>::prepare_root_moves() {
                    [](const RootMove<Move>& a, const RootMove<Move>& b) {
                      return a.initial_order > b.initial_order;
                    });
+  // A move worth the same as an earlier one by a symmetry of the root, or making the same
+  // position, is not searched when one line is (root_symmetry.hpp): at the start, 3 moves
+  // instead of 44. MultiPV's lines show every move, and a level below full strength (whose
+  // random mover picks any legal move uniformly) chooses among all of them.
+  if (!manager_.limited_ && manager_.search_lines_ == 1 && root_moves_.size() > 1) {
+    std::vector<Move> moves;
+    moves.reserve(root_moves_.size());
+    for (const RootMove<Move>& root_move : root_moves_) moves.push_back(root_move.move);
+    const std::vector<bool> duplicate =
+        symmetric_duplicates(root, std::span<const Move>(moves), manager_.history_set_);
+    std::vector<RootMove<Move>> kept;
+    for (std::size_t i = 0; i < root_moves_.size(); ++i)
+      if (!duplicate[i]) kept.push_back(std::move(root_moves_[i]));
+    root_moves_ = std::move(kept);
+  }
   // Helpers start from a different order, so that threads spread over the tree.
   if (Variant::kSpreadHelperRoots && id_ > 0 && root_moves_.size() > 2)
     std::rotate(root_moves_.begin() + 1,

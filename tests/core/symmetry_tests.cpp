@@ -267,6 +267,24 @@ BOOST_DATA_TEST_CASE(four_player_rules_commute, bdata::make({0, 1, 2, 3, 4, 5, 6
   BOOST_TEST(moves_checked > 1000);
 }
 
+// A game's history is kept as keys: the image of a key is the key of the image, in both games.
+BOOST_DATA_TEST_CASE(keys_transform_as_their_positions, bdata::make({0, 1, 2, 3, 4, 5, 6, 7}),
+                     index) {
+  const Symmetry s = symmetry_at(index);
+  int checked = 0;
+  for (const Position& position : whole_games<Position>(700 + unsigned(index), 600, 120)) {
+    BOOST_TEST_REQUIRE(transform_key(s, position.key()) == transform(s, position).key(),
+                       to_string(position));
+    ++checked;
+  }
+  for (const Position4& position : whole_games<Position4>(800 + unsigned(index), 300, 120)) {
+    BOOST_TEST_REQUIRE((transform_key(s, position.key()) == transform(s, position).key()),
+                       to_string(position));
+    ++checked;
+  }
+  BOOST_TEST(checked > 800);
+}
+
 BOOST_AUTO_TEST_CASE(two_player_perft_is_invariant) {
   for (const Position& position : perft_positions()) {
     const PerftCounts counts = perft_every_leaf(position, 3);

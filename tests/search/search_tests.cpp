@@ -9,14 +9,22 @@
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <optional>
+#include <set>
+#include <span>
 #include <string_view>
+#include <type_traits>
+#include <unordered_set>
 #include <vector>
 
 #include "core/move_scan.hpp"
 #include "core/notation.hpp"
+#include "core/symmetry.hpp"
 #include "search/engine.hpp"
+#include "search/root_symmetry.hpp"
 #include "support/random_positions.hpp"
 #include "support/search.hpp"
 #include "support/search_limits.hpp"
@@ -461,6 +469,86 @@ BOOST_AUTO_TEST_CASE(two_threads_find_a_forced_win_in_two) {
   check_answer(win_in_two, tactic);
   BOOST_TEST((tactic.best == parse_move(win_in_two, "b5b1")));
   BOOST_TEST(tactic.last().score == mate_in(3));
+}
+
+// --- Symmetric roots ---
+
+// Root moves a symmetry of the root makes worth the same (root_symmetry.hpp), counted against
+// brute force over positions: the moves left are one of each kind, where two moves are of a kind
+// when a symmetry that keeps the root, and maps the game's history onto itself, maps one's child
+// onto the other's (the identity: when they make the same position). At the start every symmetry
+// counts: each of the 44 moves puts one X on the border, and 3 are left (a corner, a square next
+// to one, a mid-edge square). With a history that only the mirror a <-> e keeps, the kinds are
+// the mirror's; with a history that no symmetry keeps, only moves that make the same position are
+// left out. The team game's start the same way.
+template <class PositionT, class KeySet>
+void check_symmetric_duplicates(const PositionT& root, const KeySet& history,
+                                const std::vector<Symmetry>& group,
+                                std::optional<std::size_t> expected_kept) {
+  const auto legal = root.legal_moves();
+  using MoveT = std::decay_t<decltype(*legal.begin())>;
+  const std::vector<MoveT> moves(legal.begin(), legal.end());
+  const std::vector<bool> duplicate =
+      symmetric_duplicates(root, std::span<const MoveT>(moves), history);
+  BOOST_TEST_REQUIRE(duplicate.size() == moves.size());
+  std::vector<PositionT> kept;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    const PositionT child = root.after(moves[i]);
+    const bool image_of_kept = std::any_of(group.begin(), group.end(), [&](Symmetry symmetry) {
+      return std::find(kept.begin(), kept.end(), transform(symmetry, child)) != kept.end();
+    });
+    BOOST_TEST(duplicate[i] == image_of_kept, to_string(moves[i]));
+    if (!image_of_kept) kept.push_back(child);
+  }
+  if (expected_kept) BOOST_TEST(kept.size() == *expected_kept);
+}
+
+BOOST_AUTO_TEST_CASE(symmetric_root_moves_are_kept_once_each) {
+  const Position start = Position::start();
+  const std::vector<Symmetry> every(kAllSymmetries.begin(), kAllSymmetries.end());
+  check_symmetric_duplicates(start, std::unordered_set<std::uint64_t>{}, every, 3);
+  // A position that no symmetry keeps (X on a5, O on b5): with it alone in the history, one move
+  // for each of the 16 border squares; with its mirror image too, the mirror still counts.
+  const Position lopsided = parse_position("xo3/5/5/5/5 x");
+  for (const Symmetry symmetry : kAllSymmetries)
+    BOOST_TEST_REQUIRE((symmetry == Symmetry::Identity) ==
+                       (transform(symmetry, lopsided) == lopsided));
+  check_symmetric_duplicates(start, std::unordered_set<std::uint64_t>{lopsided.key()},
+                             {Symmetry::Identity}, 16);
+  const std::unordered_set<std::uint64_t> mirrored{
+      lopsided.key(), transform(Symmetry::MirrorFiles, lopsided).key()};
+  // 16 squares, c1 and c5 their own mirror images: 2 + 14 / 2 kinds.
+  check_symmetric_duplicates(start, mirrored, {Symmetry::Identity, Symmetry::MirrorFiles}, 9);
+  // A root that no symmetry keeps: only moves that make the same position are left out.
+  const Position after_one = start.after(parse_move(start, "a5e5"));
+  const Position after_two = after_one.after(parse_move(after_one, "b1b5"));
+  check_symmetric_duplicates(after_two, std::unordered_set<std::uint64_t>{}, {Symmetry::Identity},
+                             std::nullopt);
+  std::set<Position4Key> no_history;
+  // The team game's first move: the same 3 squares, the cube pointing to the mover or its partner.
+  check_symmetric_duplicates(Position4::start(), no_history, every, 6);
+}
+
+// The search leaves them out: the start searched to a fixed depth takes fewer nodes than with a
+// history that no symmetry keeps (which makes it search every move), and still answers well.
+// MultiPV's lines show every move.
+BOOST_AUTO_TEST_CASE(a_symmetric_root_searches_one_move_of_each_kind) {
+  const Position start = Position::start();
+  Engine engine;
+  engine.set_options(options());
+  const Run kinds = search(engine, start, depth_limit(7));
+  engine.new_game();
+  const Run every_move =
+      search(engine, start, depth_limit(7), {parse_position("xo3/5/5/5/5 x").key()});
+  check_answer(start, kinds);
+  check_answer(start, every_move);
+  BOOST_TEST(kinds.last().nodes * 2 < every_move.last().nodes);
+  Engine lines;
+  lines.set_options(options(1, 16));
+  const Run multipv = search(lines, start, depth_limit(2));
+  std::set<int> reported;
+  for (const auto& info : multipv.infos) reported.insert(info.multipv);
+  BOOST_TEST(reported.size() == 16U);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
