@@ -530,19 +530,19 @@ BOOST_AUTO_TEST_CASE(symmetric_root_moves_are_kept_once_each) {
 }
 
 // The search leaves them out: the start searched to a fixed depth takes fewer nodes than with a
-// history that no symmetry keeps (which makes it search every move), and still answers well.
-// MultiPV's lines show every move.
+// history that no symmetry keeps (which makes it search one move for each of the 16 border
+// squares rather than 3), and still answers well. MultiPV's lines show every move.
 BOOST_AUTO_TEST_CASE(a_symmetric_root_searches_one_move_of_each_kind) {
   const Position start = Position::start();
   Engine engine;
   engine.set_options(options());
   const Run kinds = search(engine, start, depth_limit(7));
   engine.new_game();
-  const Run every_move =
+  const Run every_square =
       search(engine, start, depth_limit(7), {parse_position("xo3/5/5/5/5 x").key()});
   check_answer(start, kinds);
-  check_answer(start, every_move);
-  BOOST_TEST(kinds.last().nodes * 2 < every_move.last().nodes);
+  check_answer(start, every_square);
+  BOOST_TEST(kinds.last().nodes * 2 < every_square.last().nodes);
   Engine lines;
   lines.set_options(options(1, 16));
   const Run multipv = search(lines, start, depth_limit(2));
