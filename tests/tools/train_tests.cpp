@@ -418,18 +418,29 @@ BOOST_AUTO_TEST_CASE(the_fit_recovers_planted_weights) {
   BOOST_TEST(pearson(planted_scores, fitted_scores) > 0.95);
 }
 
-BOOST_DATA_TEST_CASE(
-    bad_command_lines_exit_2_with_a_message,
-    bdata::make({"", "train", "data", "fit --out w.qev", "fit --data missing.qtd --out w.qev",
-                 "fit --data GARBLED --out w.qev", "data --out d.qtd --games -1",
-                 "data --out d.qtd --nodes lots", "data --out d.qtd --tables NOWHERE",
-                 "all --out w.qev", "fit --data GOOD --out w.qev --games 5",
-                 "fit --data GOOD --out w.qev --epochs 0",
-                 "fit --data GOOD --out NOWHERE/w.qev --epochs 1",
-                 "data --out d.qtd --random-move-rate 2", "data --out d.qtd stray", "keep",
-                 "keep --tables NOWHERE", "keep --tables TABLES --movetime 0",
-                 "keep --tables TABLES --eval-file GARBLED"}),
-    command_line) {
+BOOST_DATA_TEST_CASE(bad_command_lines_exit_2_with_a_message,
+                     bdata::make({"",
+                                  "train",
+                                  "data",
+                                  "fit --out w.qev",
+                                  "fit --data missing.qtd --out w.qev",
+                                  "fit --data GARBLED --out w.qev",
+                                  "data --out d.qtd --games -1",
+                                  "data --out d.qtd --nodes lots",
+                                  "data --out d.qtd --tables NOWHERE",
+                                  "all --out w.qev",
+                                  "fit --data GOOD --out w.qev --games 5",
+                                  "fit --data GOOD --out w.qev --epochs 0",
+                                  "fit --data GOOD --out NOWHERE/w.qev --epochs 1",
+                                  "data --out d.qtd --random-move-rate 2",
+                                  "data --out d.qtd stray",
+                                  "keep",
+                                  "keep --tables NOWHERE",
+                                  "keep --tables TABLES --movetime 0",
+                                  "keep --tables TABLES --eval-file GARBLED",
+                                  "keep --tables TABLES --values wins",
+                                  "keep --tables TABLES --evaluations none"}),
+                     command_line) {
   TemporaryDir dir;
   const std::string garbled = (dir.path / "garbled.qtd").string();
   std::ofstream(garbled) << "QXTD this is not a data file";
@@ -510,6 +521,31 @@ BOOST_AUTO_TEST_CASE(value_keeping_counts_the_moves_that_keep_held_out_values) {
   const std::vector<std::string> lines = value_keeping_report({result});
   BOOST_TEST_REQUIRE(lines.size() == 1u);
   BOOST_TEST(lines[0].rfind("hand: kept ", 0) == 0u, lines[0]);
+}
+
+BOOST_AUTO_TEST_CASE(value_keeping_positions_of_one_value_alone) {
+  const tb::Tablebase& tables = test::test_tables();
+  ValueKeepingSettings settings;
+  settings.positions = 40;
+  settings.seed = 3;
+  settings.min_win_plies = 3;
+  settings.min_blanks = 0;
+  const std::vector<ValueKeepingPosition> both = value_keeping_positions(tables, settings);
+  const auto count_of = [](const std::vector<ValueKeepingPosition>& positions, tb::Wdl value) {
+    return std::count_if(positions.begin(), positions.end(),
+                         [&](const ValueKeepingPosition& entry) { return entry.value == value; });
+  };
+  BOOST_TEST_REQUIRE(count_of(both, tb::Wdl::Win) > 0);
+  BOOST_TEST_REQUIRE(count_of(both, tb::Wdl::Draw) > 0);
+  settings.draws = false;
+  const std::vector<ValueKeepingPosition> wins = value_keeping_positions(tables, settings);
+  BOOST_TEST(!wins.empty());
+  BOOST_TEST(count_of(wins, tb::Wdl::Win) == std::ptrdiff_t(wins.size()));
+  settings.draws = true;
+  settings.wins = false;
+  const std::vector<ValueKeepingPosition> draws = value_keeping_positions(tables, settings);
+  BOOST_TEST(!draws.empty());
+  BOOST_TEST(count_of(draws, tb::Wdl::Draw) == std::ptrdiff_t(draws.size()));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

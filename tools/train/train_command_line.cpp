@@ -141,6 +141,10 @@ po::options_description keep_options() {
       "a won position counts when its win takes at least this many plies");
   add("max-keeping-percent", po::value<int>()->default_value(keep.max_keeping_percent),
       "a position counts when at most this share of its moves keeps its value");
+  add("values", po::value<std::string>()->default_value("both"),
+      "the positions' values that count: win, draw or both");
+  add("evaluations", po::value<std::string>()->default_value("both"),
+      "the evaluations measured: hand, learned or both");
   add("eval-file", po::value<std::string>(),
       "weights of the learned evaluation (default: the ones built into the engine)");
   return options;
@@ -329,6 +333,14 @@ int run_keep(const po::variables_map& vm, std::ostream& out) {
   if (settings.max_keeping_percent > 99)
     throw po::error("--max-keeping-percent must be below 100: some move must lose the value");
   settings.seed = unsigned_option<std::uint64_t>(vm, "seed");
+  const std::string values = vm["values"].as<std::string>();
+  if (values != "win" && values != "draw" && values != "both")
+    throw po::error("--values must be win, draw or both, not '" + values + "'");
+  settings.wins = values != "draw";
+  settings.draws = values != "win";
+  const std::string evaluations = vm["evaluations"].as<std::string>();
+  if (evaluations != "hand" && evaluations != "learned" && evaluations != "both")
+    throw po::error("--evaluations must be hand, learned or both, not '" + evaluations + "'");
   const Evaluator learned =
       vm.count("eval-file")
           ? Evaluator(std::make_shared<const patterns::PatternWeights>(
@@ -345,13 +357,19 @@ int run_keep(const po::variables_map& vm, std::ostream& out) {
   const std::vector<ValueKeepingPosition> positions = value_keeping_positions(tables, settings);
   if (positions.empty())
     throw std::runtime_error("the tables hold no held-out position where a move loses the value");
-  out << positions.size() << " held-out positions (wins of at least " << settings.min_win_plies
-      << " plies, draws; at most " << settings.max_keeping_percent
-      << " % of the moves keep the value), " << settings.move_time_ms
-      << " ms per move, one thread, no tables" << std::endl;
+  const std::string wins_text =
+      "wins of at least " + std::to_string(settings.min_win_plies) + " plies";
+  out << positions.size() << " held-out positions ("
+      << (settings.wins && settings.draws ? wins_text + ", draws"
+          : settings.wins                 ? wins_text
+                                          : std::string("draws"))
+      << "; at most " << settings.max_keeping_percent << " % of the moves keep the value), "
+      << settings.move_time_ms << " ms per move, one thread, no tables" << std::endl;
   std::vector<ValueKeepingResult> results;
-  results.push_back(measure_value_keeping(tables, positions, Evaluator(), "hand", settings));
-  results.push_back(measure_value_keeping(tables, positions, learned, "learned", settings));
+  if (evaluations != "learned")
+    results.push_back(measure_value_keeping(tables, positions, Evaluator(), "hand", settings));
+  if (evaluations != "hand")
+    results.push_back(measure_value_keeping(tables, positions, learned, "learned", settings));
   for (const std::string& line : value_keeping_report(results)) out << line << "\n";
   out << "in " << seconds_text(total.seconds()) << std::endl;
   return kExitDone;

@@ -67,7 +67,7 @@ std::vector<ValueKeepingPosition> value_keeping_positions(const tb::Tablebase& t
     std::uniform_int_distribution<tb::Slot> slot_of(0, index.slot_count() - 1);
     int found = 0;
     // A layer too small to give its share (the tests' layer 1) ends after this many draws.
-    for (std::uint64_t tries = 0; found < wanted && tries < 200 * std::uint64_t(wanted) + 100000;
+    for (std::uint64_t tries = 0; found < wanted && tries < 5000 * std::uint64_t(wanted) + 100000;
          ++tries) {
       const tb::LayerIndex::SlotContent content = index.board_of(slot_of(rng));
       if (content.hole) continue;
@@ -75,6 +75,7 @@ std::vector<ValueKeepingPosition> value_keeping_positions(const tb::Tablebase& t
       if (!is_held_out(position) || !in_evaluation_domain(position)) continue;
       const auto value = tables.probe(position);
       if (!value || value->wdl == tb::Wdl::Loss) continue;
+      if (!(value->wdl == tb::Wdl::Win ? settings.wins : settings.draws)) continue;
       if (value->wdl == tb::Wdl::Win && value->distance < settings.min_win_plies) continue;
       const auto moves = tables.probe_moves(position);
       if (!moves) continue;

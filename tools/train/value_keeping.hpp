@@ -22,6 +22,10 @@ struct ValueKeepingSettings {
   // alone), a position when at most this share of its moves keeps its value.
   int min_win_plies = 15;
   int max_keeping_percent = 50;
+  // Which values count: a study of converting long wins wants the wins alone, which are rarer
+  // than draws among the hard positions (about one in thirty at 41 plies and more).
+  bool wins = true;
+  bool draws = true;
   // The fewest blanks of a position: layer 0 (full boards) has the fewest choices, so it is left
   // out unless asked for (the sanitizer builds' test tables have only layer 0).
   int min_blanks = 1;
