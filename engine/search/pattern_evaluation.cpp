@@ -34,10 +34,29 @@ constexpr std::array<std::uint8_t, kLineContents> make_canonical() {
 constexpr std::array<std::uint8_t, kLineContents> kCanonical = make_canonical();
 static_assert(*std::max_element(kCanonical.begin(), kCanonical.end()) == kCanonicalContents - 1);
 
+// The pair classes: numbered in order of their smallest member.
+std::vector<std::uint16_t> make_pair_canonical() {
+  std::vector<std::uint16_t> table(kPairContents);
+  int next = 0;
+  for (int content = 0; content < kPairContents; ++content) {
+    const int reversed =
+        reverse_of(content / kLineContents) * kLineContents + reverse_of(content % kLineContents);
+    table[std::size_t(content)] =
+        std::uint16_t(reversed < content ? table[std::size_t(reversed)] : next++);
+  }
+  if (next != kCanonicalPairContents) throw std::logic_error("pair classes miscounted");
+  return table;
+}
+const std::vector<std::uint16_t>& pair_canonical() {
+  static const std::vector<std::uint16_t> table = make_pair_canonical();
+  return table;
+}
+
 constexpr char kMagic[4] = {'Q', 'X', 'E', 'V'};
-constexpr std::uint32_t kFormatVersion = 1;
-constexpr std::array<std::uint32_t, 4> kLayout = {kPhases, kLineClasses, kCanonicalContents,
-                                                  kThreatFeatures};
+constexpr std::uint32_t kFormatVersion = 2;
+constexpr std::array<std::uint32_t, 7> kLayout = {
+    kPhases,     kLineClasses, kCanonicalContents,    kThreatFeatures,
+    kPairPhases, kPairClasses, kCanonicalPairContents};
 constexpr std::size_t kHeaderBytes = sizeof kMagic + 4 * (1 + kLayout.size());
 constexpr std::size_t kFileBytes = kHeaderBytes + 2 * kFeatureCount + 8;
 
@@ -46,6 +65,7 @@ using binary_io::get;
 using binary_io::put;
 
 const char* const kClassNames[kLineClasses] = {"edge", "second", "middle", "diagonal"};
+const char* const kPairClassNames[kPairClasses] = {"edge and second", "second and middle"};
 const char* const kLineNames[kLineCount] = {"rank 1", "rank 2", "rank 3",         "rank 4",
                                             "rank 5", "file a", "file b",         "file c",
                                             "file d", "file e", "diagonal a1-e5", "diagonal a5-e1"};
@@ -60,15 +80,31 @@ int canonical_content(int content) {
   return kCanonical[content];
 }
 
+int canonical_pair_content(int pair_content) {
+  return pair_canonical()[std::size_t(pair_content)];
+}
+
 ActiveFeatures active_features(const Position& position, SlideSet opponent_threats) {
   const Bitboard mover = position.cubes(position.side_to_move());
   const Bitboard opponent = position.cubes(~position.side_to_move());
   ActiveFeatures features;
   features.phase = phase_of(std::popcount(position.blanks()));
   const int base = features.phase * kFeaturesPerPhase;
-  for (int line = 0; line < kLineCount; ++line)
-    features.lines[line] = std::uint16_t(base + kLineClass[line] * kCanonicalContents +
-                                         kCanonical[line_content(mover, opponent, line)]);
+  std::array<int, kLineCount> contents;
+  for (int line = 0; line < kLineCount; ++line) {
+    contents[line] = line_content(mover, opponent, line);
+    features.lines[line] =
+        std::uint32_t(base + kLineClass[line] * kCanonicalContents + kCanonical[contents[line]]);
+  }
+  if (features.phase < kPairPhases) {
+    features.pair_count = kPairCount;
+    const int pair_base = kPairFeature + features.phase * kPairFeaturesPerPhase;
+    for (int pair = 0; pair < kPairCount; ++pair)
+      features.pairs[pair] =
+          std::uint32_t(pair_base + kPairClass[pair] * kCanonicalPairContents +
+                        canonical_pair_content(contents[kPairLines[pair][0]] * kLineContents +
+                                               contents[kPairLines[pair][1]]));
+  }
   if (opponent_threats != 0)
     features.threat = base + kThreatFeature + std::min(std::popcount(opponent_threats), 3) - 1;
   features.bias = base + kBiasFeature;
@@ -90,6 +126,13 @@ PatternWeights::PatternWeights(std::span<const std::int16_t> weights)
       table.threats[threat] = w[kThreatFeature + threat];
     table.bias = w[kBiasFeature];
   }
+  for (int phase = 0; phase < kPairPhases; ++phase) {
+    const std::int16_t* w = weights_.data() + kPairFeature + phase * kPairFeaturesPerPhase;
+    for (int pair_class = 0; pair_class < kPairClasses; ++pair_class)
+      for (int content = 0; content < kPairContents; ++content)
+        pairs_[phase][pair_class][content] =
+            w[pair_class * kCanonicalPairContents + canonical_pair_content(content)];
+  }
 }
 
 std::vector<std::string> PatternWeights::breakdown_lines(const Position& position) const {
@@ -110,6 +153,14 @@ std::vector<std::string> PatternWeights::breakdown_lines(const Position& positio
       cells += (x_moves ? ".xo" : ".ox")[digit(content, cell)];
     lines.push_back(std::string(kLineNames[line]) + " (" + kClassNames[kLineClass[line]] + ") " +
                     cells + " " + std::to_string(table.lines[kLineClass[line]][content]));
+  }
+  for (int pair = 0; pair < (phase < kPairPhases ? kPairCount : 0); ++pair) {
+    const int outer = kPairLines[pair][0], inner = kPairLines[pair][1];
+    const int content =
+        line_content(mover, opponent, outer) * kLineContents + line_content(mover, opponent, inner);
+    lines.push_back("pair " + std::string(kLineNames[outer]) + " + " + kLineNames[inner] + " (" +
+                    kPairClassNames[kPairClass[pair]] + ") " +
+                    std::to_string(pairs_[phase][kPairClass[pair]][content]));
   }
   const int threat_count = std::popcount(threats);
   const int threat_score = threat_count ? table.threats[std::min(threat_count, 3) - 1] : 0;
@@ -146,7 +197,7 @@ PatternWeights PatternWeights::parse(std::span<const std::byte> bytes) {
     if (get(bytes, 8 + 4 * i, 4) != kLayout[i])
       throw WeightsFileError(
           "the weights have another layout (phases, line classes, contents, "
-          "threats) than this engine's");
+          "threats, pairs) than this engine's");
   if (bytes.size() != kFileBytes)
     throw WeightsFileError("the file has " + std::to_string(bytes.size()) + " bytes, " +
                            std::to_string(kFileBytes) + " expected");

@@ -869,7 +869,7 @@ BOOST_AUTO_TEST_CASE(evaluation_options_choose_and_load_the_evaluation) {
   engine.send("setoption name Evaluation value learned");
   std::vector<std::string> lines = eval_lines();
   BOOST_TEST(
-      count_prefix(lines, "info string eval: learned evaluation, phase 3 (20 blank cubes)") == 1,
+      count_prefix(lines, "info string eval: learned evaluation, phase 5 (20 blank cubes)") == 1,
       transcript(engine));
   BOOST_TEST(count_prefix(lines, "info string eval: rank 5 (edge) xo... ") == 1,
              transcript(engine));

@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <numeric>
 #include <random>
 #include <set>
 #include <string>
@@ -80,6 +81,16 @@ int reference_content(const Position& position, int line) {
   return content;
 }
 
+// Positions of every phase: random games' positions, whose blanks seldom fall below 7, and the
+// last positions of long random games, which mostly have 0-6 blanks (the phases with pairs).
+std::vector<Position> positions_of_every_phase(unsigned seed, int count) {
+  std::vector<Position> positions = test::random_positions(seed, count / 2);
+  for (const Position& position :
+       test::random_positions(seed, count - count / 2, {100, 300, test::Keep::LastOngoing}))
+    positions.push_back(position);
+  return positions;
+}
+
 std::vector<std::byte> read_bytes(const std::filesystem::path& file) {
   std::ifstream in(file, std::ios::binary);
   std::vector<char> chars((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -111,6 +122,22 @@ BOOST_AUTO_TEST_CASE(contents_and_their_reverses_make_135_classes) {
   BOOST_TEST(palindromes == 27);
 }
 
+BOOST_AUTO_TEST_CASE(pair_contents_and_their_reverses_make_their_classes) {
+  // A pair content is the outer line's content times 243 plus the inner line's; reading both
+  // lines backwards gives its twin. 27 * 27 pairs of palindromes are their own twins.
+  std::vector<int> members(kCanonicalPairContents, 0);
+  for (int content = 0; content < kPairContents; ++content) {
+    const int twin = reversed_content(content / kLineContents) * kLineContents +
+                     reversed_content(content % kLineContents);
+    BOOST_TEST_REQUIRE(canonical_pair_content(content) == canonical_pair_content(twin));
+    BOOST_TEST_REQUIRE(canonical_pair_content(content) >= 0);
+    BOOST_TEST_REQUIRE(canonical_pair_content(content) < kCanonicalPairContents);
+    ++members[std::size_t(canonical_pair_content(content))];
+  }
+  BOOST_TEST(std::count(members.begin(), members.end(), 1) == 27 * 27);
+  BOOST_TEST(std::count(members.begin(), members.end(), 2) == kCanonicalPairContents - 27 * 27);
+}
+
 BOOST_DATA_TEST_CASE(line_contents_read_the_squares_the_rules_name, bdata::make({0, 1, 2, 3}),
                      seed) {
   for (const Position& position : test::random_positions(100u + unsigned(seed), 200)) {
@@ -123,8 +150,8 @@ BOOST_DATA_TEST_CASE(line_contents_read_the_squares_the_rules_name, bdata::make(
 }
 
 BOOST_AUTO_TEST_CASE(phases_follow_the_blank_counts) {
-  const std::array<int, 26> expected = {0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2,
-                                        3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3};
+  const std::array<int, 26> expected = {0, 1, 2, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4,
+                                        5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5};
   for (int blanks = 0; blanks <= kSquareCount; ++blanks)
     BOOST_TEST(phase_of(blanks) == expected[blanks], "blanks " << blanks);
 }
@@ -133,11 +160,14 @@ BOOST_DATA_TEST_CASE(the_score_is_the_sum_of_the_active_features_weights, bdata:
                      seed) {
   const std::vector<std::int16_t> weights = random_weights(7u + unsigned(seed));
   const PatternWeights pattern(weights);
-  for (const Position& position : test::random_positions(200u + unsigned(seed), 300)) {
+  std::array<int, kPhases> seen{};
+  for (const Position& position : positions_of_every_phase(200u + unsigned(seed), 600)) {
+    ++seen[std::size_t(phase_of(std::popcount(position.blanks())))];
     const SlideSet threats = opponent_wins(position);
     const ActiveFeatures features = active_features(position, threats);
     int sum = weights[features.bias];
-    for (const std::uint16_t line : features.lines) sum += weights[line];
+    for (const std::uint32_t line : features.lines) sum += weights[line];
+    for (int pair = 0; pair < features.pair_count; ++pair) sum += weights[features.pairs[pair]];
     if (features.threat >= 0) sum += weights[features.threat];
     BOOST_TEST(pattern.evaluate(position, threats) == sum, to_string(position));
     // Every feature belongs to the position's phase, and the threat feature is there exactly
@@ -145,19 +175,27 @@ BOOST_DATA_TEST_CASE(the_score_is_the_sum_of_the_active_features_weights, bdata:
     const int phase = phase_of(std::popcount(position.blanks()));
     BOOST_TEST(features.phase == phase);
     BOOST_TEST(features.bias == phase * kFeaturesPerPhase + kBiasFeature);
-    for (const std::uint16_t line : features.lines) {
+    for (const std::uint32_t line : features.lines) {
       BOOST_TEST(line >= phase * kFeaturesPerPhase);
       BOOST_TEST(line < phase * kFeaturesPerPhase + kThreatFeature);
     }
+    BOOST_TEST(features.pair_count == (phase < kPairPhases ? kPairCount : 0));
+    for (int pair = 0; pair < features.pair_count; ++pair) {
+      BOOST_TEST(features.pairs[pair] >= kPairFeature + phase * kPairFeaturesPerPhase);
+      BOOST_TEST(features.pairs[pair] < kPairFeature + (phase + 1) * kPairFeaturesPerPhase);
+    }
     BOOST_TEST((features.threat >= 0) == (threats != 0));
   }
+  // Random games reach phases with pairs and without (how far down they go varies with the seed).
+  BOOST_TEST(std::accumulate(seen.begin(), seen.begin() + kPairPhases, 0) > 0);
+  BOOST_TEST(std::accumulate(seen.begin() + kPairPhases, seen.end(), 0) > 0);
 }
 
 BOOST_DATA_TEST_CASE(the_score_is_blind_to_the_symmetries_of_the_board,
                      bdata::make({0, 1, 2, 3, 4, 5, 6, 7}), index) {
   const PatternWeights pattern(random_weights(31u));
   const Symmetry symmetry = kAllSymmetries[std::size_t(index)];
-  for (const Position& position : test::random_positions(300u + unsigned(index), 200)) {
+  for (const Position& position : positions_of_every_phase(300u + unsigned(index), 400)) {
     const Position image = transform(symmetry, position);
     BOOST_TEST(pattern.evaluate(image, opponent_wins(image)) ==
                    pattern.evaluate(position, opponent_wins(position)),
@@ -271,7 +309,16 @@ BOOST_AUTO_TEST_CASE(the_evaluator_chooses_between_hand_and_learned) {
   // The breakdown of the learned evaluation names every line and ends with its total.
   const Position position = parse_position("xo3/1x3/2o2/5/4o x");
   const std::vector<std::string> lines = learned.breakdown_lines(position);
-  BOOST_TEST(lines.size() == 17u);
+  BOOST_TEST(lines.size() == 17u);  // a title, 12 lines, threats, bias, wins, total
+  // With few blanks the 8 pairs of neighbouring lines come after the lines.
+  const Position endgame = parse_position("xxoox/ooxxo/xo1ox/oxxoo/xoo1x x");
+  const std::vector<std::string> endgame_lines = learned.breakdown_lines(endgame);
+  BOOST_TEST_REQUIRE(endgame_lines.size() == 25u);
+  BOOST_TEST(endgame_lines[13].rfind("pair rank 1 + rank 2 (edge and second) ", 0) == 0u,
+             endgame_lines[13]);
+  BOOST_TEST(endgame_lines.back() ==
+             "total " + std::to_string(weights->evaluate(endgame, opponent_wins(endgame))) +
+                 " (side to move)");
   BOOST_TEST(lines.back() ==
              "total " + std::to_string(weights->evaluate(position, opponent_wins(position))) +
                  " (side to move)");
@@ -283,18 +330,29 @@ BOOST_AUTO_TEST_CASE(the_built_in_weights_are_fitted_ones) {
   // cubes and two blanks are worth more than three of the opponent's and two blanks, and the
   // opponent's threats cost something. (Four and a blank is no test: with many blanks such a
   // line is mostly a win in one, outside the evaluation's domain, and its weight stays near 0.)
+  // The phases of 0 and 1 blanks have no line with two blanks; there the other two cells are the
+  // other side's.
   const auto weights = builtin_weights().weights();
-  const int three_own = 1 + 3 + 9, three_opponent = 2 * three_own;  // cells 0-2; 3-4 blank
+  const int three_own = 1 + 3 + 9, three_opponent = 2 * three_own;  // cells 0-2
+  const int rest_opponent = 2 * (27 + 81), rest_own = 27 + 81;      // cells 3-4
   for (int phase = 0; phase < kPhases; ++phase) {
     const int base = phase * kFeaturesPerPhase;
+    const bool two_blanks = phase >= phase_of(2);
+    const int better = three_own + (two_blanks ? 0 : rest_opponent);
+    const int worse = three_opponent + (two_blanks ? 0 : rest_own);
     for (int line_class = 0; line_class < kLineClasses; ++line_class) {
       const int at = base + line_class * kCanonicalContents;
-      BOOST_TEST(weights[at + canonical_content(three_own)] >
-                     weights[at + canonical_content(three_opponent)],
+      BOOST_TEST(weights[at + canonical_content(better)] > weights[at + canonical_content(worse)],
                  "phase " << phase << " class " << line_class);
     }
     BOOST_TEST(weights[base + kThreatFeature] < 0, "phase " << phase);
   }
+  // And the pairs: three of the mover's cubes on an edge line (xxx..) beside a full second line
+  // (oxoxo) are worth more than the same with the sides swapped (phase 3: 3-6 blanks).
+  const int second = 2 + 3 + 2 * 9 + 27 + 2 * 81, swapped_second = 1 + 2 * 3 + 9 + 2 * 27 + 81;
+  const int at = kPairFeature + phase_of(4) * kPairFeaturesPerPhase;
+  BOOST_TEST(weights[at + canonical_pair_content(three_own * kLineContents + second)] >
+             weights[at + canonical_pair_content(three_opponent * kLineContents + swapped_second)]);
 }
 
 BOOST_AUTO_TEST_CASE(a_search_with_learned_weights_finds_the_win_and_follows_the_weights) {

@@ -20,8 +20,8 @@ using patterns::kFeatureCount;
 
 // A record prepared for the fit: its active features, its label and what the report groups by.
 struct Example {
-  static constexpr int kMaxFeatures = patterns::kLineCount + 2;
-  std::array<std::uint16_t, kMaxFeatures> features{};
+  static constexpr int kMaxFeatures = patterns::kLineCount + patterns::kPairCount + 2;
+  std::array<std::uint32_t, kMaxFeatures> features{};
   std::uint8_t feature_count = 0;
   Source source = Source::Table;
   float label = 0;
@@ -44,9 +44,11 @@ Example prepare(const TrainingRecord& record) {
   const SlideSet threats = opponent_wins(position);
   const patterns::ActiveFeatures active = patterns::active_features(position, threats);
   Example example;
-  for (const std::uint16_t line : active.lines) example.features[example.feature_count++] = line;
-  if (active.threat >= 0) example.features[example.feature_count++] = std::uint16_t(active.threat);
-  example.features[example.feature_count++] = std::uint16_t(active.bias);
+  for (const std::uint32_t line : active.lines) example.features[example.feature_count++] = line;
+  for (int pair = 0; pair < active.pair_count; ++pair)
+    example.features[example.feature_count++] = active.pairs[std::size_t(pair)];
+  if (active.threat >= 0) example.features[example.feature_count++] = std::uint32_t(active.threat);
+  example.features[example.feature_count++] = std::uint32_t(active.bias);
   example.source = record.source;
   example.label = record.label;
   example.hand = float(evaluate(position, threats));
