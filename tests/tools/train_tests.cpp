@@ -488,14 +488,21 @@ BOOST_AUTO_TEST_CASE(data_then_fit_make_a_weights_file_the_engine_reads) {
   BOOST_CHECK_NO_THROW(patterns::PatternWeights::load(weights));
 }
 
-BOOST_AUTO_TEST_CASE(value_keeping_counts_the_moves_that_keep_held_out_values) {
-  const tb::Tablebase& tables = test::test_tables();
+// Value-keeping settings the test tables can serve: short wins count, and layer 0 is used (the
+// sanitizer builds' test tables have only layer 0).
+ValueKeepingSettings small_value_keeping_settings() {
   ValueKeepingSettings settings;
   settings.positions = 40;
   settings.move_time_ms = 5;
   settings.seed = 3;
   settings.min_win_plies = 3;
-  settings.min_blanks = 0;  // the sanitizer builds' test tables have only layer 0
+  settings.min_blanks = 0;
+  return settings;
+}
+
+BOOST_AUTO_TEST_CASE(value_keeping_counts_the_moves_that_keep_held_out_values) {
+  const tb::Tablebase& tables = test::test_tables();
+  const ValueKeepingSettings settings = small_value_keeping_settings();
   const std::vector<ValueKeepingPosition> positions = value_keeping_positions(tables, settings);
   // The test tables' layer 1 is small: it may give fewer than asked, but not none.
   BOOST_TEST_REQUIRE(!positions.empty());
@@ -525,11 +532,7 @@ BOOST_AUTO_TEST_CASE(value_keeping_counts_the_moves_that_keep_held_out_values) {
 
 BOOST_AUTO_TEST_CASE(value_keeping_positions_of_one_value_alone) {
   const tb::Tablebase& tables = test::test_tables();
-  ValueKeepingSettings settings;
-  settings.positions = 40;
-  settings.seed = 3;
-  settings.min_win_plies = 3;
-  settings.min_blanks = 0;
+  ValueKeepingSettings settings = small_value_keeping_settings();
   const std::vector<ValueKeepingPosition> both = value_keeping_positions(tables, settings);
   const auto count_of = [](const std::vector<ValueKeepingPosition>& positions, tb::Wdl value) {
     return std::count_if(positions.begin(), positions.end(),
