@@ -60,6 +60,20 @@ constexpr std::array<std::uint32_t, 7> kLayout = {
 constexpr std::size_t kHeaderBytes = sizeof kMagic + 4 * (1 + kLayout.size());
 constexpr std::size_t kFileBytes = kHeaderBytes + 2 * kFeatureCount + 8;
 
+// Format 1, the layout before the pairs: four phases (0-2, 3-6, 7-12 and 13-25 blanks) of line,
+// threat and bias weights. Such a file is read into today's layout so that it evaluates every
+// position as it did: each phase takes the weights of the old phase that held its blank counts,
+// and the pairs weigh nothing. Fits made before the pairs stay usable, for a match against
+// today's weights or as the donor of some phases (quixo-train merge).
+constexpr std::uint32_t kFormat1 = 1;
+constexpr int kFormat1Phases = 4;
+constexpr std::array<std::uint32_t, 4> kFormat1Layout = {kFormat1Phases, kLineClasses,
+                                                         kCanonicalContents, kThreatFeatures};
+constexpr std::array<int, kPhases> kFormat1PhaseOf = {0, 0, 0, 1, 2, 3};
+constexpr std::size_t kFormat1HeaderBytes = sizeof kMagic + 4 * (1 + kFormat1Layout.size());
+constexpr std::size_t kFormat1FileBytes =
+    kFormat1HeaderBytes + 2 * kFormat1Phases * kFeaturesPerPhase + 8;
+
 using binary_io::fnv1a;
 using binary_io::get;
 using binary_io::put;
@@ -185,27 +199,44 @@ std::vector<std::byte> PatternWeights::serialize() const {
 }
 
 PatternWeights PatternWeights::parse(std::span<const std::byte> bytes) {
-  if (bytes.size() < kHeaderBytes ||
+  if (bytes.size() < sizeof kMagic + 4 ||
       !std::equal(std::begin(kMagic), std::end(kMagic), bytes.begin(),
                   [](char c, std::byte b) { return std::byte(c) == b; }))
     throw WeightsFileError("not a quixo evaluation weights file (no QXEV header)");
   const auto version = get(bytes, 4, 4);
-  if (version != kFormatVersion)
+  if (version != kFormatVersion && version != kFormat1)
     throw WeightsFileError("weights format version " + std::to_string(version) +
-                           ", this engine reads " + std::to_string(kFormatVersion));
-  for (std::size_t i = 0; i < kLayout.size(); ++i)
-    if (get(bytes, 8 + 4 * i, 4) != kLayout[i])
+                           ", this engine reads " + std::to_string(kFormat1) + " and " +
+                           std::to_string(kFormatVersion));
+  const std::span<const std::uint32_t> layout =
+      version == kFormat1 ? std::span<const std::uint32_t>(kFormat1Layout) : kLayout;
+  const std::size_t header_bytes = version == kFormat1 ? kFormat1HeaderBytes : kHeaderBytes;
+  const std::size_t file_bytes = version == kFormat1 ? kFormat1FileBytes : kFileBytes;
+  if (bytes.size() < header_bytes)
+    throw WeightsFileError("the file has " + std::to_string(bytes.size()) + " bytes, " +
+                           std::to_string(file_bytes) + " expected");
+  for (std::size_t i = 0; i < layout.size(); ++i)
+    if (get(bytes, 8 + 4 * i, 4) != layout[i])
       throw WeightsFileError(
           "the weights have another layout (phases, line classes, contents, "
           "threats, pairs) than this engine's");
-  if (bytes.size() != kFileBytes)
+  if (bytes.size() != file_bytes)
     throw WeightsFileError("the file has " + std::to_string(bytes.size()) + " bytes, " +
-                           std::to_string(kFileBytes) + " expected");
-  if (get(bytes, kFileBytes - 8, 8) != fnv1a(bytes.first(kFileBytes - 8)))
+                           std::to_string(file_bytes) + " expected");
+  if (get(bytes, file_bytes - 8, 8) != fnv1a(bytes.first(file_bytes - 8)))
     throw WeightsFileError("checksum mismatch: the file is damaged");
+  const auto weight_at = [&](std::size_t index) {
+    return std::int16_t(std::uint16_t(get(bytes, header_bytes + 2 * index, 2)));
+  };
   std::vector<std::int16_t> weights(kFeatureCount);
-  for (int i = 0; i < kFeatureCount; ++i)
-    weights[i] = std::int16_t(std::uint16_t(get(bytes, kHeaderBytes + 2 * i, 2)));
+  if (version == kFormat1) {
+    for (int phase = 0; phase < kPhases; ++phase)
+      for (int feature = 0; feature < kFeaturesPerPhase; ++feature)
+        weights[phase * kFeaturesPerPhase + feature] =
+            weight_at(std::size_t(kFormat1PhaseOf[phase] * kFeaturesPerPhase + feature));
+  } else {
+    for (int i = 0; i < kFeatureCount; ++i) weights[i] = weight_at(std::size_t(i));
+  }
   return PatternWeights(weights);
 }
 

@@ -161,6 +161,7 @@ class PatternWeights {
   // contents, threat features), the weights as little-endian 16-bit integers in feature order,
   // and an FNV-1a checksum of everything before it.
   [[nodiscard]] std::vector<std::byte> serialize() const;
+  // Reads format 2 and format 1 (the four phases before the pairs, which evaluates as it did).
   // Throws WeightsFileError naming what is wrong (not a weights file, another layout, a bad
   // checksum, a short file).
   static PatternWeights parse(std::span<const std::byte> bytes);

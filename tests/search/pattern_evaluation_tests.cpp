@@ -24,6 +24,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/binary_io.hpp"
 #include "core/move_scan.hpp"
 #include "core/notation.hpp"
 #include "core/symmetry.hpp"
@@ -254,6 +255,49 @@ BOOST_DATA_TEST_CASE(a_damaged_weights_file_is_refused_with_the_reason, bdata::m
   } catch (const WeightsFileError& error) {
     BOOST_TEST(std::string(error.what()).find(damage.message) != std::string::npos, error.what());
   }
+}
+
+BOOST_AUTO_TEST_CASE(a_format_1_file_evaluates_as_its_four_phases_did) {
+  // A file of the layout before the pairs, written byte by byte: four phases of 0-2, 3-6, 7-12
+  // and 13-25 blanks, each with 4 x 135 line weights, 3 threat weights and a bias.
+  constexpr int old_phases = 4, per_phase = kLineClasses * kCanonicalContents + 3 + 1;
+  std::mt19937 rng(21u);
+  std::uniform_int_distribution<int> value(-300, 300);
+  std::vector<int> old_weights(old_phases * per_phase);
+  for (int& weight : old_weights) weight = value(rng);
+  std::vector<std::byte> bytes;
+  for (const char c : {'Q', 'X', 'E', 'V'}) bytes.push_back(std::byte(c));
+  for (const std::uint32_t word : {1u, 4u, 4u, 135u, 3u}) binary_io::put(bytes, word, 4);
+  for (const int weight : old_weights) binary_io::put(bytes, std::uint16_t(weight), 2);
+  binary_io::put(bytes, binary_io::fnv1a(bytes), 8);
+
+  const PatternWeights pattern = PatternWeights::parse(bytes);
+  std::set<int> old_phases_seen;
+  for (const Position& position : positions_of_every_phase(22u, 400)) {
+    const int blanks = std::popcount(position.blanks());
+    const int old_phase = blanks <= 2 ? 0 : blanks <= 6 ? 1 : blanks <= 12 ? 2 : 3;
+    old_phases_seen.insert(old_phase);
+    const int* w = old_weights.data() + old_phase * per_phase;
+    const SlideSet threats = opponent_wins(position);
+    int expected = w[per_phase - 1];
+    for (int line = 0; line < kLineCount; ++line)
+      expected += w[kLineClass[line] * kCanonicalContents +
+                    canonical_content(reference_content(position, line))];
+    if (threats != 0)
+      expected += w[kLineClasses * kCanonicalContents + std::min(std::popcount(threats), 3) - 1];
+    BOOST_TEST(pattern.evaluate(position, threats) == expected, to_string(position));
+  }
+  BOOST_TEST(old_phases_seen.size() == 4u);
+  // Written back, it is a file of today's format, which reads back the same.
+  const PatternWeights again = PatternWeights::parse(pattern.serialize());
+  BOOST_TEST(std::equal(pattern.weights().begin(), pattern.weights().end(), again.weights().begin(),
+                        again.weights().end()));
+  // A damaged one is refused like any other.
+  bytes[40] ^= std::byte(1);
+  BOOST_CHECK_EXCEPTION((void)PatternWeights::parse(bytes), WeightsFileError,
+                        [](const WeightsFileError& error) {
+                          return std::string(error.what()).find("checksum") != std::string::npos;
+                        });
 }
 
 BOOST_AUTO_TEST_CASE(a_missing_file_is_refused_with_its_name) {

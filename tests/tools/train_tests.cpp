@@ -418,32 +418,41 @@ BOOST_AUTO_TEST_CASE(the_fit_recovers_planted_weights) {
   BOOST_TEST(pearson(planted_scores, fitted_scores) > 0.95);
 }
 
-BOOST_DATA_TEST_CASE(bad_command_lines_exit_2_with_a_message,
-                     bdata::make({"",
-                                  "train",
-                                  "data",
-                                  "fit --out w.qev",
-                                  "fit --data missing.qtd --out w.qev",
-                                  "fit --data GARBLED --out w.qev",
-                                  "data --out d.qtd --games -1",
-                                  "data --out d.qtd --nodes lots",
-                                  "data --out d.qtd --tables NOWHERE",
-                                  "all --out w.qev",
-                                  "fit --data GOOD --out w.qev --games 5",
-                                  "fit --data GOOD --out w.qev --epochs 0",
-                                  "fit --data GOOD --out NOWHERE/w.qev --epochs 1",
-                                  "data --out d.qtd --random-move-rate 2",
-                                  "data --out d.qtd stray",
-                                  "keep",
-                                  "keep --tables NOWHERE",
-                                  "keep --tables TABLES --movetime 0",
-                                  "keep --tables TABLES --eval-file GARBLED",
-                                  "keep --tables TABLES --values wins",
-                                  "keep --tables TABLES --evaluations none"}),
-                     command_line) {
+BOOST_DATA_TEST_CASE(
+    bad_command_lines_exit_2_with_a_message,
+    bdata::make({"",
+                 "train",
+                 "data",
+                 "fit --out w.qev",
+                 "fit --data missing.qtd --out w.qev",
+                 "fit --data GARBLED --out w.qev",
+                 "data --out d.qtd --games -1",
+                 "data --out d.qtd --nodes lots",
+                 "data --out d.qtd --tables NOWHERE",
+                 "all --out w.qev",
+                 "fit --data GOOD --out w.qev --games 5",
+                 "fit --data GOOD --out w.qev --epochs 0",
+                 "fit --data GOOD --out NOWHERE/w.qev --epochs 1",
+                 "data --out d.qtd --random-move-rate 2",
+                 "data --out d.qtd stray",
+                 "keep",
+                 "keep --tables NOWHERE",
+                 "keep --tables TABLES --movetime 0",
+                 "keep --tables TABLES --eval-file GARBLED",
+                 "keep --tables TABLES --values wins",
+                 "keep --tables TABLES --evaluations none",
+                 "merge --weights WEIGHTS --from WEIGHTS --out w.qev",
+                 "merge --weights WEIGHTS --from WEIGHTS --phases 6 --out w.qev",
+                 "merge --weights WEIGHTS --from WEIGHTS --phases four --out w.qev",
+                 "merge --weights WEIGHTS --from GARBLED --phases 4 --out w.qev",
+                 "merge --weights WEIGHTS --phases 4 --out w.qev",
+                 "merge --weights WEIGHTS --from WEIGHTS --phases 4"}),
+    command_line) {
   TemporaryDir dir;
   const std::string garbled = (dir.path / "garbled.qtd").string();
   std::ofstream(garbled) << "QXTD this is not a data file";
+  const std::string weights = (dir.path / "weights.qev").string();
+  patterns::builtin_weights().save(weights);
   const std::string good = (dir.path / "good.qtd").string();
   save_records(good, sample_records());
   std::vector<std::string> arguments;
@@ -451,6 +460,7 @@ BOOST_DATA_TEST_CASE(bad_command_lines_exit_2_with_a_message,
   for (std::string word; words >> word;) {
     if (word == "GARBLED") word = garbled;
     if (word == "GOOD") word = good;
+    if (word == "WEIGHTS") word = weights;
     if (word == "NOWHERE/w.qev") word = (dir.path / "missing" / "w.qev").string();
     if (word == "NOWHERE") word = (dir.path / "missing").string();
     if (word == "TABLES") word = test::test_tables_dir().string();
@@ -549,6 +559,63 @@ BOOST_AUTO_TEST_CASE(value_keeping_positions_of_one_value_alone) {
   const std::vector<ValueKeepingPosition> draws = value_keeping_positions(tables, settings);
   BOOST_TEST(!draws.empty());
   BOOST_TEST(count_of(draws, tb::Wdl::Draw) == std::ptrdiff_t(draws.size()));
+}
+
+BOOST_AUTO_TEST_CASE(merge_takes_the_named_phases_from_the_other_file) {
+  using namespace patterns;
+  const auto random_weights = [](unsigned seed) {
+    std::mt19937 rng(seed);
+    std::uniform_int_distribution<int> value(-300, 300);
+    std::vector<std::int16_t> weights(kFeatureCount);
+    for (std::int16_t& weight : weights) weight = std::int16_t(value(rng));
+    return PatternWeights(weights);
+  };
+  TemporaryDir dir;
+  const std::string base_file = (dir.path / "base.qev").string();
+  const std::string donor_file = (dir.path / "donor.qev").string();
+  const std::string out_file = (dir.path / "merged.qev").string();
+  const PatternWeights base = random_weights(31u), donor = random_weights(32u);
+  base.save(base_file);
+  donor.save(donor_file);
+  // One phase with pairs (2) and one without (5).
+  const Run merged = run({"merge", "--weights", base_file, "--from", donor_file, "--phases", "2",
+                          "5", "--out", out_file});
+  BOOST_TEST_REQUIRE(merged.code == 0, merged.err);
+  BOOST_TEST(merged.out.find("phase 2 (2 blanks): " + donor_file) != std::string::npos, merged.out);
+  BOOST_TEST(merged.out.find("phase 4 (7-12 blanks): " + base_file) != std::string::npos,
+             merged.out);
+  BOOST_TEST(merged.out.find("phase 5 (13-25 blanks): " + donor_file) != std::string::npos,
+             merged.out);
+  const PatternWeights result = PatternWeights::load(out_file);
+  // Every feature by its phase, numbered as pattern_evaluation.hpp documents them.
+  const auto phase_of_feature = [](int feature) {
+    return feature < kPairFeature ? feature / kFeaturesPerPhase
+                                  : (feature - kPairFeature) / kPairFeaturesPerPhase;
+  };
+  int taken = 0;
+  for (int feature = 0; feature < kFeatureCount; ++feature) {
+    const int phase = phase_of_feature(feature);
+    const bool from_donor = phase == 2 || phase == 5;
+    taken += from_donor;
+    BOOST_TEST(result.weights()[std::size_t(feature)] ==
+                   (from_donor ? donor : base).weights()[std::size_t(feature)],
+               "feature " << feature << " of phase " << phase);
+  }
+  BOOST_TEST(taken == 2 * kFeaturesPerPhase + kPairFeaturesPerPhase);
+  // So a position of a taken phase scores as the donor scores it, any other as the base does.
+  std::vector<Position> positions = test::random_positions(33u, 150);
+  for (const Position& position :
+       test::random_positions(34u, 400, {100, 300, test::Keep::LastOngoing}))
+    positions.push_back(position);
+  std::set<int> phases_seen;
+  for (const Position& position : positions) {
+    const int phase = phase_of(std::popcount(position.blanks()));
+    const SlideSet threats = opponent_wins(position);
+    BOOST_TEST(result.evaluate(position, threats) ==
+               (phase == 2 || phase == 5 ? donor : base).evaluate(position, threats));
+    phases_seen.insert(phase);
+  }
+  BOOST_TEST(phases_seen.size() == std::size_t(kPhases));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -385,4 +385,35 @@ std::vector<std::string> largest_line_weights(const patterns::PatternWeights& we
   return text;
 }
 
+patterns::PatternWeights merge_phases(const patterns::PatternWeights& base,
+                                      const patterns::PatternWeights& donor,
+                                      std::span<const int> phases) {
+  using namespace patterns;
+  std::vector<std::int16_t> weights(base.weights().begin(), base.weights().end());
+  const auto take = [&](int from, int count) {
+    std::copy_n(donor.weights().begin() + from, count, weights.begin() + from);
+  };
+  for (const int phase : phases) {
+    if (phase < 0 || phase >= kPhases)
+      throw std::invalid_argument("phase " + std::to_string(phase) + " is not one of 0.." +
+                                  std::to_string(kPhases - 1));
+    take(phase * kFeaturesPerPhase, kFeaturesPerPhase);
+    if (phase < kPairPhases)
+      take(kPairFeature + phase * kPairFeaturesPerPhase, kPairFeaturesPerPhase);
+  }
+  return PatternWeights(weights);
+}
+
+std::string phase_blanks_text(int phase) {
+  int low = -1, high = -1;
+  for (int blanks = 0; blanks <= kSquareCount; ++blanks)
+    if (patterns::phase_of(blanks) == phase) {
+      if (low < 0) low = blanks;
+      high = blanks;
+    }
+  if (low < 0) throw std::invalid_argument("phase " + std::to_string(phase) + " has no blanks");
+  return (low == high ? std::to_string(low) : std::to_string(low) + "-" + std::to_string(high)) +
+         (high == 1 ? " blank" : " blanks");
+}
+
 }  // namespace quixo::train

@@ -73,4 +73,15 @@ std::vector<std::string> evaluation_report(std::span<const TrainingRecord> recor
 // The `count` line weights of the largest magnitude, with the line content each scores.
 std::vector<std::string> largest_line_weights(const patterns::PatternWeights& weights, int count);
 
+// `base` with the weights of `phases` (their lines, threats and bias, and their pairs where the
+// phase has pairs) taken from `donor`. A position's features all lie in its own phase, so a
+// phase's weights score alone the positions of its blank counts: a phase fitted once can be kept
+// while the others are refitted. Throws std::invalid_argument for a phase outside 0..kPhases-1.
+patterns::PatternWeights merge_phases(const patterns::PatternWeights& base,
+                                      const patterns::PatternWeights& donor,
+                                      std::span<const int> phases);
+
+// "7-12 blanks": the blank counts of a phase.
+std::string phase_blanks_text(int phase);
+
 }  // namespace quixo::train

@@ -5,7 +5,9 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <iomanip>
+#include <numeric>
 #include <ostream>
 #include <sstream>
 #include <stdexcept>
@@ -45,6 +47,9 @@ constexpr const char* kUsage =
     "  keep --tables DIR                  the share of value-keeping moves of the hand-written\n"
     "                                     and the learned evaluation on held-out table positions,\n"
     "                                     searched without the tables at a fixed time per move\n"
+    "  merge --weights FILE.qev --from OTHER.qev --phases P... --out OUT.qev\n"
+    "                                     FILE's weights with those of the phases P taken from\n"
+    "                                     OTHER (a phase fitted once kept beside a refit)\n"
     "\n"
     "`quixo-train COMMAND --help` lists a command's options. Only positions in the\n"
     "evaluation's domain are kept: the game goes on, the side to move has no win in one, and\n"
@@ -150,9 +155,21 @@ po::options_description keep_options() {
   return options;
 }
 
+po::options_description merge_options() {
+  po::options_description options("Merge options", 100);
+  auto add = options.add_options();
+  add("weights", po::value<std::string>(), "the weights file kept outside the phases named");
+  add("from", po::value<std::string>(),
+      "the weights file the phases named are taken from (format 1 files are read too)");
+  add("phases", po::value<std::vector<int>>()->multitoken(),
+      "the phases to take, by number: 0, 1, 2 (blanks), 3 (3-6), 4 (7-12), 5 (13-25)");
+  return options;
+}
+
 po::options_description options_of(const std::string& command) {
   po::options_description options = common_options();
   if (command == "keep") options.add(keep_options());
+  if (command == "merge") options.add(merge_options());
   if (command == "data" || command == "all") options.add(data_options());
   if (command == "fit" || command == "all") options.add(fit_options(command == "fit"));
   if (command == "all")
@@ -375,6 +392,34 @@ int run_keep(const po::variables_map& vm, std::ostream& out) {
   return kExitDone;
 }
 
+int run_merge(const po::variables_map& vm, std::ostream& out) {
+  const std::string out_file = required_out(vm);
+  for (const char* name : {"weights", "from", "phases"})
+    if (!vm.count(name)) throw po::error("--" + std::string(name) + " is required");
+  const std::string base_file = vm["weights"].as<std::string>();
+  const std::string donor_file = vm["from"].as<std::string>();
+  const std::vector<int> phases = vm["phases"].as<std::vector<int>>();
+  for (const int phase : phases)
+    if (phase < 0 || phase >= patterns::kPhases)
+      throw po::error("--phases: " + std::to_string(phase) + " is not a phase (0.." +
+                      std::to_string(patterns::kPhases - 1) + ")");
+  const patterns::PatternWeights base = patterns::PatternWeights::load(base_file);
+  const patterns::PatternWeights donor = patterns::PatternWeights::load(donor_file);
+  const patterns::PatternWeights merged = merge_phases(base, donor, phases);
+  for (int phase = 0; phase < patterns::kPhases; ++phase) {
+    const bool taken = std::find(phases.begin(), phases.end(), phase) != phases.end();
+    out << "phase " << phase << " (" << phase_blanks_text(phase)
+        << "): " << (taken ? donor_file : base_file) << "\n";
+  }
+  const auto changed = std::inner_product(
+      base.weights().begin(), base.weights().end(), merged.weights().begin(), std::size_t(0),
+      std::plus<>(), [](std::int16_t a, std::int16_t b) { return std::size_t(a != b); });
+  merged.save(out_file);
+  out << changed << " of " << base.weights().size() << " weights differ from " << base_file
+      << "\nwrote " << out_file << std::endl;
+  return kExitDone;
+}
+
 int run_all(const po::variables_map& vm, std::ostream& out) {
   const std::string out_file = required_out(vm);
   if (!vm.count("tables")) throw po::error("--tables DIR is required");
@@ -406,16 +451,17 @@ int run_train_command_line(int argc, const char* const* argv, std::ostream& out,
                            std::ostream& err) {
   const std::string command = argc >= 2 ? argv[1] : "";
   if (command.empty()) {
-    err << "quixo-train: expected a command: data, fit, all or keep (see --help)\n";
+    err << "quixo-train: expected a command: data, fit, all, keep or merge (see --help)\n";
     return kExitUsage;
   }
   if (command == "--help" || command == "-h" || command == "help") {
     out << kUsage;
     return kExitDone;
   }
-  if (command != "data" && command != "fit" && command != "all" && command != "keep") {
+  if (command != "data" && command != "fit" && command != "all" && command != "keep" &&
+      command != "merge") {
     err << "quixo-train: unknown command \"" << command
-        << "\": expected data, fit, all or keep (see --help)\n";
+        << "\": expected data, fit, all, keep or merge (see --help)\n";
     return kExitUsage;
   }
   const po::options_description options = options_of(command);
@@ -433,6 +479,7 @@ int run_train_command_line(int argc, const char* const* argv, std::ostream& out,
     if (command == "data") return run_data(vm, out);
     if (command == "fit") return run_fit(vm, out);
     if (command == "keep") return run_keep(vm, out);
+    if (command == "merge") return run_merge(vm, out);
     return run_all(vm, out);
   } catch (const po::error& error) {
     err << "quixo-train: " << program_options_message(error) << " (see " << command << " --help)\n";

@@ -1,5 +1,5 @@
 // The command line of quixo-train, the trainer of the learned evaluation (Boost.Program_options):
-// data, fit and all. The streams are parameters so tests can run it in-process.
+// data, fit, all, keep and merge. The streams are parameters so tests can run it in-process.
 #pragma once
 
 #include <iosfwd>
