@@ -3,6 +3,7 @@ person serves build/web/, with no process of the project."""
 import re
 import subprocess
 import sys
+import threading
 
 
 def start_static_server(folder):
@@ -15,10 +16,19 @@ def start_static_server(folder):
     if not match:
         process.kill()
         raise RuntimeError("http.server said: " + line)
+    # http.server logs every request. Unread, its pipe fills after about 900 of them and the
+    # server blocks in the middle of a response, so a suite's late test waited on a fetch that
+    # never ended (CI, 2026-12-02). A thread reads the log to its end and drops it.
+    threading.Thread(target=_drain, args=(process.stdout,), daemon=True).start()
     return process, "http://127.0.0.1:%s/" % match.group(1)
+
+
+def _drain(pipe):
+    with pipe:
+        for _ in pipe:
+            pass
 
 
 def stop_static_server(process):
     process.kill()
     process.wait()
-    process.stdout.close()

@@ -20,6 +20,7 @@ import subprocess
 import sys
 import time
 import unittest
+import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -180,6 +181,13 @@ class WebBrowserTests(unittest.TestCase):
                                 % (os.path.join(ARGS.web, "tables"), commands))
         self.assertTrue(any(" win " in line or " loss " in line for line in kept(native)))
         self.assertEqual(kept(browser), kept(native))
+
+    def test_the_static_server_keeps_answering_past_its_logs_pipe(self):
+        # A long suite makes well over a thousand requests; the server's log must not stop it.
+        for number in range(2000):
+            with urllib.request.urlopen(BASE + "tables/index.json?%d" % number,
+                                        timeout=10) as response:
+                self.assertEqual(response.status, 200)
 
 
 def main():
