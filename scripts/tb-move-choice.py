@@ -1,0 +1,130 @@
+#!/usr/bin/python3
+"""How often the engine's search, without tables, keeps a long endgame win with its move: one
+search from each of --count positions that the tables call won for the side to move in MIN..MAX
+plies, each move looked up in the tables (a win kept, a draw or a loss given away).
+
+  scripts/tb-move-choice.py --tables DIR [--blanks 2] [--count 300] [--min 41] [--max 159]
+                            [--seed 11] [--nodes 20000 | --movetime MS] [--option NAME=VALUE ...]
+                            [--engine build/release/bin/quixo-engine] [--tune] [--misses FILE]
+
+A game of scripts/tb-conversion.sh is lost to a draw by one such move (its README figures: 15
+of 20 two-blank wins converted), so this is the same skill measured one move at a time: some
+300 positions in a minute, against some 20 games in minutes. The search starts afresh at every
+position (uqinewgame). Prints the counts, and among them the positions where a move draws (the
+ones where a mistake is possible without losing at once); --misses writes each position whose
+move gave the win away, with the move and the winning moves, one per line.
+
+Uses the project's Python package (quixo.engine, quixo.Tables), from PYTHONPATH, else from
+build/release/python of this checkout.
+"""
+import argparse
+import os
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+try:
+    import quixo
+except ImportError:
+    sys.path.insert(0, os.path.join(ROOT, "build", "release", "python"))
+    import quixo
+import quixo.engine  # noqa: E402
+
+
+def sampled_positions(args):
+    """Positions of layer --blanks won for X (to move) in MIN..MAX plies, from quixo-tb sample."""
+    command = [os.path.join(os.path.dirname(args.engine), "quixo-tb"), "sample", "--dir",
+               args.tables, "--blanks", str(args.blanks), "--value", "win", "--min-distance",
+               str(args.min), "--max-distance", str(args.max), "--count", str(args.count),
+               "--seed", str(args.seed)]
+    output = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    return [line.strip() for line in output.splitlines()
+            if line.strip() and not line.startswith("#")]
+
+
+def parse_options(pairs):
+    options = {}
+    for pair in pairs:
+        name, separator, value = pair.partition("=")
+        if not separator or not name:
+            sys.exit("tb-move-choice: --option wants NAME=VALUE, not %r" % pair)
+        options[name] = value
+    return options
+
+
+def main():
+    try:
+        run()
+    except (quixo.engine.EngineError, OSError, ValueError) as error:
+        sys.exit("tb-move-choice: %s" % error)
+    except subprocess.CalledProcessError as error:
+        sys.exit("tb-move-choice: %s failed: %s" % (" ".join(error.cmd[:2]),
+                                                     error.stderr.strip()))
+
+
+def run():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", required=True, help="folder with the tables of 0..BLANKS")
+    parser.add_argument("--blanks", type=int, default=2)
+    parser.add_argument("--count", type=int, default=300)
+    parser.add_argument("--min", type=int, default=41, help="shortest win, plies")
+    parser.add_argument("--max", type=int, default=159, help="longest win, plies")
+    parser.add_argument("--seed", type=int, default=11)
+    limit = parser.add_mutually_exclusive_group()
+    limit.add_argument("--nodes", type=int, help="nodes a search (default 20000)")
+    limit.add_argument("--movetime", type=int, help="milliseconds a search")
+    parser.add_argument("--option", action="append", default=[], help="engine option NAME=VALUE")
+    parser.add_argument("--engine", default=os.path.join(ROOT, "build", "release", "bin",
+                                                         "quixo-engine"))
+    parser.add_argument("--tune", action="store_true",
+                        help="start the engine with --tune, which declares the search's "
+                             "parameters as options")
+    parser.add_argument("--misses", help="write the positions whose move gave the win away")
+    args = parser.parse_args()
+    options = parse_options(args.option)
+    if "TablebasePath" in options:
+        sys.exit("tb-move-choice: the engine under test searches without tables")
+    search_limit = (quixo.engine.Limit(time=args.movetime / 1000) if args.movetime
+                    else quixo.engine.Limit(nodes=args.nodes or 20000))
+
+    tables = quixo.Tables(args.tables)
+    if args.blanks not in tables.layers:
+        sys.exit("tb-move-choice: %s has no table of %d blanks (it has %s)"
+                 % (args.tables, args.blanks, tables.layers))
+    positions = sampled_positions(args)
+    counts = {"win": 0, "draw": 0, "loss": 0}
+    open_counts = {"win": 0, "draw": 0, "loss": 0}
+    misses = []
+    started = time.monotonic()
+    command = [args.engine] + (["--tune"] if args.tune else [])
+    with quixo.engine.SimpleEngine.popen_uqi(command) as engine:
+        engine.configure(options)
+        for text in positions:
+            board = quixo.Board(text)
+            values = tables.probe_moves(board)  # each move's value for its mover
+            engine.new_game()
+            move = engine.play(board, search_limit).move
+            value = values[move][0]
+            counts[value] += 1
+            if any(kind == "draw" for kind, _ in values.values()):
+                open_counts[value] += 1
+            if value != "win":
+                winning = sorted(m for m, (kind, _) in values.items() if kind == "win")
+                misses.append("%s\t%s %s\twinning: %s" % (text, move, value, " ".join(winning)))
+    seconds = time.monotonic() - started
+    if args.misses:
+        with open(args.misses, "w") as out:
+            out.write("".join(line + "\n" for line in misses))
+    limit_text = ("movetime %d ms" % args.movetime if args.movetime
+                  else "nodes %d" % (args.nodes or 20000))
+    print("%d-blank wins of %d-%d plies, %s%s: the win kept by %d of %d moves (draws %d, losses %d); "
+          "where a move draws: %d of %d (%.0f s)"
+          % (args.blanks, args.min, args.max, limit_text,
+             "".join(" %s=%s" % item for item in options.items()), counts["win"],
+             len(positions), counts["draw"], counts["loss"], open_counts["win"],
+             sum(open_counts.values()), seconds))
+
+
+if __name__ == "__main__":
+    main()
