@@ -31,6 +31,7 @@
 #include "core/text_helpers.hpp"
 #include "search/evaluation.hpp"
 #include "search/pattern_evaluation.hpp"
+#include "support/pattern_samples.hpp"
 #include "support/random_positions.hpp"
 #include "support/search.hpp"
 
@@ -39,15 +40,6 @@ using namespace quixo;
 using namespace quixo::patterns;
 
 namespace {
-
-// Weights drawn at random (seeded), so that no property holds by an accident of the values.
-std::vector<std::int16_t> random_weights(unsigned seed) {
-  std::mt19937 rng(seed);
-  std::uniform_int_distribution<int> value(-300, 300);
-  std::vector<std::int16_t> weights(kFeatureCount);
-  for (std::int16_t& weight : weights) weight = std::int16_t(value(rng));
-  return weights;
-}
 
 // The squares of each line written out, in the order of increasing square index.
 const std::array<std::array<const char*, 5>, kLineCount> kLineSquares = {{
@@ -80,16 +72,6 @@ int reference_content(const Position& position, int line) {
     power *= 3;
   }
   return content;
-}
-
-// Positions of every phase: random games' positions, whose blanks seldom fall below 7, and the
-// last positions of long random games, which mostly have 0-6 blanks (the phases with pairs).
-std::vector<Position> positions_of_every_phase(unsigned seed, int count) {
-  std::vector<Position> positions = test::random_positions(seed, count / 2);
-  for (const Position& position :
-       test::random_positions(seed, count - count / 2, {100, 300, test::Keep::LastOngoing}))
-    positions.push_back(position);
-  return positions;
 }
 
 std::vector<std::byte> read_bytes(const std::filesystem::path& file) {
@@ -159,10 +141,10 @@ BOOST_AUTO_TEST_CASE(phases_follow_the_blank_counts) {
 
 BOOST_DATA_TEST_CASE(the_score_is_the_sum_of_the_active_features_weights, bdata::make({0, 1, 2, 3}),
                      seed) {
-  const std::vector<std::int16_t> weights = random_weights(7u + unsigned(seed));
+  const std::vector<std::int16_t> weights = test::random_pattern_weights(7u + unsigned(seed));
   const PatternWeights pattern(weights);
   std::array<int, kPhases> seen{};
-  for (const Position& position : positions_of_every_phase(200u + unsigned(seed), 600)) {
+  for (const Position& position : test::positions_of_every_phase(200u + unsigned(seed), 600)) {
     ++seen[std::size_t(phase_of(std::popcount(position.blanks())))];
     const SlideSet threats = opponent_wins(position);
     const ActiveFeatures features = active_features(position, threats);
@@ -194,9 +176,9 @@ BOOST_DATA_TEST_CASE(the_score_is_the_sum_of_the_active_features_weights, bdata:
 
 BOOST_DATA_TEST_CASE(the_score_is_blind_to_the_symmetries_of_the_board,
                      bdata::make({0, 1, 2, 3, 4, 5, 6, 7}), index) {
-  const PatternWeights pattern(random_weights(31u));
+  const PatternWeights pattern(test::random_pattern_weights(31u));
   const Symmetry symmetry = kAllSymmetries[std::size_t(index)];
-  for (const Position& position : positions_of_every_phase(300u + unsigned(index), 400)) {
+  for (const Position& position : test::positions_of_every_phase(300u + unsigned(index), 400)) {
     const Position image = transform(symmetry, position);
     BOOST_TEST(pattern.evaluate(image, opponent_wins(image)) ==
                    pattern.evaluate(position, opponent_wins(position)),
@@ -205,7 +187,7 @@ BOOST_DATA_TEST_CASE(the_score_is_blind_to_the_symmetries_of_the_board,
 }
 
 BOOST_AUTO_TEST_CASE(the_weights_file_round_trips) {
-  const PatternWeights pattern(random_weights(5u));
+  const PatternWeights pattern(test::random_pattern_weights(5u));
   const PatternWeights again = PatternWeights::parse(pattern.serialize());
   BOOST_TEST(std::equal(pattern.weights().begin(), pattern.weights().end(), again.weights().begin(),
                         again.weights().end()));
@@ -247,7 +229,7 @@ const Damage kDamages[] = {
 
 BOOST_DATA_TEST_CASE(a_damaged_weights_file_is_refused_with_the_reason, bdata::make(kDamages),
                      damage) {
-  std::vector<std::byte> bytes = PatternWeights(random_weights(9u)).serialize();
+  std::vector<std::byte> bytes = PatternWeights(test::random_pattern_weights(9u)).serialize();
   damage.apply(bytes);
   try {
     (void)PatternWeights::parse(bytes);
@@ -273,7 +255,7 @@ BOOST_AUTO_TEST_CASE(a_format_1_file_evaluates_as_its_four_phases_did) {
 
   const PatternWeights pattern = PatternWeights::parse(bytes);
   std::set<int> old_phases_seen;
-  for (const Position& position : positions_of_every_phase(22u, 400)) {
+  for (const Position& position : test::positions_of_every_phase(22u, 400)) {
     const int blanks = std::popcount(position.blanks());
     const int old_phase = blanks <= 2 ? 0 : blanks <= 6 ? 1 : blanks <= 12 ? 2 : 3;
     old_phases_seen.insert(old_phase);
@@ -338,7 +320,7 @@ BOOST_AUTO_TEST_CASE(a_weights_file_that_is_not_a_regular_file_or_too_large_is_r
 }
 
 BOOST_AUTO_TEST_CASE(the_evaluator_chooses_between_hand_and_learned) {
-  auto weights = std::make_shared<const PatternWeights>(random_weights(13u));
+  auto weights = std::make_shared<const PatternWeights>(test::random_pattern_weights(13u));
   const Evaluator hand, learned(weights);
   BOOST_TEST(!hand.learned());
   BOOST_TEST(learned.learned() == weights.get());
@@ -403,7 +385,8 @@ BOOST_AUTO_TEST_CASE(a_search_with_learned_weights_finds_the_win_and_follows_the
   // A win in one is found whatever the weights say.
   Engine engine;
   engine.set_options(test::options());
-  engine.set_evaluator(Evaluator(std::make_shared<const PatternWeights>(random_weights(21u))));
+  engine.set_evaluator(
+      Evaluator(std::make_shared<const PatternWeights>(test::random_pattern_weights(21u))));
   const Position win = parse_position("xxxx1/ooo2/5/5/o4 x");
   const auto won = test::search(engine, win, test::depth_limit(4));
   BOOST_TEST(won.bestmove_count == 1);
@@ -415,8 +398,8 @@ BOOST_AUTO_TEST_CASE(a_search_with_learned_weights_finds_the_win_and_follows_the
     fresh.set_evaluator(std::move(evaluator));
     return test::search(fresh, Position::start(), test::depth_limit(5)).last().nodes;
   };
-  BOOST_TEST(nodes_with(Evaluator()) !=
-             nodes_with(Evaluator(std::make_shared<const PatternWeights>(random_weights(23u)))));
+  BOOST_TEST(nodes_with(Evaluator()) != nodes_with(Evaluator(std::make_shared<const PatternWeights>(
+                                            test::random_pattern_weights(23u)))));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

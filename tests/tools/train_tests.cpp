@@ -31,6 +31,7 @@
 #include "fit.hpp"
 #include "search/evaluation.hpp"
 #include "search/pattern_evaluation.hpp"
+#include "support/pattern_samples.hpp"
 #include "support/random_positions.hpp"
 #include "support/test_tables.hpp"
 #include "train_command_line.hpp"
@@ -563,18 +564,12 @@ BOOST_AUTO_TEST_CASE(value_keeping_positions_of_one_value_alone) {
 
 BOOST_AUTO_TEST_CASE(merge_takes_the_named_phases_from_the_other_file) {
   using namespace patterns;
-  const auto random_weights = [](unsigned seed) {
-    std::mt19937 rng(seed);
-    std::uniform_int_distribution<int> value(-300, 300);
-    std::vector<std::int16_t> weights(kFeatureCount);
-    for (std::int16_t& weight : weights) weight = std::int16_t(value(rng));
-    return PatternWeights(weights);
-  };
   TemporaryDir dir;
   const std::string base_file = (dir.path / "base.qev").string();
   const std::string donor_file = (dir.path / "donor.qev").string();
   const std::string out_file = (dir.path / "merged.qev").string();
-  const PatternWeights base = random_weights(31u), donor = random_weights(32u);
+  const PatternWeights base(test::random_pattern_weights(31u)),
+      donor(test::random_pattern_weights(32u));
   base.save(base_file);
   donor.save(donor_file);
   // One phase with pairs (2) and one without (5).
@@ -603,10 +598,7 @@ BOOST_AUTO_TEST_CASE(merge_takes_the_named_phases_from_the_other_file) {
   }
   BOOST_TEST(taken == 2 * kFeaturesPerPhase + kPairFeaturesPerPhase);
   // So a position of a taken phase scores as the donor scores it, any other as the base does.
-  std::vector<Position> positions = test::random_positions(33u, 150);
-  for (const Position& position :
-       test::random_positions(34u, 400, {100, 300, test::Keep::LastOngoing}))
-    positions.push_back(position);
+  const std::vector<Position> positions = test::positions_of_every_phase(33u, 600);
   std::set<int> phases_seen;
   for (const Position& position : positions) {
     const int phase = phase_of(std::popcount(position.blanks()));
