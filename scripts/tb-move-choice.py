@@ -43,6 +43,13 @@ def sampled_positions(args):
             if line.strip() and not line.startswith("#")]
 
 
+def positive(text):
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1, not %s" % text)
+    return value
+
+
 def parse_options(pairs):
     options = {}
     for pair in pairs:
@@ -66,14 +73,14 @@ def main():
 def run():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", required=True, help="folder with the tables of 0..BLANKS")
-    parser.add_argument("--blanks", type=int, default=2)
-    parser.add_argument("--count", type=int, default=300)
-    parser.add_argument("--min", type=int, default=41, help="shortest win, plies")
-    parser.add_argument("--max", type=int, default=159, help="longest win, plies")
+    parser.add_argument("--blanks", type=positive, default=2)
+    parser.add_argument("--count", type=positive, default=300)
+    parser.add_argument("--min", type=positive, default=41, help="shortest win, plies")
+    parser.add_argument("--max", type=positive, default=159, help="longest win, plies")
     parser.add_argument("--seed", type=int, default=11)
     limit = parser.add_mutually_exclusive_group()
-    limit.add_argument("--nodes", type=int, help="nodes a search (default 20000)")
-    limit.add_argument("--movetime", type=int, help="milliseconds a search")
+    limit.add_argument("--nodes", type=positive, help="nodes a search (default 20000)")
+    limit.add_argument("--movetime", type=positive, help="milliseconds a search")
     parser.add_argument("--option", action="append", default=[], help="engine option NAME=VALUE")
     parser.add_argument("--engine", default=os.path.join(ROOT, "build", "release", "bin",
                                                          "quixo-engine"))
@@ -118,8 +125,8 @@ def run():
             out.write("".join(line + "\n" for line in misses))
     limit_text = ("movetime %d ms" % args.movetime if args.movetime
                   else "nodes %d" % (args.nodes or 20000))
-    print("%d-blank wins of %d-%d plies, %s%s: the win kept by %d of %d moves (draws %d, losses %d); "
-          "where a move draws: %d of %d (%.0f s)"
+    print("%d-blank wins of %d-%d plies, %s%s: the win kept by %d of %d moves (draws %d, "
+          "losses %d); where a move draws: %d of %d (%.0f s)"
           % (args.blanks, args.min, args.max, limit_text,
              "".join(" %s=%s" % item for item in options.items()), counts["win"],
              len(positions), counts["draw"], counts["loss"], open_counts["win"],

@@ -85,6 +85,7 @@ def test_tb_move_choice_judges_each_move_by_the_tables(tables_dir, tmp_path):
     (["--option", "Hash"], "--option wants NAME=VALUE"),
     (["--option", "NoSuchOption=1"], "declares no option 'NoSuchOption'"),
     (["--option", "TablebasePath=x"], "searches without tables"),
+    (["--nodes", "0"], "must be at least 1"),
 ])
 def test_tb_move_choice_refuses_a_bad_command_line(tables_dir, arguments, message):
     run = move_choice(tables_dir, "--blanks", "1", "--count", "2", "--nodes", "10", *arguments)
