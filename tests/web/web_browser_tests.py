@@ -6,7 +6,8 @@ It speaks UQI with the Worker over postMessage (handshake, a search, isready and
 infinite search), checks that `bench` counts the native engine's nodes and prints the speeds of
 both (the README's figures), prints the depth reached in one second from the start position and
 what the engine's first load transfers, and has the Worker fetch the endgame tables of at most
-one blank from the site and give the native values of one-blank positions.
+one blank from the site and give the native values of one-blank positions. It also checks that
+the suites' static server keeps answering after more requests than its log's pipe holds.
 
 Run by ctest (web_browser_tests, the wasm preset):
   web_browser_tests.py --web DIR --native-bin DIR [--rounds N]
