@@ -162,9 +162,20 @@ class WebPageTests(base.GuiBrowserTests):
         button = self.by_id("site-tables-load")
         self.wait_for(lambda: button.is_displayed(), "the tables' button")
         self.assertIn("14.9 MB", button.text)
+        # The engine's options, listed when its Worker has started, push the tables' box down
+        # the page: a click before that can land where the button was (CI, 2026-12-02, on the
+        # first run after the machine sat idle), so the click waits for them.
+        self.wait_for(lambda: self.browser.find_elements(
+            By.CSS_SELECTOR, "#engine-options [data-option]"), "the engine's options")
         button.click()
+        self.wait_for(lambda: not button.is_enabled() or
+                      self.by_id("site-tables-box").get_attribute("data-loaded") == "true",
+                      "the click on the tables' button to start the download")
         box = self.by_id("site-tables-box")
-        self.wait_for(lambda: box.get_attribute("data-loaded") == "true", "the tables", 120)
+        self.wait_for(lambda: box.get_attribute("data-loaded") == "true" or button.is_enabled(),
+                      "the tables", 120)
+        self.assertEqual(box.get_attribute("data-loaded"), "true",
+                         self.by_id("site-tables-text").text)  # the page's reason otherwise
         position = "xxoxo/oxxox/xxoxx/oxxxx/o1xox x"
         native = subprocess.run([os.path.join(ARGS.native_bin, "quixo-tb"), "probe", "--dir",
                                  os.path.join(ARGS.web, "tables"), position],
