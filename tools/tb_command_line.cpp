@@ -41,8 +41,10 @@ constexpr const char* kUsage =
     "\n"
     "Commands:\n"
     "  generate --blanks K --dir DIR   solve layers 0..K (K blank cubes) and write one file per\n"
-    "                                  layer; layers already in DIR are reused, so an interrupted\n"
-    "                                  run resumes at the layer it was in\n"
+    "                                  layer, component by component ({x, o} cube counts); what\n"
+    "                                  is already in DIR is reused, so an interrupted run resumes\n"
+    "                                  at the component it was in (--component X,O: that one\n"
+    "                                  component of layer K only, as a cluster job)\n"
     "  verify --blanks K --dir DIR     check every stored value against its children, with the\n"
     "                                  forward move generator only, and every file's checksum\n"
     "                                  (--every N: every N-th slot only, a quick look)\n"
@@ -71,7 +73,9 @@ void describe_options(po::options_description& options) {
       "blanks", po::value<int>(), "highest layer: number of blank cubes (0..6)")(
       "threads", po::value<int>()->default_value(default_threads()), "threads to use")(
       "memory", unsigned_value<std::uint64_t>(physical_memory_mb() * 9 / 10),
-      "generate: refuse a layer that needs more than this many MB")(
+      "generate: refuse a component that needs more than this many MB")(
+      "component", po::value<std::string>(),
+      "generate: solve only this component of layer K, X,O (its cube counts), into part files")(
       "level", po::value<int>()->default_value(9), "generate: zstd compression level (1..19)")(
       "every", unsigned_value<std::uint64_t>(1),
       "verify: check every N-th slot of each layer (1: all of them)")(
@@ -110,21 +114,36 @@ int generate(const po::variables_map& vm, std::ostream& out, std::ostream& err) 
   options.blanks = required_blanks(vm);
   options.threads = std::max(1, vm["threads"].as<int>());
   options.compression_level = std::clamp(vm["level"].as<int>(), 1, 19);
-  // Whole layers are solved in memory: 3 bytes per slot, plus the layer below decoded.
+  if (vm.count("component"))
+    options.only_component = parse_component(vm["component"].as<std::string>(), options.blanks);
+  // A component is solved in memory: 3 bytes per slot, plus two sections of the layer below.
   const std::uint64_t limit = unsigned_option<std::uint64_t>(vm, "memory") << 20;
   for (int k = 0; k <= options.blanks; ++k) {
-    const std::uint64_t need =
-        LayerIndex(k).slot_count() * 3 + (k > 0 ? LayerIndex(k - 1).slot_count() * 2 : 0);
-    if (need > limit && !std::filesystem::exists(layer_file_path(options.dir, k)))
-      throw std::runtime_error("layer " + std::to_string(k) + " needs about " + mb(need) +
-                               ", more than --memory " + mb(limit));
+    if (std::filesystem::exists(layer_file_path(options.dir, k))) continue;
+    std::vector<Component> components = layer_components(k);
+    if (options.only_component && k == options.blanks) components = {*options.only_component};
+    for (const Component& component : components) {
+      const std::uint64_t need = component_memory_bytes(component);
+      if (need > limit)
+        throw std::runtime_error("layer " + std::to_string(k) + "'s component " +
+                                 component_name(component) + " needs about " + mb(need) +
+                                 ", more than --memory " + mb(limit));
+    }
   }
   options.progress = [&err](const std::string& line) { err << line << std::endl; };
   for (const LayerReport& report : generate_tables(options)) {
-    out << "layer " << report.layer << ": " << (report.reused ? "reused" : "generated") << ", "
-        << mb(report.file_bytes) << ", longest " << report.max_distance << " plies, " << std::fixed
-        << std::setprecision(1) << report.seconds << " s, peak memory " << mb(report.peak_rss_bytes)
-        << "\n";
+    out << "layer " << report.layer << ": ";
+    if (report.reused) {
+      out << "reused, " << mb(report.file_bytes) << ", longest " << report.max_distance
+          << " plies\n";
+      continue;
+    }
+    out << (report.written ? "generated" : "component solved") << " (" << report.components_solved
+        << " components solved, " << report.components_reused << " reused), ";
+    if (report.written)
+      out << mb(report.file_bytes) << ", longest " << report.max_distance << " plies, ";
+    out << std::fixed << std::setprecision(1) << report.seconds << " s, peak memory "
+        << mb(report.peak_rss_bytes) << "\n";
   }
   return kExitDone;
 }

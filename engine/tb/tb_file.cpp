@@ -70,17 +70,40 @@ std::filesystem::path layer_file_path(const std::filesystem::path& dir, int laye
 }
 
 std::uint64_t write_layer_file(const std::filesystem::path& path, const LayerIndex& index,
-                               std::span<const PackedValue> values, double generation_seconds,
-                               int threads, int compression_level) {
+                               std::span<const PackedValue> values, int threads,
+                               int compression_level) {
   if (values.size() != index.slot_count())
     throw TbFileError("internal: " + std::to_string(values.size()) + " values for a layer of " +
                       std::to_string(index.slot_count()) + " slots");
+  return write_layer_file(
+      path, index,
+      [values](Slot first, std::span<PackedValue> out) {
+        std::copy_n(values.begin() + std::ptrdiff_t(first), out.size(), out.begin());
+      },
+      threads, compression_level);
+}
+
+std::uint64_t write_layer_file(const std::filesystem::path& path, const LayerIndex& index,
+                               const LayerValueReader& read, int threads, int compression_level) {
+  const Slot slot_count = index.slot_count();
+  // 256 blocks at a time: the unit of the statistics' pass and of the compression's batches.
+  constexpr std::uint64_t kBatch = 256;
+  std::vector<PackedValue> batch_values(kBatch * kBlockSlots);
+  auto read_batch = [&](Slot first) {
+    const std::span<PackedValue> out(batch_values.data(),
+                                     std::min<Slot>(batch_values.size(), slot_count - first));
+    read(first, out);
+    return std::span<const PackedValue>(out);
+  };
   std::vector<SectionSummary> sections(index.section_count());
   int max_distance = 0;
-  for (int m = 0; m < index.section_count(); ++m) {
-    SectionSummary& summary = sections[m];
-    for (Slot slot = index.section_begin(m); slot < index.section_end(m); ++slot) {
-      const PackedValue value = values[slot];
+  for (Slot first = 0; first < slot_count; first += batch_values.size()) {
+    const auto values = read_batch(first);
+    int m = index.section_of(first);
+    for (Slot i = 0; i < values.size(); ++i) {
+      while (first + i >= index.section_end(m)) ++m;
+      SectionSummary& summary = sections[m];
+      const PackedValue value = values[i];
       const auto distance = std::uint32_t(distance_of(value));
       switch (wdl_of(value)) {
         case Wdl::Win:
@@ -99,10 +122,11 @@ std::uint64_t write_layer_file(const std::filesystem::path& path, const LayerInd
           break;
       }
     }
-    max_distance = int(std::max({std::uint32_t(max_distance), summary.max_win, summary.max_loss}));
   }
+  for (const SectionSummary& summary : sections)
+    max_distance = int(std::max({std::uint32_t(max_distance), summary.max_win, summary.max_loss}));
   const int encoding = max_distance <= 255 ? 1 : 2;
-  const std::uint64_t block_count = (values.size() + kBlockSlots - 1) / kBlockSlots;
+  const std::uint64_t block_count = (slot_count + kBlockSlots - 1) / kBlockSlots;
 
   std::vector<std::uint8_t> header(kHeaderBytes, 0);
   std::memcpy(header.data(), kMagic, sizeof(kMagic));
@@ -116,7 +140,8 @@ std::uint64_t write_layer_file(const std::filesystem::path& path, const LayerInd
   put<std::uint64_t>(header.data(), 40, block_count);
   put<std::uint64_t>(header.data(), 48, kHeaderBytes);  // the block table follows the header
   put<std::uint32_t>(header.data(), 64, std::uint32_t(max_distance));
-  put<double>(header.data(), 72, generation_seconds);
+  // Bytes 72-79 held the generation time in the files of 2026-11: left 0, so that a layer solved
+  // component by component, on one machine or on many, is the same file.
   for (int m = 0; m < index.section_count(); ++m) {
     const std::size_t at = kSectionRecordOffset + std::size_t(m) * kSectionRecordBytes;
     put<std::uint64_t>(header.data(), at, sections[m].wins);
@@ -138,18 +163,17 @@ std::uint64_t write_layer_file(const std::filesystem::path& path, const LayerInd
   std::vector<std::uint8_t> placeholder(kHeaderBytes + table_bytes, 0);
   out.write(reinterpret_cast<const char*>(placeholder.data()), std::streamsize(placeholder.size()));
   std::uint64_t position = placeholder.size();
-  constexpr std::uint64_t kBatch = 256;
   std::vector<std::vector<std::uint8_t>> compressed(kBatch);
   for (std::uint64_t first = 0; first < block_count; first += kBatch) {
     const std::uint64_t count = std::min(kBatch, block_count - first);
+    const auto values = read_batch(first * kBlockSlots);
     parallel_for(count, 1, threads, [&](std::uint64_t begin, std::uint64_t end, int) {
       std::vector<std::uint8_t> raw;
       ZSTD_CCtx* context = ZSTD_createCCtx();
       ZSTD_CCtx_setParameter(context, ZSTD_c_compressionLevel, compression_level);
       ZSTD_CCtx_setParameter(context, ZSTD_c_checksumFlag, 1);
       for (std::uint64_t i = begin; i < end; ++i) {
-        const std::uint64_t block = first + i;
-        const std::uint64_t slot = block * kBlockSlots;
+        const std::uint64_t slot = i * kBlockSlots;
         const std::uint64_t length = std::min<std::uint64_t>(kBlockSlots, values.size() - slot);
         encode_block(values.subspan(slot, length), encoding, raw);
         auto& packed = compressed[i];
@@ -297,7 +321,6 @@ void LayerFile::validate(int expected_layer) {
   block_table_offset_ = get<std::uint64_t>(data_, 48);
   trailer_offset_ = get<std::uint64_t>(data_, 56);
   info_.max_distance = int(get<std::uint32_t>(data_, 64));
-  info_.generation_seconds = get<double>(data_, 72);
   if (trailer_offset_ + kTrailerBytes != size_)
     refuse("file is " + std::to_string(size_) + " bytes, its header says " +
            std::to_string(trailer_offset_ + kTrailerBytes) + ": truncated or padded");
@@ -368,6 +391,29 @@ LayerValues LayerFile::decode_all(int threads) const {
     }
   });
   return values;
+}
+
+void LayerFile::decode_range(Slot first, std::span<PackedValue> out, int threads) const {
+  if (first > info_.slot_count || out.size() > info_.slot_count - first)
+    throw TbFileError(name_ + ": internal: slot range out of the layer");
+  if (out.empty()) return;
+  const std::uint64_t first_block = first / kBlockSlots;
+  const std::uint64_t end_block = (first + out.size() - 1) / kBlockSlots + 1;
+  parallel_for(end_block - first_block, 16, threads,
+               [&](std::uint64_t begin, std::uint64_t end, int) {
+                 std::vector<PackedValue> block_values(kBlockSlots);
+                 for (std::uint64_t i = begin; i < end; ++i) {
+                   const std::uint64_t block = first_block + i;
+                   decode_block(block, block_values);
+                   // the part of the block inside the range
+                   const Slot block_first = block * kBlockSlots;
+                   const Slot from = std::max(first, block_first);
+                   const Slot to = std::min<Slot>(first + out.size(), block_first + kBlockSlots);
+                   std::copy(block_values.begin() + std::ptrdiff_t(from - block_first),
+                             block_values.begin() + std::ptrdiff_t(to - block_first),
+                             out.begin() + std::ptrdiff_t(from - first));
+                 }
+               });
 }
 
 void LayerFile::check_file_checksum() const {

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <span>
 #include <stdexcept>
@@ -53,16 +54,25 @@ struct LayerFileInfo {
   std::uint64_t slot_count = 0;
   std::uint64_t block_count = 0;
   int max_distance = 0;
-  double generation_seconds = 0;
   std::vector<SectionSummary> sections;
 };
 
-// Writes the values of a whole layer (one PackedValue per slot of `index`) to `path`, through a
-// temporary file that is synced and renamed, so that an interrupted write leaves no layer file.
-// Returns the file's size.
+// Fills `out` with the values of the slots first .. first + out.size() - 1 of a layer.
+using LayerValueReader = std::function<void(Slot first, std::span<PackedValue> out)>;
+
+// Writes a whole layer to `path`, through a temporary file that is synced and renamed, so that an
+// interrupted write leaves no layer file. The values come from `read`, asked for in slot order a
+// few million at a time (twice: once for the header's statistics, once for the blocks), so a
+// layer can be written from its sections' part files without being held in memory. The file
+// holds nothing but the values and what follows from them, so the same values give the same
+// bytes wherever they were solved. Returns the file's size.
 std::uint64_t write_layer_file(const std::filesystem::path& path, const LayerIndex& index,
-                               std::span<const PackedValue> values, double generation_seconds,
-                               int threads, int compression_level = 9);
+                               const LayerValueReader& read, int threads,
+                               int compression_level = 9);
+// The same, from a whole layer in memory (one PackedValue per slot of `index`).
+std::uint64_t write_layer_file(const std::filesystem::path& path, const LayerIndex& index,
+                               std::span<const PackedValue> values, int threads,
+                               int compression_level = 9);
 
 // A layer file opened for reading (memory-mapped, or bytes held in memory for tests and fuzzing).
 // Thread-safe once constructed.
@@ -85,6 +95,8 @@ class LayerFile {
   void decode_block(std::uint64_t block, std::span<PackedValue> out) const;
   // The whole layer, decoded on `threads` threads.
   LayerValues decode_all(int threads) const;
+  // The values of the slots first .. first + out.size() - 1, decoded on `threads` threads.
+  void decode_range(Slot first, std::span<PackedValue> out, int threads) const;
   // The CRC-32 of the whole file against its trailer (reads every byte).
   void check_file_checksum() const;
 

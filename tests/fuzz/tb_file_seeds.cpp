@@ -96,7 +96,7 @@ std::vector<std::uint8_t> layer0_file(const std::filesystem::path& folder, int l
     values[last + i] = tb::pack_value(tb::Wdl(3 - i % 4), distance);
   }
   const std::filesystem::path path = folder / "layer0.tmp.qtb";
-  tb::write_layer_file(path, index, values, 0.0, 1, /*compression_level=*/1);
+  tb::write_layer_file(path, index, values, 1, /*compression_level=*/1);
   std::vector<std::uint8_t> bytes = read_file(path);
   std::filesystem::remove(path);
   return bytes;

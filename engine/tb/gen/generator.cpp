@@ -1,12 +1,19 @@
 #include "tb/gen/generator.hpp"
 
+#include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <boost/crc.hpp>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
+#include <fstream>
 #include <mutex>
 #include <stdexcept>
 
@@ -35,8 +42,8 @@ std::string clock_text(double seconds) {
 // Rate-limited progress lines.
 class Progress {
  public:
-  Progress(const std::function<void(const std::string&)>& sink, int layer)
-      : sink_(sink), layer_(layer), start_(Clock::now()), last_(start_) {}
+  Progress(const std::function<void(const std::string&)>& sink, std::string label)
+      : sink_(sink), label_(std::move(label)), start_(Clock::now()), last_(start_) {}
   double elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
   // `fraction` of the phase done, or < 0 when unknown
   void report(const std::string& what, double fraction, bool force = false) {
@@ -45,8 +52,7 @@ class Progress {
     const auto now = Clock::now();
     if (!force && now - last_ < std::chrono::seconds(2)) return;
     last_ = now;
-    std::string line =
-        "layer " + std::to_string(layer_) + " " + what + " elapsed " + clock_text(elapsed());
+    std::string line = label_ + " " + what + " elapsed " + clock_text(elapsed());
     if (fraction > 0 && fraction < 1)
       line += " eta " + clock_text(phase_elapsed() * (1 - fraction) / fraction);
     sink_(line);
@@ -58,7 +64,7 @@ class Progress {
 
  private:
   const std::function<void(const std::string&)>& sink_;
-  int layer_;
+  std::string label_;
   Clock::time_point start_, last_, phase_start_;
   std::mutex mutex_;
 };
@@ -80,19 +86,25 @@ struct SlotSet {
   }
 };
 
-class LayerSolver {
+// Solves one component. Its slots are numbered locally (SectionPair::local), and so are the
+// slots of the two sections of the layer below that its positions reach.
+class ComponentSolver {
  public:
-  LayerSolver(const LayerIndex& index, const LayerIndex* lower_index,
-              std::span<const PackedValue> lower, int threads,
-              const std::function<void(const std::string&)>& sink)
+  ComponentSolver(const LayerIndex& index, const Component& component,
+                  const LayerIndex* lower_index, std::span<const PackedValue> lower, int threads,
+                  const std::function<void(const std::string&)>& sink)
       : index_(index),
+        pair_(index, component.low, component.high),
         lower_index_(lower_index),
+        lower_pair_(lower_index ? SectionPair(*lower_index, component.low, component.high)
+                                : SectionPair(index, component.low, component.low)),
         lower_(lower),
         threads_(threads),
-        progress_(sink, index.blanks()),
-        values_(index.slot_count()),
-        counts_(index.slot_count()),
-        pending_((index.slot_count() + kChunk - 1) / kChunk) {}
+        progress_(sink,
+                  "layer " + std::to_string(index.blanks()) + " " + component_name(component)),
+        values_(pair_.size()),
+        counts_(pair_.size()),
+        pending_((pair_.size() + kChunk - 1) / kChunk) {}
 
   LayerValues solve() {
     initialise();
@@ -125,7 +137,7 @@ class LayerSolver {
   }
 
   void initialise_slot(Slot slot) {
-    const auto content = index_.board_of(slot);
+    const auto content = index_.board_of(pair_.global(slot));
     if (content.hole) {
       values_[slot] = pack_value(Wdl::Hole, 0);
       return;
@@ -151,10 +163,10 @@ class LayerSolver {
         break;
       }
       if (!(occupied & square_bb(kSlides[i].from))) {  // a blank was taken: the layer below
-        below.add(lower_index_->slot_of({other, moved}));
+        below.add(lower_pair_.local(lower_index_->slot_of({other, moved})));
         __builtin_prefetch(&lower_[below.slots[below.size - 1]]);
       } else {
-        children.add(index_.slot_of({other, moved}));
+        children.add(pair_.local(index_.slot_of({other, moved})));
       }
     }
     // the reads of the layer below come after all are requested, so that their misses overlap
@@ -244,7 +256,7 @@ class LayerSolver {
   }
 
   void propagate_from(Slot slot, Wdl wdl, int d) {
-    const TbBoard board = index_.board_of(slot).board;
+    const TbBoard board = index_.board_of(pair_.global(slot)).board;
     // The predecessor was played by the side not to move here.
     const Bitboard moved = board.opponent, to_move = board.mover;
     SlotSet predecessors;
@@ -254,7 +266,7 @@ class LayerSolver {
       if (!(moved & u.required)) continue;
       const UnmovedBoards before = unmove(u, moved, to_move);
       if (has_line_in_either(pack(before.moved_side, before.other_side))) continue;
-      const Slot predecessor = index_.slot_of({before.moved_side, before.other_side});
+      const Slot predecessor = pair_.local(index_.slot_of({before.moved_side, before.other_side}));
       // request the lines now: the updates below then find most of them in the cache
       __builtin_prefetch(&values_[predecessor], 1);
       if (wdl == Wdl::Win) __builtin_prefetch(&counts_[predecessor], 1);
@@ -293,7 +305,9 @@ class LayerSolver {
   }
 
   const LayerIndex& index_;
+  SectionPair pair_;
   const LayerIndex* lower_index_;
+  SectionPair lower_pair_;
   std::span<const PackedValue> lower_;
   int threads_;
   Progress progress_;
@@ -310,7 +324,235 @@ std::uint64_t peak_rss_bytes() {
   return std::uint64_t(usage.ru_maxrss) * 1024;
 }
 
+// A section's part file: a 64-byte header (magic, layer, section, slot count, the CRC-32 of the
+// values, then the header's own CRC-32) and the section's values as little-endian u16. Written
+// through a temporary file that is synced and renamed, so a part that is there is whole.
+constexpr char kPartMagic[8] = {'Q', 'X', 'P', 'A', 'R', 'T', '1', '\0'};
+constexpr std::size_t kPartHeaderBytes = 64;
+
+template <class T>
+void put(std::uint8_t* bytes, std::size_t offset, T value) {
+  std::memcpy(bytes + offset, &value, sizeof(T));
+}
+template <class T>
+T get(const std::uint8_t* bytes, std::size_t offset) {
+  T value;
+  std::memcpy(&value, bytes + offset, sizeof(T));
+  return value;
+}
+
+std::uint32_t crc32(const void* bytes, std::size_t length) {
+  boost::crc_32_type crc;
+  crc.process_bytes(bytes, length);
+  return crc.checksum();
+}
+
+void sync_and_rename(const std::filesystem::path& temporary, const std::filesystem::path& path) {
+  const int fd = ::open(temporary.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd >= 0) {
+    ::fsync(fd);
+    ::close(fd);
+  }
+  std::filesystem::rename(temporary, path);
+}
+
+void write_section_part(const std::filesystem::path& path, int layer, int section,
+                        std::span<const PackedValue> values) {
+  std::uint8_t header[kPartHeaderBytes] = {};
+  std::memcpy(header, kPartMagic, sizeof(kPartMagic));
+  put<std::uint32_t>(header, 8, std::uint32_t(layer));
+  put<std::uint32_t>(header, 12, std::uint32_t(section));
+  put<std::uint64_t>(header, 16, values.size());
+  put<std::uint32_t>(header, 24, crc32(values.data(), values.size_bytes()));
+  put<std::uint32_t>(header, kPartHeaderBytes - 4, crc32(header, kPartHeaderBytes - 4));
+  std::filesystem::path temporary = path;
+  temporary += ".tmp";
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    out.write(reinterpret_cast<const char*>(header), kPartHeaderBytes);
+    out.write(reinterpret_cast<const char*>(values.data()), std::streamsize(values.size_bytes()));
+    out.close();
+    if (!out) throw TbFileError("cannot write " + temporary.string());
+  }
+  sync_and_rename(temporary, path);
+}
+
+// A part file mapped for reading, checked against the section it should hold.
+class SectionPart {
+ public:
+  SectionPart(const std::filesystem::path& path, int layer, int section, Slot slots,
+              bool check_values)
+      : name_(path.string()) {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) throw TbFileError(name_ + ": cannot open: " + std::strerror(errno));
+    struct stat status {};
+    const bool regular = ::fstat(fd, &status) == 0 && S_ISREG(status.st_mode);
+    size_ = regular ? std::uint64_t(status.st_size) : 0;
+    if (!regular || size_ != kPartHeaderBytes + slots * sizeof(PackedValue)) {
+      ::close(fd);
+      throw TbFileError(name_ + ": is not the part file of a section of " + std::to_string(slots) +
+                        " slots (wrong size)");
+    }
+    void* mapping = ::mmap(nullptr, size_, PROT_READ, MAP_SHARED, fd, 0);
+    ::close(fd);
+    if (mapping == MAP_FAILED) throw TbFileError(name_ + ": cannot map: " + std::strerror(errno));
+    mapping_ = mapping;
+    const auto* bytes = static_cast<const std::uint8_t*>(mapping);
+    values_ = {reinterpret_cast<const PackedValue*>(bytes + kPartHeaderBytes), slots};
+    const char* problem = nullptr;
+    if (std::memcmp(bytes, kPartMagic, sizeof(kPartMagic)) != 0 ||
+        get<std::uint32_t>(bytes, kPartHeaderBytes - 4) != crc32(bytes, kPartHeaderBytes - 4))
+      problem = "bad header";
+    else if (get<std::uint32_t>(bytes, 8) != std::uint32_t(layer) ||
+             get<std::uint32_t>(bytes, 12) != std::uint32_t(section) ||
+             get<std::uint64_t>(bytes, 16) != slots)
+      problem = "holds another section";
+    else if (check_values &&
+             get<std::uint32_t>(bytes, 24) != crc32(values_.data(), values_.size_bytes()))
+      problem = "checksum mismatch";
+    if (problem) {
+      ::munmap(mapping_, size_);
+      throw TbFileError(name_ + ": " + problem);
+    }
+  }
+  ~SectionPart() { ::munmap(mapping_, size_); }
+  SectionPart(const SectionPart&) = delete;
+  SectionPart& operator=(const SectionPart&) = delete;
+  std::span<const PackedValue> values() const { return values_; }
+
+ private:
+  std::string name_;
+  void* mapping_ = nullptr;
+  std::uint64_t size_ = 0;
+  std::span<const PackedValue> values_;
+};
+
+Slot section_size(const LayerIndex& index, int section) {
+  return index.section_end(section) - index.section_begin(section);
+}
+
+// Whether both sections of `component` have whole part files.
+bool component_parts_exist(const std::filesystem::path& dir, const LayerIndex& index,
+                           const Component& component) {
+  for (const int section : {component.low, component.high}) {
+    const auto path = section_part_path(dir, component.layer, section);
+    if (!std::filesystem::exists(path)) return false;
+    try {
+      SectionPart(path, component.layer, section, section_size(index, section), true);
+    } catch (const TbFileError&) {
+      return false;  // solved again and rewritten
+    }
+  }
+  return true;
+}
+
+// The values of the two sections of the layer below that `component` reaches.
+LayerValues read_lower_sections(const LayerFile& lower_file, const LayerIndex& lower_index,
+                                const Component& component, int threads) {
+  const SectionPair pair(lower_index, component.low, component.high);
+  LayerValues values(pair.size());
+  lower_file.decode_range(pair.first_begin(), std::span(values).subspan(0, pair.first_size()),
+                          threads);
+  lower_file.decode_range(pair.second_begin(),
+                          std::span(values).subspan(pair.first_size(), pair.second_size()),
+                          threads);
+  return values;
+}
+
+// Writes the layer file from its sections' part files, then removes them.
+std::uint64_t assemble_layer(const std::filesystem::path& dir, const LayerIndex& index, int threads,
+                             int compression_level) {
+  const int layer = index.blanks();
+  std::vector<std::unique_ptr<SectionPart>> parts;
+  for (int m = 0; m < index.section_count(); ++m)
+    parts.push_back(std::make_unique<SectionPart>(section_part_path(dir, layer, m), layer, m,
+                                                  section_size(index, m), false));
+  const auto bytes = write_layer_file(
+      layer_file_path(dir, layer), index,
+      [&](Slot first, std::span<PackedValue> out) {
+        for (Slot done = 0; done < out.size();) {
+          const Slot slot = first + done;
+          const int m = index.section_of(slot);
+          const auto values = parts[m]->values();
+          const Slot offset = slot - index.section_begin(m);
+          const Slot count = std::min<Slot>(out.size() - done, values.size() - offset);
+          std::copy_n(values.begin() + std::ptrdiff_t(offset), count,
+                      out.begin() + std::ptrdiff_t(done));
+          done += count;
+        }
+      },
+      threads, compression_level);
+  parts.clear();
+  std::filesystem::remove_all(section_part_path(dir, layer, 0).parent_path());
+  return bytes;
+}
+
 }  // namespace
+
+std::vector<Component> layer_components(int layer) {
+  const int cubes = kSquareCount - layer;
+  std::vector<Component> components;
+  for (int low = 0; 2 * low <= cubes; ++low) components.push_back({layer, low, cubes - low});
+  return components;
+}
+
+Component parse_component(const std::string& text, int layer) {
+  const int cubes = kSquareCount - layer;
+  int x = -1, o = -1;
+  char comma = 0;
+  int consumed = 0;
+  if (std::sscanf(text.c_str(), "%d%c%d%n", &x, &comma, &o, &consumed) != 3 || comma != ',' ||
+      consumed != int(text.size()) || x < 0 || o < 0)
+    throw std::invalid_argument("--component \"" + text +
+                                "\": expected two cube counts, x,o (for example 10,11)");
+  if (x + o != cubes)
+    throw std::invalid_argument("--component " + text + ": layer " + std::to_string(layer) +
+                                " has " + std::to_string(cubes) + " cubes, so x + o must be " +
+                                std::to_string(cubes));
+  return {layer, std::min(x, o), std::max(x, o)};
+}
+
+std::string component_name(const Component& component) {
+  return "{" + std::to_string(component.low) + "," + std::to_string(component.high) + "}";
+}
+
+SectionPair::SectionPair(const LayerIndex& index, int first, int second)
+    : first_begin_(index.section_begin(first)),
+      first_size_(index.section_end(first) - index.section_begin(first)),
+      second_begin_(index.section_begin(second)),
+      second_size_(first == second ? 0 : index.section_end(second) - index.section_begin(second)) {}
+
+std::uint64_t component_memory_bytes(const Component& component) {
+  const LayerIndex index(component.layer);
+  std::uint64_t bytes = SectionPair(index, component.low, component.high).size() * 3;
+  if (component.layer > 0)
+    bytes += SectionPair(LayerIndex(component.layer - 1), component.low, component.high).size() *
+             sizeof(PackedValue);
+  return bytes;
+}
+
+std::filesystem::path section_part_path(const std::filesystem::path& dir, int layer, int section) {
+  return dir / ("quixo-b" + std::to_string(layer) + ".parts") /
+         ("section-" + std::to_string(section) + ".values");
+}
+
+LayerValues solve_component(const LayerIndex& index, const Component& component,
+                            const LayerIndex* lower_index,
+                            std::span<const PackedValue> lower_values, int threads,
+                            const std::function<void(const std::string&)>& progress) {
+  if (component.layer != index.blanks() || component.low > component.high ||
+      component.low + component.high != index.cube_count())
+    throw std::invalid_argument("solve_component: " + component_name(component) +
+                                " is not a component of layer " + std::to_string(index.blanks()));
+  if (index.blanks() > 0 &&
+      (!lower_index || lower_index->blanks() != index.blanks() - 1 ||
+       lower_values.size() != SectionPair(*lower_index, component.low, component.high).size()))
+    throw std::invalid_argument("solve_component: layer " + std::to_string(index.blanks()) +
+                                " needs the values of the layer below");
+  ComponentSolver solver(index, component, index.blanks() > 0 ? lower_index : nullptr, lower_values,
+                         threads, progress);
+  return solver.solve();
+}
 
 LayerValues solve_layer(const LayerIndex& index, const LayerIndex* lower_index,
                         std::span<const PackedValue> lower_values, int threads,
@@ -318,57 +560,118 @@ LayerValues solve_layer(const LayerIndex& index, const LayerIndex* lower_index,
   if (index.blanks() > 0 && (!lower_index || lower_values.size() != lower_index->slot_count()))
     throw std::invalid_argument("solve_layer: layer " + std::to_string(index.blanks()) +
                                 " needs the values of the layer below");
-  LayerSolver solver(index, lower_index, lower_values, threads, progress);
-  return solver.solve();
+  LayerValues values(index.slot_count());
+  for (const Component& component : layer_components(index.blanks())) {
+    LayerValues lower;
+    if (lower_index) {
+      const SectionPair pair(*lower_index, component.low, component.high);
+      lower.resize(pair.size());
+      for (Slot local = 0; local < pair.size(); ++local)
+        lower[local] = lower_values[pair.global(local)];
+    }
+    const SectionPair pair(index, component.low, component.high);
+    const LayerValues solved =
+        solve_component(index, component, lower_index, lower, threads, progress);
+    for (Slot local = 0; local < pair.size(); ++local) values[pair.global(local)] = solved[local];
+  }
+  return values;
 }
 
 std::vector<LayerReport> generate_tables(const GenerateOptions& options) {
   if (options.blanks < 0 || options.blanks > kMaxIndexedLayer)
     throw std::invalid_argument("--blanks must be between 0 and " +
                                 std::to_string(kMaxIndexedLayer));
+  if (options.only_component && options.only_component->layer != options.blanks)
+    throw std::invalid_argument("the component to solve is not of layer " +
+                                std::to_string(options.blanks));
   std::filesystem::create_directories(options.dir);
+  auto say = [&](const std::string& line) {
+    if (options.progress) options.progress(line);
+  };
   std::vector<LayerReport> reports;
-  LayerValues lower;
-  std::unique_ptr<LayerIndex> lower_index;
   for (int k = 0; k <= options.blanks; ++k) {
     const auto start = Clock::now();
     const auto path = layer_file_path(options.dir, k);
-    auto index = std::make_unique<LayerIndex>(k);
+    const LayerIndex index(k);
     LayerReport report;
     report.layer = k;
-    LayerValues values;
-    bool reused = false;
     if (std::filesystem::exists(path)) {
       try {
         const LayerFile file(path, k);
         file.check_file_checksum();
-        // the layer below is only needed to build the next one
-        if (k < options.blanks) values = file.decode_all(options.threads);
         report.file_bytes = file.file_size();
         report.max_distance = file.info().max_distance;
-        reused = true;
-        if (options.progress)
-          options.progress("layer " + std::to_string(k) + ": reusing " + path.string());
+        report.reused = true;
+        say("layer " + std::to_string(k) + ": reusing " + path.string());
       } catch (const TbFileError& refused) {
-        if (options.progress)
-          options.progress(std::string("layer ") + std::to_string(k) + ": " + refused.what() +
-                           "; generating it again");
+        say(std::string("layer ") + std::to_string(k) + ": " + refused.what() +
+            "; generating it again");
       }
     }
-    if (!reused) {
-      values = solve_layer(*index, lower_index.get(), lower, options.threads, options.progress);
-      const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
-      report.file_bytes = write_layer_file(path, *index, values, seconds, options.threads,
-                                           options.compression_level);
-      for (const PackedValue value : values)
-        report.max_distance = std::max(report.max_distance, distance_of(value));
+    if (!report.reused && options.only_component && k < options.blanks)
+      throw std::runtime_error("layer " + std::to_string(k) + " (" + path.string() +
+                               ") is needed before a component of layer " +
+                               std::to_string(options.blanks) + " can be solved");
+    if (!report.reused) {
+      std::unique_ptr<LayerFile> lower_file;
+      std::unique_ptr<LayerIndex> lower_index;
+      if (k > 0) {
+        lower_file = std::make_unique<LayerFile>(layer_file_path(options.dir, k - 1), k - 1);
+        lower_index = std::make_unique<LayerIndex>(k - 1);
+      }
+      std::filesystem::create_directories(section_part_path(options.dir, k, 0).parent_path());
+      std::vector<Component> components = layer_components(k);
+      if (options.only_component) components = {*options.only_component};
+      // The layer's time left, from the slots solved so far in this run.
+      const Slot total_slots = options.only_component ? 0 : index.slot_count();
+      Slot done_slots = 0, solved_slots = 0;
+      for (std::size_t i = 0; i < components.size(); ++i) {
+        const Component& component = components[i];
+        const SectionPair pair(index, component.low, component.high);
+        const std::string name = "layer " + std::to_string(k) + " " + component_name(component);
+        if (component_parts_exist(options.dir, index, component)) {
+          ++report.components_reused;
+          done_slots += pair.size();
+          say(name + ": reusing its part files");
+          continue;
+        }
+        const auto component_start = Clock::now();
+        LayerValues lower;
+        if (lower_file)
+          lower = read_lower_sections(*lower_file, *lower_index, component, options.threads);
+        const LayerValues values = solve_component(index, component, lower_index.get(), lower,
+                                                   options.threads, options.progress);
+        const std::span<const PackedValue> all(values);
+        write_section_part(section_part_path(options.dir, k, component.low), k, component.low,
+                           all.subspan(0, pair.first_size()));
+        if (component.high != component.low)
+          write_section_part(section_part_path(options.dir, k, component.high), k, component.high,
+                             all.subspan(pair.first_size()));
+        ++report.components_solved;
+        done_slots += pair.size();
+        solved_slots += pair.size();
+        const double seconds =
+            std::chrono::duration<double>(Clock::now() - component_start).count();
+        std::string line = name + ": solved (" + std::to_string(i + 1) + "/" +
+                           std::to_string(components.size()) + ") in " + clock_text(seconds);
+        if (total_slots > 0 && done_slots < total_slots) {
+          const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+          line += ", " + std::to_string(int(100.0 * double(done_slots) / double(total_slots))) +
+                  "% of the layer's slots done, layer eta " +
+                  clock_text(elapsed * double(total_slots - done_slots) / double(solved_slots));
+        }
+        say(line);
+      }
+      if (!options.only_component) {
+        report.file_bytes =
+            assemble_layer(options.dir, index, options.threads, options.compression_level);
+        report.max_distance = LayerFile(path, k).info().max_distance;
+        report.written = true;
+      }
     }
-    report.reused = reused;
     report.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     report.peak_rss_bytes = peak_rss_bytes();
     reports.push_back(report);
-    lower = std::move(values);
-    lower_index = std::move(index);
   }
   return reports;
 }
