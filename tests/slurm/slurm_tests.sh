@@ -3,7 +3,7 @@
 # by scripts/slurm/local-cluster.sh (its own folder and ports, so a cluster a developer runs is
 # left alone) and stopped at the end, also when a check fails.
 #
-#   tests/slurm/slurm_tests.sh QUIXO_ARENA QUIXO_ENGINE QUIXO_MOCK_ENGINE
+#   tests/slurm/slurm_tests.sh QUIXO_ARENA QUIXO_ENGINE QUIXO_MOCK_ENGINE QUIXO_TB TABLES_DIR
 #
 # 1. A tournament of two engines at fixed nodes and one thread (deterministic), played by one
 #    process, and the same tournament as 4 shards, and as 12 chunks at most 4 at once, through
@@ -21,15 +21,20 @@
 # 4. A tuning run (quixo-arena tune, scripts/slurm/tune.sh) as a 2-task array, the mock's tunable
 #    mode at nodes=1: both tasks end with 0, and each handed out pairs at iterations past its own
 #    count, so each read the other's state file.
+# 5. Endgame tables 0-1 generated as Slurm jobs (scripts/slurm/tables.sh: a job per component,
+#    then a job per layer file): the files are byte for byte those of TABLES_DIR, which one
+#    `quixo-tb generate` wrote on this machine (the ctest fixture tb_tables).
 set -euo pipefail
 
-if [ $# -ne 3 ]; then
-  sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'
+if [ $# -ne 5 ]; then
+  sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'
   exit 2
 fi
 arena=$1
 engine=$2
 mock=$3
+tb=$4
+tables=$5
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cluster="$root/scripts/slurm/local-cluster.sh"
 tournament="$root/scripts/slurm/tournament.sh"
@@ -234,5 +239,21 @@ assert 120 <= total <= 124, total
 print("the 2 shards played %d pairs" % total)
 EOF
 grep -q "Finished after" "$work/tune/out.txt" || fail "no shard printed its summary"
+
+step "5. endgame tables 0-1 as a job per component and per layer"
+status=0
+"$root/scripts/slurm/tables.sh" --blanks 1 --dir "$work/tables" --tb "$tb" --wait \
+  >"$work/tables.txt" || status=$?
+tail -n 3 "$work/tables.txt"
+[ $status -eq 0 ] || fail "the tables' jobs did not end with 0"
+for layer in 0 1; do
+  grep -q "^layer $layer {.*: solved" "$work/tables/slurm/layer-$layer.component-0.out" ||
+    fail "layer $layer's first component was not solved by its own job"
+  cmp "$work/tables/quixo-b$layer.qtb" "$tables/quixo-b$layer.qtb" ||
+    fail "layer $layer from the cluster differs from the one-machine file"
+done
+[ ! -e "$work/tables/quixo-b1.parts" ] || fail "layer 1's part files were left behind"
+echo "layers 0 and 1 from $(ls "$work/tables/slurm/"*.component-*.out | wc -l) component jobs:" \
+  "the same files as one run's"
 
 echo "slurm_tests: all passed"
