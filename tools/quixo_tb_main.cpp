@@ -4,5 +4,5 @@
 #include "tb_command_line.hpp"
 
 int main(int argc, char** argv) {
-  return quixo::tb::run_tb_command_line(argc, argv, std::cout, std::cerr);
+  return quixo::tb::run_tb_command_line(argc, argv, std::cin, std::cout, std::cerr);
 }

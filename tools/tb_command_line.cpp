@@ -3,11 +3,13 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <bit>
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <iomanip>
+#include <istream>
 #include <ostream>
 #include <random>
 #include <sstream>
@@ -52,6 +54,8 @@ constexpr const char* kUsage =
     "                                  move, in the layout of the published counts\n"
     "  probe --dir DIR POSITION        the position's value (win N, loss N or draw: N plies to\n"
     "                                  the end), then every legal move with the value it leads to\n"
+    "  probe --dir DIR --batch         a position per line of standard input, its value (or\n"
+    "                                  \"error: <why>\") on a line of its own, in the same order\n"
     "  sample --blanks K --dir DIR     positions of layer K with the value asked for (--value,\n"
     "                                  --min-distance, --max-distance), X to move, one per line\n"
     "\n"
@@ -81,6 +85,7 @@ void describe_options(po::options_description& options) {
       "verify: check every N-th slot of each layer (1: all of them)")(
       "position", po::value<std::string>(),
       "probe: the position, in the notation of docs/spec.md §3")(
+      "batch", "probe: read positions from standard input, one per line, and answer each")(
       "count", po::value<int>()->default_value(100), "sample: positions to print")(
       "value", po::value<std::string>()->default_value("win"), "sample: win, loss or draw")(
       "min-distance", po::value<int>()->default_value(0), "sample: shortest distance in plies")(
@@ -192,9 +197,54 @@ int stats(const po::variables_map& vm, std::ostream& out) {
   return kExitDone;
 }
 
-int probe(const po::variables_map& vm, std::ostream& out, std::ostream& err) {
+// probe --batch: a line of output for every line of input, so answers pair with positions by
+// line number; the tables are loaded once. Exit 1 when some line had no value.
+int probe_batch(const std::filesystem::path& dir, std::istream& in, std::ostream& out,
+                std::ostream& err) {
+  Tablebase tables;
+  const auto loaded = tables.load(dir);
+  for (const std::string& problem : loaded.problems) err << "quixo-tb: " << problem << "\n";
+  if (tables.empty()) {
+    err << "quixo-tb: no table files in " << dir.string() << "\n";
+    return kExitUsage;
+  }
+  std::uint64_t lines = 0, unanswered = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++lines;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    std::string answer;
+    try {
+      const Position position = parse_position(line);
+      if (position.is_game_over()) {
+        answer = "error: the game is over (" + to_string(position.outcome()) + ")";
+      } else if (const auto value = tables.probe(position)) {
+        answer = to_string(*value);
+      } else {
+        const int blanks = std::popcount(position.blanks());
+        answer = tables.last_problem().empty()
+                     ? "error: " + std::to_string(blanks) + " blank cubes; the tables hold " +
+                           tables.describe()
+                     : "error: " + tables.last_problem();
+      }
+    } catch (const std::exception& error) {
+      answer = std::string("error: malformed position: ") + error.what();
+    }
+    if (answer.rfind("error: ", 0) == 0) ++unanswered;
+    out << answer << "\n";
+  }
+  out.flush();
+  if (unanswered > 0)
+    err << "quixo-tb: " << unanswered << " of " << lines << " positions had no value\n";
+  return unanswered == 0 ? kExitDone : kExitFailed;
+}
+
+int probe(const po::variables_map& vm, std::istream& in, std::ostream& out, std::ostream& err) {
   const auto dir = required_dir(vm);
-  if (!vm.count("position")) throw po::error("probe needs a POSITION");
+  if (vm.count("batch")) {
+    if (vm.count("position")) throw po::error("probe --batch reads its positions from stdin");
+    return probe_batch(dir, in, out, err);
+  }
+  if (!vm.count("position")) throw po::error("probe needs a POSITION (or --batch)");
   Position position;
   try {
     position = parse_position(vm["position"].as<std::string>());
@@ -276,7 +326,8 @@ int sample(const po::variables_map& vm, std::ostream& out) {
 
 }  // namespace
 
-int run_tb_command_line(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+int run_tb_command_line(int argc, const char* const* argv, std::istream& in, std::ostream& out,
+                        std::ostream& err) {
   po::options_description options("Options", 100);
   describe_options(options);
   po::positional_options_description positional;
@@ -302,10 +353,11 @@ int run_tb_command_line(int argc, const char* const* argv, std::ostream& out, st
     po::notify(vm);
     if (command != "probe" && vm.count("position"))
       throw po::error("unexpected argument \"" + vm["position"].as<std::string>() + "\"");
+    if (command != "probe" && vm.count("batch")) throw po::error("--batch belongs to probe");
     if (command == "generate") return generate(vm, out, err);
     if (command == "verify") return verify(vm, out);
     if (command == "stats") return stats(vm, out);
-    if (command == "probe") return probe(vm, out, err);
+    if (command == "probe") return probe(vm, in, out, err);
     if (command == "sample") return sample(vm, out);
     err << "quixo-tb: unknown command \"" << command
         << "\": expected generate, verify, stats, probe or sample (see --help)\n";

@@ -8,7 +8,8 @@ namespace quixo::tb {
 
 // Runs one invocation of quixo-tb. Returns 0 on success; 1 when a check fails or a position is
 // malformed or outside the tables; 2 for a bad command line or unusable files. Every error is one
-// line "quixo-tb: <what is wrong>" on `err`.
-int run_tb_command_line(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
+// line "quixo-tb: <what is wrong>" on `err`. `in` holds the positions of `probe --batch`.
+int run_tb_command_line(int argc, const char* const* argv, std::istream& in, std::ostream& out,
+                        std::ostream& err);
 
 }  // namespace quixo::tb

@@ -40,13 +40,14 @@ struct Run {
   std::string err;
 };
 
-Run run(std::vector<std::string> arguments) {
+Run run(std::vector<std::string> arguments, const std::string& input = "") {
   arguments.insert(arguments.begin(), "quixo-tb");
   std::vector<const char*> argv;
   for (const auto& argument : arguments) argv.push_back(argument.c_str());
+  std::istringstream in(input);
   std::ostringstream out, err;
   Run result;
-  result.code = run_tb_command_line(int(argv.size()), argv.data(), out, err);
+  result.code = run_tb_command_line(int(argv.size()), argv.data(), in, out, err);
   result.out = out.str();
   result.err = err.str();
   return result;
@@ -142,6 +143,42 @@ BOOST_AUTO_TEST_CASE(probe_refuses_what_it_cannot_answer) {
   const Run no_tables =
       run({"probe", "--dir", dir + "/missing", to_string(table_position(Wdl::Win, 1))});
   BOOST_TEST(no_tables.code == 1);
+}
+
+// probe --batch: one answer line per input line, in order, the tables' value or "error: <why>";
+// exit 0 when every line had a value, else 1 with a count on stderr.
+BOOST_AUTO_TEST_CASE(probe_batch_answers_every_line_in_order) {
+  const std::string dir = test::test_tables_dir().string();
+  const Position win = table_position(Wdl::Win, 5), loss = table_position(Wdl::Loss, 4),
+                 draw = table_position(Wdl::Draw, 0);
+  std::string input;
+  for (const Position& position : {win, loss, draw}) input += to_string(position) + "\n";
+  const Run good = run({"probe", "--dir", dir, "--batch"}, input);
+  BOOST_TEST(good.code == 0, good.err);
+  const auto values = lines_of(good.out);
+  BOOST_TEST_REQUIRE(values.size() == 3u);
+  BOOST_TEST(values[0] == to_string(*test::test_tables().probe(win)));
+  BOOST_TEST(values[0].rfind("win ", 0) == 0u);
+  BOOST_TEST(values[1] == to_string(*test::test_tables().probe(loss)));
+  BOOST_TEST(values[2] == "draw");
+
+  // malformed, empty, finished, outside the tables, then a good one again (with a CRLF ending)
+  input = "xxxxx/ooooo\n\nxxxxx/ooxoo/oxoxo/xoxox/ooxxo x\n" + to_string(Position::start()) + "\n" +
+          to_string(draw) + "\r\n";
+  const Run mixed = run({"probe", "--dir", dir, "--batch"}, input);
+  BOOST_TEST(mixed.code == 1);
+  const auto answers = lines_of(mixed.out);
+  BOOST_TEST_REQUIRE(answers.size() == 5u);
+  BOOST_TEST(answers[0].rfind("error: malformed position", 0) == 0u, answers[0]);
+  BOOST_TEST(answers[1].rfind("error: malformed position", 0) == 0u, answers[1]);
+  BOOST_TEST(answers[2].rfind("error: the game is over", 0) == 0u, answers[2]);
+  BOOST_TEST(answers[3].rfind("error: 25 blank cubes", 0) == 0u, answers[3]);
+  BOOST_TEST(answers[4] == "draw");
+  BOOST_TEST(mixed.err.find("4 of 5 positions had no value") != std::string::npos, mixed.err);
+
+  BOOST_TEST(run({"probe", "--dir", dir, "--batch", to_string(draw)}).code == 2);
+  BOOST_TEST(run({"probe", "--dir", dir + "/missing", "--batch"}, input).code == 2);
+  BOOST_TEST(run({"stats", "--dir", dir, "--blanks", "0", "--batch"}).code == 2);
 }
 
 // Issue 25, item 15: a block found corrupt by the probe is named (its file, its number, the layer
