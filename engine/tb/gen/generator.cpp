@@ -625,6 +625,7 @@ std::vector<LayerReport> generate_tables(const GenerateOptions& options) {
       // The layer's time left, from the slots solved so far in this run.
       const Slot total_slots = options.only_component ? 0 : index.slot_count();
       Slot done_slots = 0, solved_slots = 0;
+      double solving_seconds = 0;
       for (std::size_t i = 0; i < components.size(); ++i) {
         const Component& component = components[i];
         const SectionPair pair(index, component.low, component.high);
@@ -636,11 +637,26 @@ std::vector<LayerReport> generate_tables(const GenerateOptions& options) {
           continue;
         }
         const auto component_start = Clock::now();
+        auto since = [](Clock::time_point then) {
+          return std::chrono::duration<double>(Clock::now() - then).count();
+        };
+        // The layer's time left, at the pace of the components solved so far in this run: shown
+        // once they hold 5 % of the layer's slots (the small ones' fixed costs mislead before).
+        auto layer_eta = [&]() -> std::string {
+          if (total_slots == 0 || solved_slots * 20 < total_slots) return "";
+          const double per_slot = solving_seconds / double(solved_slots);
+          const double left = per_slot * double(total_slots - done_slots) - since(component_start);
+          return ", layer eta " + clock_text(std::max(0.0, left));
+        };
+        // The solver's lines (its steps have no known end) carry the layer's estimate.
+        const auto component_progress = [&](const std::string& line) {
+          if (options.progress) options.progress(line + layer_eta());
+        };
         LayerValues lower;
         if (lower_file)
           lower = read_lower_sections(*lower_file, *lower_index, component, options.threads);
         const LayerValues values = solve_component(index, component, lower_index.get(), lower,
-                                                   options.threads, options.progress);
+                                                   options.threads, component_progress);
         const std::span<const PackedValue> all(values);
         write_section_part(section_part_path(options.dir, k, component.low), k, component.low,
                            all.subspan(0, pair.first_size()));
@@ -648,18 +664,15 @@ std::vector<LayerReport> generate_tables(const GenerateOptions& options) {
           write_section_part(section_part_path(options.dir, k, component.high), k, component.high,
                              all.subspan(pair.first_size()));
         ++report.components_solved;
+        const double seconds = since(component_start);
         done_slots += pair.size();
         solved_slots += pair.size();
-        const double seconds =
-            std::chrono::duration<double>(Clock::now() - component_start).count();
+        solving_seconds += seconds;
         std::string line = name + ": solved (" + std::to_string(i + 1) + "/" +
                            std::to_string(components.size()) + ") in " + clock_text(seconds);
-        if (total_slots > 0 && done_slots < total_slots) {
-          const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+        if (total_slots > 0 && done_slots < total_slots)
           line += ", " + std::to_string(int(100.0 * double(done_slots) / double(total_slots))) +
-                  "% of the layer's slots done, layer eta " +
-                  clock_text(elapsed * double(total_slots - done_slots) / double(solved_slots));
-        }
+                  "% of the layer's slots done" + layer_eta();
         say(line);
       }
       if (!options.only_component) {
