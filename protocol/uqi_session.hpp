@@ -132,6 +132,7 @@ class UqiSession {
   std::string tablebase_path_;  // the folder tables_ came from
   static constexpr int kDefaultTablebaseCacheMb = 1024;
   int tablebase_cache_mb_ = kDefaultTablebaseCacheMb;  // option TablebaseCache
+  bool tablebase_check_ = false;  // option TablebaseCheck: files read against their checksums
   // The evaluation (option Evaluation: hand or learned) and the learned weights (option EvalFile;
   // null: the built-in ones).
   bool learned_evaluation_ = false;

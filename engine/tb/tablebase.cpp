@@ -72,7 +72,8 @@ class BlockCache {
 Tablebase::Tablebase() = default;
 Tablebase::~Tablebase() = default;
 
-Tablebase::LoadReport Tablebase::load(const std::filesystem::path& dir, std::size_t cache_bytes) {
+Tablebase::LoadReport Tablebase::load(const std::filesystem::path& dir, std::size_t cache_bytes,
+                                      bool check_checksums) {
   layers_.clear();
   cache_.reset();
   LoadReport report;
@@ -87,6 +88,7 @@ Tablebase::LoadReport Tablebase::load(const std::filesystem::path& dir, std::siz
     if (!std::filesystem::exists(path, error)) continue;
     try {
       auto layer = std::make_unique<Layer>(blanks, path);
+      if (check_checksums) layer->file.check_file_checksum();
       if (layers_.size() <= std::size_t(blanks)) layers_.resize(blanks + 1);
       layers_[blanks] = std::move(layer);
       report.layers.push_back(blanks);

@@ -40,7 +40,10 @@ class Tablebase {
   };
   // Replaces what is loaded by the layer files in `dir` (quixo-b0.qtb, quixo-b1.qtb, ...). A file
   // that fails its checks is refused and reported; the others are loaded. An empty path unloads.
-  LoadReport load(const std::filesystem::path& dir, std::size_t cache_bytes = 64u << 20);
+  // With `check_checksums`, every byte of each file is read against its checksum first (else a
+  // damaged block is found when a probe decodes it).
+  LoadReport load(const std::filesystem::path& dir, std::size_t cache_bytes = 64u << 20,
+                  bool check_checksums = false);
 
   bool empty() const;
   bool has_layer(int blanks) const;

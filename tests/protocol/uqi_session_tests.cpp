@@ -245,6 +245,7 @@ BOOST_AUTO_TEST_CASE(handshake_announces_identity_and_options) {
                                              "TimeStability",
                                              "TablebasePath",
                                              "TablebaseCache",
+                                             "TablebaseCheck",
                                              "Evaluation",
                                              "EvalFile"};
   BOOST_TEST(names == expected, boost::test_tools::per_element());
@@ -1774,7 +1775,8 @@ BOOST_AUTO_TEST_CASE(tb_outside_the_tables_and_bad_tablebase_paths) {
   check_clean_exit(engine);
 }
 
-// A block that turns out corrupt during a search: the engine says so once and plays on.
+// A block that turns out corrupt during a search: the engine says so once and plays on; with
+// TablebaseCheck on, the file is refused when it loads.
 BOOST_AUTO_TEST_CASE(a_corrupt_block_is_reported_once) {
   quixo::test::require_test_tables();
   const TemporaryFolder folder("quixo-corrupt-tables");
@@ -1810,6 +1812,22 @@ BOOST_AUTO_TEST_CASE(a_corrupt_block_is_reported_once) {
   BOOST_TEST(count_prefix(lines, "info string error: tablebase: ") == 1, transcript(engine));
   lines = go(engine, "go depth 2", text);
   BOOST_TEST(count_prefix(lines, "info string error: tablebase: ") == 0);
+
+  // With TablebaseCheck the files are read against their checksums when they load: switched on,
+  // it loads the tables again and refuses this one by name; sound tables load as before.
+  engine.send("setoption name TablebaseCheck value true");
+  lines = sync(engine);
+  BOOST_TEST(count_prefix(lines, "info string error: tablebase: refused " + file.string() +
+                                     ": file checksum mismatch") == 1,
+             transcript(engine));
+  engine.send("setoption name TablebasePath value " + quixo::test::test_tables_dir().string());
+  BOOST_TEST(count_prefix(sync(engine), loaded_line(quixo::test::test_tables_dir())) == 1,
+             transcript(engine));
+  engine.send("setoption name TablebaseCheck value maybe");
+  BOOST_TEST(count_prefix(sync(engine),
+                          "info string error: option TablebaseCheck needs the value "
+                          "true or false, not 'maybe'") == 1,
+             transcript(engine));
   check_clean_exit(engine);
 }
 
