@@ -12,6 +12,7 @@
 #include <cstring>
 #include <fstream>
 
+#include "tb/file_bytes.hpp"
 #include "tb/parallel_for.hpp"
 
 namespace quixo::tb {
@@ -24,24 +25,9 @@ constexpr std::size_t kSectionRecordOffset = 128;
 constexpr std::size_t kSectionRecordBytes = 48;
 constexpr std::size_t kHeaderCrcOffset = kHeaderBytes - 4;
 
-static_assert(std::endian::native == std::endian::little, "the file format is little-endian");
-
-template <class T>
-void put(std::uint8_t* bytes, std::size_t offset, T value) {
-  std::memcpy(bytes + offset, &value, sizeof(T));
-}
-template <class T>
-T get(const std::uint8_t* bytes, std::size_t offset) {
-  T value;
-  std::memcpy(&value, bytes + offset, sizeof(T));
-  return value;
-}
-
-std::uint32_t crc32(const std::uint8_t* bytes, std::size_t length) {
-  boost::crc_32_type crc;
-  crc.process_bytes(bytes, length);
-  return crc.checksum();
-}
+using file_bytes::crc32;
+using file_bytes::get;
+using file_bytes::put;
 
 std::size_t raw_block_bytes(int encoding) {
   return kBlockSlots / 4 + kBlockSlots * (encoding == 1 ? 1 : 2);
@@ -231,14 +217,7 @@ std::uint64_t write_layer_file(const std::filesystem::path& path, const LayerInd
     append.close();
     if (!append) throw TbFileError("cannot write " + temporary.string());
   }
-  {
-    const int fd = ::open(temporary.c_str(), O_RDONLY);
-    if (fd >= 0) {
-      ::fsync(fd);
-      ::close(fd);
-    }
-  }
-  std::filesystem::rename(temporary, path);
+  file_bytes::sync_and_rename(temporary, path);
   return trailer_offset + kTrailerBytes;
 }
 

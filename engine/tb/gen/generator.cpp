@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
-#include <boost/crc.hpp>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -18,6 +17,7 @@
 #include <stdexcept>
 
 #include "core/packed_slides.hpp"
+#include "tb/file_bytes.hpp"
 #include "tb/gen/unmove.hpp"
 #include "tb/parallel_for.hpp"
 #include "tb/tb_file.hpp"
@@ -330,31 +330,9 @@ std::uint64_t peak_rss_bytes() {
 constexpr char kPartMagic[8] = {'Q', 'X', 'P', 'A', 'R', 'T', '1', '\0'};
 constexpr std::size_t kPartHeaderBytes = 64;
 
-template <class T>
-void put(std::uint8_t* bytes, std::size_t offset, T value) {
-  std::memcpy(bytes + offset, &value, sizeof(T));
-}
-template <class T>
-T get(const std::uint8_t* bytes, std::size_t offset) {
-  T value;
-  std::memcpy(&value, bytes + offset, sizeof(T));
-  return value;
-}
-
-std::uint32_t crc32(const void* bytes, std::size_t length) {
-  boost::crc_32_type crc;
-  crc.process_bytes(bytes, length);
-  return crc.checksum();
-}
-
-void sync_and_rename(const std::filesystem::path& temporary, const std::filesystem::path& path) {
-  const int fd = ::open(temporary.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd >= 0) {
-    ::fsync(fd);
-    ::close(fd);
-  }
-  std::filesystem::rename(temporary, path);
-}
+using file_bytes::crc32;
+using file_bytes::get;
+using file_bytes::put;
 
 void write_section_part(const std::filesystem::path& path, int layer, int section,
                         std::span<const PackedValue> values) {
@@ -374,7 +352,7 @@ void write_section_part(const std::filesystem::path& path, int layer, int sectio
     out.close();
     if (!out) throw TbFileError("cannot write " + temporary.string());
   }
-  sync_and_rename(temporary, path);
+  file_bytes::sync_and_rename(temporary, path);
 }
 
 // A part file mapped for reading, checked against the section it should hold.
