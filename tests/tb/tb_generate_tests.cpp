@@ -28,7 +28,8 @@ using namespace quixo::tb;
 namespace {
 
 const char* const kReferenceFiles[] = {"published_5x5_full_layer.txt", "published_5x5_b1_layer.txt",
-                                       "published_5x5_b2_layer.txt", "published_5x5_b3_layer.txt"};
+                                       "published_5x5_b2_layer.txt", "published_5x5_b3_layer.txt",
+                                       "published_5x5_b4_layer.txt"};
 
 std::string read_text(const std::filesystem::path& path) {
   std::ifstream in(path);
@@ -70,7 +71,7 @@ SlotSelection verified_slots(int layer) {
 
 BOOST_AUTO_TEST_SUITE(tb_generate_tests)
 
-BOOST_DATA_TEST_CASE(the_reference_copies_equal_the_shared_originals, bdata::make({0, 1, 2, 3}),
+BOOST_DATA_TEST_CASE(the_reference_copies_equal_the_shared_originals, bdata::make({0, 1, 2, 3, 4}),
                      layer) {
   const auto original =
       std::filesystem::path(QUIXO_SOURCE_DIR) / "../shared/reference" / kReferenceFiles[layer];
