@@ -209,6 +209,7 @@ int probe_batch(const std::filesystem::path& dir, std::istream& in, std::ostream
     return kExitUsage;
   }
   std::uint64_t lines = 0, unanswered = 0;
+  std::string reported;  // the tables' last problem, once said
   for (std::string line; std::getline(in, line);) {
     ++lines;
     if (!line.empty() && line.back() == '\r') line.pop_back();
@@ -220,11 +221,14 @@ int probe_batch(const std::filesystem::path& dir, std::istream& in, std::ostream
       } else if (const auto value = tables.probe(position)) {
         answer = to_string(*value);
       } else {
-        const int blanks = std::popcount(position.blanks());
-        answer = tables.last_problem().empty()
-                     ? "error: " + std::to_string(blanks) + " blank cubes; the tables hold " +
-                           tables.describe()
-                     : "error: " + tables.last_problem();
+        // A block found corrupt drops its layer: said once on stderr, and its positions then
+        // have no layer, like any layer not loaded.
+        if (const std::string problem = tables.last_problem(); problem != reported) {
+          err << "quixo-tb: " << problem << "\n";
+          reported = problem;
+        }
+        answer = "error: " + std::to_string(std::popcount(position.blanks())) +
+                 " blank cubes; the tables hold " + tables.describe();
       }
     } catch (const std::exception& error) {
       answer = std::string("error: malformed position: ") + error.what();
