@@ -138,9 +138,14 @@ int generate(const po::variables_map& vm, std::ostream& out, std::ostream& err) 
   options.progress = [&err](const std::string& line) { err << line << std::endl; };
   for (const LayerReport& report : generate_tables(options)) {
     out << "layer " << report.layer << ": ";
+    // The win/draw/loss file the search probes, when this run has one for the layer.
+    const std::string wdl = report.wdl_bytes == 0
+                                ? ""
+                                : std::string("; win/draw/loss file ") + mb(report.wdl_bytes) +
+                                      (report.wdl_written ? " written" : " reused");
     if (report.reused) {
-      out << "reused, " << mb(report.file_bytes) << ", longest " << report.max_distance
-          << " plies\n";
+      out << "reused, " << mb(report.file_bytes) << ", longest " << report.max_distance << " plies"
+          << wdl << "\n";
       continue;
     }
     out << (report.written ? "generated" : "component solved") << " (" << report.components_solved
@@ -148,7 +153,7 @@ int generate(const po::variables_map& vm, std::ostream& out, std::ostream& err) 
     if (report.written)
       out << mb(report.file_bytes) << ", longest " << report.max_distance << " plies, ";
     out << std::fixed << std::setprecision(1) << report.seconds << " s, peak memory "
-        << mb(report.peak_rss_bytes) << "\n";
+        << mb(report.peak_rss_bytes) << wdl << "\n";
   }
   return kExitDone;
 }

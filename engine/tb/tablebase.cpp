@@ -1,6 +1,7 @@
 #include "tb/tablebase.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <list>
 #include <mutex>
@@ -8,6 +9,7 @@
 
 #include "tb/index.hpp"
 #include "tb/tb_file.hpp"
+#include "tb/wdl_file.hpp"
 
 namespace quixo::tb {
 
@@ -15,6 +17,7 @@ struct Tablebase::Layer {
   Layer(int blanks, const std::filesystem::path& path) : index(blanks), file(path, blanks) {}
   LayerIndex index;
   LayerFile file;
+  std::unique_ptr<WdlFile> wdl;  // null when the layer has no (usable) win/draw/loss file
   std::atomic<bool> broken{false};
 };
 
@@ -94,6 +97,18 @@ Tablebase::LoadReport Tablebase::load(const std::filesystem::path& dir, std::siz
       report.layers.push_back(blanks);
     } catch (const TbFileError& refused) {
       report.problems.push_back(refused.what());
+      continue;
+    }
+    const auto wdl_path = wdl_file_path(dir, blanks);
+    if (!std::filesystem::exists(wdl_path, error)) continue;
+    try {
+      Layer& layer = *layers_[blanks];
+      auto wdl = std::make_unique<WdlFile>(wdl_path, blanks, layer.file.file_checksum());
+      if (check_checksums) wdl->check_checksum();
+      layer.wdl = std::move(wdl);
+      report.wdl_layers.push_back(blanks);
+    } catch (const TbFileError& refused) {
+      report.problems.push_back(std::string(refused.what()) + " (the layer is probed without it)");
     }
   }
   if (!report.layers.empty()) cache_ = std::make_unique<BlockCache>(cache_bytes);
@@ -108,6 +123,10 @@ bool Tablebase::empty() const {
 bool Tablebase::has_layer(int blanks) const {
   return blanks >= 0 && std::size_t(blanks) < layers_.size() && layers_[blanks] &&
          !layers_[blanks]->broken.load(std::memory_order_relaxed);
+}
+
+bool Tablebase::has_wdl_file(int blanks) const {
+  return has_layer(blanks) && layers_[blanks]->wdl != nullptr;
 }
 
 int Tablebase::complete_up_to() const {
@@ -137,14 +156,35 @@ std::optional<TbValue> Tablebase::probe(const Position& position) const {
   try {
     const PackedValue value = cache_->value(blanks, layer.file, layer.index.slot_of(board));
     if (wdl_of(value) == Wdl::Hole) throw TbFileError(layer.file.name() + ": probe hit a hole");
-    hits_.fetch_add(1, std::memory_order_relaxed);
     return unpack_value(value);
   } catch (const TbFileError& corrupt) {
-    layer.broken = true;
-    const std::lock_guard lock(problem_mutex_);
-    problem_ = std::string(corrupt.what()) + "; layer " + std::to_string(blanks) + " dropped";
+    drop_layer(blanks, corrupt.what());
     return std::nullopt;
   }
+}
+
+std::optional<Wdl> Tablebase::probe_wdl(const Position& position) const {
+  const int blanks = std::popcount(position.blanks());
+  if (!has_layer(blanks)) return std::nullopt;
+  const Layer& layer = *layers_[blanks];
+  if (!layer.wdl) {
+    const auto value = probe(position);
+    return value ? std::optional(value->wdl) : std::nullopt;
+  }
+  const Color mover = position.side_to_move();
+  const Wdl wdl =
+      layer.wdl->code(layer.index.slot_of({position.cubes(mover), position.cubes(~mover)}));
+  if (wdl == Wdl::Hole) {
+    drop_layer(blanks, layer.wdl->name() + ": probe hit a hole");
+    return std::nullopt;
+  }
+  return wdl;
+}
+
+void Tablebase::drop_layer(int blanks, const std::string& reason) const {
+  layers_[blanks]->broken = true;
+  const std::lock_guard lock(problem_mutex_);
+  problem_ = reason + "; layer " + std::to_string(blanks) + " dropped";
 }
 
 std::optional<std::vector<MoveValue>> Tablebase::probe_moves(const Position& position) const {

@@ -1,9 +1,9 @@
 // The endgame tables as the engine, the arena and `quixo-tb probe` use them: the layer files
 // found in a folder, probed by position. Blocks are decoded on demand into a cache shared by all
-// threads; probing is thread-safe.
+// threads; probing is thread-safe. A layer's win/draw/loss file (wdl_file.hpp), when it is
+// there, answers probe_wdl() with one byte read and no cache: that is what the search probes.
 #pragma once
 
-#include <atomic>
 #include <cstdint>
 #include <filesystem>
 #include <memory>
@@ -36,10 +36,12 @@ class Tablebase {
 
   struct LoadReport {
     std::vector<int> layers;            // the layers now loaded, ascending
+    std::vector<int> wdl_layers;        // those of them with their win/draw/loss file
     std::vector<std::string> problems;  // files that were refused, with the reason
   };
   // Replaces what is loaded by the layer files in `dir` (quixo-b0.qtb, quixo-b1.qtb, ...). A file
   // that fails its checks is refused and reported; the others are loaded. An empty path unloads.
+  // A layer's win/draw/loss file that fails its checks is reported and not used; its layer is.
   // With `check_checksums`, every byte of each file is read against its checksum first (else a
   // damaged block is found when a probe decodes it).
   LoadReport load(const std::filesystem::path& dir, std::size_t cache_bytes = 64u << 20,
@@ -47,6 +49,8 @@ class Tablebase {
 
   bool empty() const;
   bool has_layer(int blanks) const;
+  // Whether that layer is loaded with its win/draw/loss file (probe_wdl reads a byte).
+  bool has_wdl_file(int blanks) const;
   // The highest k such that every layer 0..k is loaded, or -1.
   int complete_up_to() const;
   // "layers 0 1 2" or "no layers".
@@ -56,20 +60,24 @@ class Tablebase {
   // nullopt when its layer is not loaded, or a block of it turned out corrupt (the layer is then
   // dropped and the reason kept in last_problem()).
   std::optional<TbValue> probe(const Position& position) const;
+  // Win, draw or loss alone: from the layer's win/draw/loss file when it has one (a byte read),
+  // else as probe() has it. The same nullopt cases as probe().
+  std::optional<Wdl> probe_wdl(const Position& position) const;
   // Every legal move with the value it leads to; nullopt unless every child can be probed.
   std::optional<std::vector<MoveValue>> probe_moves(const Position& position) const;
   // The moves that keep the table's value, the fastest win or the slowest loss first; empty when
   // the position is not in the tables or the game is over.
   std::vector<Move> best_moves(const Position& position) const;
 
-  std::uint64_t hits() const { return hits_.load(std::memory_order_relaxed); }
   std::string last_problem() const;
 
  private:
+  // Drops `blanks`'s layer after a probe found it corrupt, keeping the reason.
+  void drop_layer(int blanks, const std::string& reason) const;
+
   struct Layer;
   std::vector<std::unique_ptr<Layer>> layers_;  // indexed by blanks; null when not loaded
   std::unique_ptr<BlockCache> cache_;
-  mutable std::atomic<std::uint64_t> hits_{0};
   mutable std::mutex problem_mutex_;
   mutable std::string problem_;
 };

@@ -1,9 +1,5 @@
 #include "tb/tb_file.hpp"
 
-#include <fcntl.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #include <zstd.h>
 
 #include <algorithm>
@@ -222,38 +218,12 @@ std::uint64_t write_layer_file(const std::filesystem::path& path, const LayerInd
 }
 
 LayerFile::LayerFile(const std::filesystem::path& path, int expected_layer) : name_(path.string()) {
-  // O_NONBLOCK: a FIFO is opened at once (and then refused) instead of waiting for a writer.
-  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0) throw TbFileError(name_ + ": cannot open: " + std::strerror(errno));
-  struct stat status {};
-  if (::fstat(fd, &status) != 0) {
-    ::close(fd);
-    throw TbFileError(name_ + ": cannot stat: " + std::strerror(errno));
-  }
   // The file is mapped, not read: its size is bounded by what its header says (validate()).
-  if (!S_ISREG(status.st_mode)) {
-    ::close(fd);
-    throw TbFileError(name_ + (S_ISDIR(status.st_mode) ? ": is a directory, not a file"
-                                                       : ": is not a regular file"));
-  }
-  size_ = std::uint64_t(status.st_size);
-  if (size_ > 0) {
-    void* mapping = ::mmap(nullptr, size_, PROT_READ, MAP_SHARED, fd, 0);
-    if (mapping == MAP_FAILED) {
-      ::close(fd);
-      throw TbFileError(name_ + ": cannot map: " + std::strerror(errno));
-    }
-    mapping_ = mapping;
-    data_ = static_cast<const std::uint8_t*>(mapping);
-  }
-  ::close(fd);
-  try {
-    validate(expected_layer);
-  } catch (...) {
-    if (mapping_) ::munmap(mapping_, size_);
-    mapping_ = nullptr;
-    throw;
-  }
+  if (const std::string problem = mapped_.open(path); !problem.empty())
+    throw TbFileError(name_ + ": " + problem);
+  data_ = mapped_.data();
+  size_ = mapped_.size();
+  validate(expected_layer);
 }
 
 LayerFile::LayerFile(std::vector<std::uint8_t> bytes, int expected_layer, std::string name)
@@ -263,9 +233,7 @@ LayerFile::LayerFile(std::vector<std::uint8_t> bytes, int expected_layer, std::s
   validate(expected_layer);
 }
 
-LayerFile::~LayerFile() {
-  if (mapping_) ::munmap(mapping_, size_);
-}
+LayerFile::~LayerFile() = default;
 
 void LayerFile::validate(int expected_layer) {
   auto refuse = [&](const std::string& why) { throw TbFileError(name_ + ": " + why); };
@@ -393,6 +361,10 @@ void LayerFile::decode_range(Slot first, std::span<PackedValue> out, int threads
                              out.begin() + std::ptrdiff_t(from - first));
                  }
                });
+}
+
+std::uint32_t LayerFile::file_checksum() const {
+  return get<std::uint32_t>(data_, trailer_offset_);
 }
 
 void LayerFile::check_file_checksum() const {

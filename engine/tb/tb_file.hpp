@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "tb/file_bytes.hpp"
 #include "tb/huge_page_allocator.hpp"
 #include "tb/index.hpp"
 #include "tb/value.hpp"
@@ -99,6 +100,8 @@ class LayerFile {
   void decode_range(Slot first, std::span<PackedValue> out, int threads) const;
   // The CRC-32 of the whole file against its trailer (reads every byte).
   void check_file_checksum() const;
+  // The CRC-32 of the whole file as its trailer states it: what names this file's contents.
+  std::uint32_t file_checksum() const;
 
  private:
   void validate(int expected_layer);
@@ -108,7 +111,7 @@ class LayerFile {
   const std::uint8_t* data_ = nullptr;
   std::uint64_t size_ = 0;
   std::vector<std::uint8_t> owned_;
-  void* mapping_ = nullptr;
+  file_bytes::MappedFile mapped_;
   LayerFileInfo info_;
   std::uint64_t block_table_offset_ = 0;
   std::uint64_t trailer_offset_ = 0;

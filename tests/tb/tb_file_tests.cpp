@@ -6,7 +6,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <boost/crc.hpp>
 #include <boost/test/data/monomorphic.hpp>
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
@@ -18,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "support/table_file_bytes.hpp"
 #include "support/test_tables.hpp"
 #include "tb/index.hpp"
 #include "tb/tablebase.hpp"
@@ -29,17 +29,9 @@ using namespace quixo::tb;
 
 namespace {
 
-using Bytes = std::vector<std::uint8_t>;
-
-Bytes read_bytes(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return Bytes(std::istreambuf_iterator<char>(in), {});
-}
-
-void write_bytes(const std::filesystem::path& path, const Bytes& bytes) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
-}
+using testing::Bytes;
+using testing::read_bytes;
+using testing::write_bytes;
 
 const Bytes& layer0_bytes() {
   static const Bytes bytes = [] {
@@ -49,16 +41,8 @@ const Bytes& layer0_bytes() {
   return bytes;
 }
 
-// A header field changed, with the header's checksum made right again, so that the check for
-// that field (not the checksum) has to refuse the file.
 Bytes with_header_field(std::size_t offset, std::uint32_t value) {
-  Bytes bytes = layer0_bytes();
-  std::memcpy(bytes.data() + offset, &value, 4);
-  boost::crc_32_type crc;
-  crc.process_bytes(bytes.data(), kHeaderBytes - 4);
-  const std::uint32_t checksum = crc.checksum();
-  std::memcpy(bytes.data() + kHeaderBytes - 4, &checksum, 4);
-  return bytes;
+  return testing::with_header_field(layer0_bytes(), offset, value);
 }
 
 std::string refusal(Bytes bytes, int expected_layer = 0) {

@@ -21,6 +21,7 @@
 #include "tb/gen/unmove.hpp"
 #include "tb/parallel_for.hpp"
 #include "tb/tb_file.hpp"
+#include "tb/wdl_file.hpp"
 
 namespace quixo::tb {
 
@@ -658,6 +659,27 @@ std::vector<LayerReport> generate_tables(const GenerateOptions& options) {
             assemble_layer(options.dir, index, options.threads, options.compression_level);
         report.max_distance = LayerFile(path, k).info().max_distance;
         report.written = true;
+      }
+    }
+    // The layer's win/draw/loss file, from its layer file, unless a valid one is there. Not in a
+    // run of one component: the jobs of an array would write the same file at once.
+    if (!options.only_component) {
+      const LayerFile file(path, k);
+      const auto wdl_path = wdl_file_path(options.dir, k);
+      try {
+        if (std::filesystem::exists(wdl_path)) {
+          const WdlFile wdl(wdl_path, k, file.file_checksum());
+          wdl.check_checksum();
+          report.wdl_bytes = wdl.file_size();
+        }
+      } catch (const TbFileError& refused) {
+        say(std::string("layer ") + std::to_string(k) + ": " + refused.what() +
+            "; writing it again");
+      }
+      if (report.wdl_bytes == 0) {
+        report.wdl_bytes = write_wdl_file(wdl_path, file, options.threads);
+        report.wdl_written = true;
+        say("layer " + std::to_string(k) + ": wrote " + wdl_path.string());
       }
     }
     report.seconds = std::chrono::duration<double>(Clock::now() - start).count();

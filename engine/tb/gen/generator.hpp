@@ -89,16 +89,18 @@ struct LayerReport {
   int components_reused = 0;  // their part files were there from an earlier run or another job
   double seconds = 0;
   std::uint64_t file_bytes = 0;
+  std::uint64_t wdl_bytes = 0;  // its win/draw/loss file (0 after a run of one component)
+  bool wdl_written = false;     // that file was written, not reused
   int max_distance = 0;
   std::uint64_t peak_rss_bytes = 0;  // of the whole process, after the layer
 };
 
-// Writes DIR/quixo-b{k}.qtb for k = 0..blanks, reusing every layer file that is already there
-// and valid. A layer is solved component by component; each component's values go to part files
-// (DIR/quixo-b{k}.parts/section-{m}.values) first, so an interrupted run resumes at the
-// component it was in. Once a layer's parts are all there they become its file and are removed.
-// With `only_component`, solves that one component into its parts. Throws TbFileError or
-// std::runtime_error on failure.
+// Writes DIR/quixo-b{k}.qtb and its win/draw/loss file DIR/quixo-b{k}.qtbw for k = 0..blanks,
+// reusing every file that is already there and valid. A layer is solved component by component;
+// each component's values go to part files (DIR/quixo-b{k}.parts/section-{m}.values) first, so an
+// interrupted run resumes at the component it was in. Once a layer's parts are all there they
+// become its file and are removed. With `only_component`, solves that one component into its parts.
+// Throws TbFileError or std::runtime_error on failure.
 std::vector<LayerReport> generate_tables(const GenerateOptions& options);
 
 // Where the values of section `section` of layer `layer` wait for the layer file.
