@@ -446,6 +446,19 @@ std::optional<std::string> UqiSession::set_tablebase_path(const std::string& pat
     return "option TablebasePath: no usable table file in " + text_helpers::quoted(path) +
            unchanged;
   send_info_string("tablebase: " + tables->describe() + " loaded from " + path);
+  std::string without_wdl;
+  int without_wdl_count = 0;
+  for (const int layer : report.layers)
+    if (!tables->has_wdl_file(layer)) {
+      without_wdl += " " + std::to_string(layer);
+      ++without_wdl_count;
+    }
+  if (!without_wdl.empty())
+    send_info_string(std::string("tablebase: no win/draw/loss file for ") +
+                     (without_wdl_count == 1 ? "layer" : "layers") + without_wdl +
+                     ": the search probes them through the layer files, slower (quixo-tb "
+                     "generate --blanks " +
+                     std::to_string(report.layers.back()) + " --dir DIR writes the files)");
   tables_ = std::move(tables);
   tablebase_path_ = path;
   reported_table_problem_.clear();

@@ -130,7 +130,8 @@ class UqiSession {
   // Changed only while no search runs.
   std::shared_ptr<const tb::Tablebase> tables_;
   std::string tablebase_path_;  // the folder tables_ came from
-  static constexpr int kDefaultTablebaseCacheMb = 1024;
+  // The search probes the win/draw/loss files; the cache serves the root and layers without them.
+  static constexpr int kDefaultTablebaseCacheMb = 64;
   int tablebase_cache_mb_ = kDefaultTablebaseCacheMb;  // option TablebaseCache
   bool tablebase_check_ = false;  // option TablebaseCheck: files read against their checksums
   // The evaluation (option Evaluation: hand or learned) and the learned weights (option EvalFile;

@@ -453,8 +453,8 @@ class SearchWorker {
   bool apply_tables_at_root();
   // Reports the root decided by the tables: the exact scores and the lines the tables play.
   void report_tables(const Callbacks& callbacks);
-  // The exact score of a node in the tables' layers (from the transposition table when an
-  // earlier probe left it there), or nullopt.
+  // The proven score of a node in the tables' layers (a table win or loss, or a draw), or
+  // nullopt. A layer without its win/draw/loss file leaves its answers in the transposition table.
   [[nodiscard]] std::optional<Score> probe_tables(const Position& position, const Key& key,
                                                   int ply);
   [[nodiscard]] Score search_root(Score alpha, Score beta, int depth);
@@ -613,13 +613,23 @@ void SearchWorker<Variant>::report_tables(const Callbacks& callbacks) {
 template <class Variant>
 std::optional<Score> SearchWorker<Variant>::probe_tables(const Position& position, const Key& key,
                                                          int ply) {
+  std::optional<Score> score;
+  if constexpr (Variant::kHasTables) {
+    // A layer with its win/draw/loss file answers with a byte read, cheaper than the
+    // transposition table's probe and store, which would also push searched entries out.
+    if (Variant::table_probe_is_direct(*manager_.tables_, position)) {
+      score = Variant::probe_table(*manager_.tables_, position, ply);
+      if (score) count_tb_hit();
+      return score;
+    }
+  }
+  // Else a probe may decode a block: the table keeps its answer.
   const auto view = Variant::table_view(position, key, features_);
   const std::uint64_t table_hash = Table::hash(view.key);
   typename Table::Hit hit;
   if (table_.probe(view.key, table_hash, hit) && hit.bound == Bound::Exact &&
       hit.depth >= search_detail::kTableEntryDepth)
     return score_from_tt(hit.score, ply);
-  std::optional<Score> score;
   if constexpr (Variant::kHasTables) score = Variant::probe_table(*manager_.tables_, position, ply);
   // None for a block found corrupt: the tables drop its layer and the search goes on without it.
   if (!score) return std::nullopt;
@@ -801,7 +811,7 @@ Score SearchWorker<Variant>::search(const Position& position, Score alpha, Score
   // the window is no proven result: only there does a static evaluation say enough. A variant
   // that does not find threats at every node never prunes (threats stays 0 there).
   const bool may_prune = Variant::kThreatsAtEveryNode && !pv_node && threats == 0 && !excluding &&
-                         !is_mate_score(alpha) && !is_mate_score(beta);
+                         !is_decisive_score(alpha) && !is_decisive_score(beta);
   if (may_prune && (features_.reverse_futility || features_.null_move_pruning)) {
     const Score static_eval = Variant::evaluate(manager_.evaluator_, position, node, threats);
     // Reverse futility: so far above beta that a shallow search would not come back below it.
@@ -821,7 +831,7 @@ Score SearchWorker<Variant>::search(const Position& position, Score alpha, Score
                                     depth - 1 - reduction, ply + 1, false, !cut_node);
         if (stopped()) return kDrawScore;
         // A proven win found past a null move is not proven: the real moves may not allow it.
-        if (score >= beta) return is_mate_score(score) ? beta : score;
+        if (score >= beta) return is_decisive_score(score) ? beta : score;
       }
     }
   }
@@ -881,7 +891,7 @@ Score SearchWorker<Variant>::search(const Position& position, Score alpha, Score
         !tt_move.is_none() && hit.depth >= depth - 3 &&
         (hit.bound == Bound::Lower || hit.bound == Bound::Exact) && ply < 2 * root_depth_) {
       const Score tt_score = score_from_tt(hit.score, ply);
-      if (!is_mate_score(tt_score)) {
+      if (!is_decisive_score(tt_score)) {
         const Score singular_beta = tt_score - params_.singular_margin * depth;
         const Score score = search(position, singular_beta - 1, singular_beta, (depth - 1) / 2, ply,
                                    false, cut_node, tt_move);
@@ -1055,7 +1065,7 @@ void SearchWorker<Variant>::iterative_deepening(const Callbacks& callbacks) {
       Score delta = params_.aspiration_delta;
       Score alpha = -kInfiniteScore, beta = kInfiniteScore;
       if (features_.aspiration_windows && depth >= 4 && previous != -kInfiniteScore &&
-          !is_mate_score(previous)) {
+          !is_decisive_score(previous)) {
         alpha = std::max(previous - delta, -kInfiniteScore);
         beta = std::min(previous + delta, kInfiniteScore);
       }
@@ -1090,7 +1100,7 @@ void SearchWorker<Variant>::iterative_deepening(const Callbacks& callbacks) {
     const Score best = root_moves_[0].score;
     if (features_.time_stability)
       stability.iteration_done(!previous_best.is_none() && previous_best != reported,
-                               is_mate_score(best) ? std::nullopt : std::optional<int>(best));
+                               is_decisive_score(best) ? std::nullopt : std::optional<int>(best));
     if (limits.mate > 0 && best >= kMateBound && mate_moves(best) <= limits.mate) break;
     if (control.waiting()) continue;
     // A proven result needs no deeper search once the depth covers it with room to spare.

@@ -142,12 +142,21 @@ struct TwoPlayerVariant {
     if (value.wdl == tb::Wdl::Loss) return mated_in(end);
     return kDrawScore;
   }
-  // The exact score of `position`, a node where the game goes on, or nullopt when the tables do
-  // not have it (its layer is not loaded, or turned out corrupt and was dropped).
+  // Whether a probe of `position` is a byte read of its layer's win/draw/loss file (else it may
+  // decode a block of the layer file).
+  static bool table_probe_is_direct(const Tables& tables, const Position& position) {
+    return tables.has_wdl_file(std::popcount(position.blanks()));
+  }
+  // The proven score of `position`, a node `ply` plies from the root where the game goes on: a
+  // table win or loss (score.hpp), or a draw; nullopt when the tables do not have it (its layer is
+  // not loaded, or turned out corrupt and was dropped). Win/draw/loss alone, so that a probe is a
+  // byte read (tb/wdl_file.hpp); the root's moves get their distances (root_table_scores).
   static std::optional<Score> probe_table(const Tables& tables, const Position& position, int ply) {
-    const auto value = tables.probe(position);
-    if (!value) return std::nullopt;
-    return table_score(*value, ply);
+    const auto wdl = tables.probe_wdl(position);
+    if (!wdl) return std::nullopt;
+    if (*wdl == tb::Wdl::Win) return table_win_in(ply);
+    if (*wdl == tb::Wdl::Loss) return table_loss_in(ply);
+    return kDrawScore;
   }
   // Every legal move of the root, a position where the game goes on, with its exact score (a
   // move that ends the game included), in generation order; nullopt unless every child is in

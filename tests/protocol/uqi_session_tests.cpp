@@ -31,9 +31,11 @@
 #include "search/search_params.hpp"
 #include "support/child_process.hpp"
 #include "support/sanitizers.hpp"
+#include "support/temp_dir.hpp"
 #include "support/test_tables.hpp"
 #include "tb/tablebase.hpp"
 #include "tb/tb_file.hpp"
+#include "tb/wdl_file.hpp"
 #include "uqi_client_messages.hpp"
 #include "uqi_engine_messages.hpp"
 #include "uqi_session.hpp"
@@ -215,7 +217,7 @@ BOOST_AUTO_TEST_CASE(handshake_announces_identity_and_options) {
     if (option->name == "EvalFile") BOOST_TEST(option->type == "string");
     if (option->name == "TablebaseCache") {
       BOOST_TEST(option->type == "spin");
-      BOOST_TEST(option->default_value.value_or("?") == "1024");
+      BOOST_TEST(option->default_value.value_or("?") == "64");
       BOOST_TEST(option->max.value_or(-1) == 65536);
     }
   }
@@ -942,6 +944,8 @@ BOOST_AUTO_TEST_CASE(files_that_are_not_regular_files_are_refused_by_name) {
   std::filesystem::create_directories(tables);
   std::filesystem::copy_file(quixo::tb::layer_file_path(quixo::test::test_tables_dir(), 0),
                              quixo::tb::layer_file_path(tables, 0));
+  std::filesystem::copy_file(quixo::tb::wdl_file_path(quixo::test::test_tables_dir(), 0),
+                             quixo::tb::wdl_file_path(tables, 0));
   const std::filesystem::path fifo_layer = quixo::tb::layer_file_path(tables, 1);
   BOOST_TEST_REQUIRE(::mkfifo(fifo_layer.c_str(), 0600) == 0);
 
@@ -964,6 +968,40 @@ BOOST_AUTO_TEST_CASE(files_that_are_not_regular_files_are_refused_by_name) {
   go(engine, "go depth 3", "5/5/5/5/5 x");
   check_clean_exit(engine);
   std::filesystem::remove_all(dir);
+}
+
+// Tables without their win/draw/loss files (made before there were any, or copied without them)
+// are used, and the engine says which layers the search probes the slow way and how to mend it;
+// a damaged win/draw/loss file is refused by name and its layer kept.
+BOOST_AUTO_TEST_CASE(layers_without_win_draw_loss_files_are_named) {
+  const quixo::testing::TempDir dir("quixo-uqi-wdl-");
+  const std::filesystem::path tables = dir.path();
+  for (int layer = 0; layer <= quixo::test::test_table_blanks(); ++layer)
+    std::filesystem::copy_file(quixo::tb::layer_file_path(quixo::test::test_tables_dir(), layer),
+                               quixo::tb::layer_file_path(tables, layer));
+  {
+    std::ofstream damaged(quixo::tb::wdl_file_path(tables, 0), std::ios::binary);
+    damaged << "not a win/draw/loss file";
+  }
+  EngineProcess engine(engine_binary());
+  engine.send("setoption name TablebasePath value " + tables.string());
+  const auto lines = sync(engine);
+  std::string layers = "0";
+  for (int layer = 1; layer <= quixo::test::test_table_blanks(); ++layer)
+    layers += " " + std::to_string(layer);
+  const int top = quixo::test::test_table_blanks();
+  BOOST_TEST(count_prefix(lines, "info string error: tablebase: refused " +
+                                     quixo::tb::wdl_file_path(tables, 0).string() + ": ") == 1,
+             transcript(engine));
+  BOOST_TEST(count_prefix(lines, "info string tablebase: layers " + layers + " loaded from ") == 1,
+             transcript(engine));
+  BOOST_TEST(count_prefix(lines, std::string("info string tablebase: no win/draw/loss file for ") +
+                                     (top == 0 ? "layer " : "layers ") + layers +
+                                     ": the search probes them through the layer files") == 1,
+             transcript(engine));
+  engine.send("position fen " + std::string("xoxxo/ooxoo/xooxo/oxxxx/o1oxx x"));
+  go(engine, "go depth 3", "xoxxo/ooxoo/xooxo/oxxxx/o1oxx x");
+  check_clean_exit(engine);
 }
 
 // Issue 25, item 15: an input line longer than the bound is answered with an error naming the

@@ -2,8 +2,12 @@
 // (tb::Tablebase, the tables the ctest fixture tb_tables generates) as the oracle: a root in the
 // tables is played from them (the value kept, the fastest win, the slowest loss, a draw searched
 // among the drawing moves, within the limits), its score is the exact mate score, nodes below a
-// root outside the tables take their exact values (counted in tbhits, kept in the transposition
-// table relative to the node), and searches away from the tables and the bench do not change.
+// root outside the tables take their proven values (table wins and losses without a distance,
+// counted in tbhits, the same through the win/draw/loss files and the layer files, kept in the
+// transposition table relative to the node), and searches away from the tables and the bench do
+// not change.
+#include <boost/test/data/monomorphic.hpp>
+#include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
 
 #include <algorithm>
@@ -26,6 +30,7 @@
 #include "support/test_tables.hpp"
 #include "tb/tablebase.hpp"
 #include "tb/tb_file.hpp"
+#include "tb/wdl_file.hpp"
 
 using namespace quixo;
 using std::chrono::milliseconds;
@@ -70,6 +75,14 @@ Score expected_score(tb::TbValue value, int ply) {
   return kDrawScore;
 }
 
+// The score of a node `ply` plies from the root that the search probes: win, draw or loss
+// without a distance (score.hpp's table wins).
+Score proven_score(tb::Wdl wdl, int ply) {
+  if (wdl == tb::Wdl::Win) return table_win_in(ply);
+  if (wdl == tb::Wdl::Loss) return table_loss_in(ply);
+  return kDrawScore;
+}
+
 std::optional<tb::TbValue> value_of_move(const std::vector<tb::MoveValue>& moves, Move move) {
   for (const tb::MoveValue& entry : moves)
     if (entry.move == move) return entry.value;
@@ -102,20 +115,26 @@ std::vector<Position> sample_layer(const tb::Tablebase& tables, int blanks, int 
   return positions;
 }
 
-// A folder holding only layer 0 of the fixture's tables, removed at the end of the test.
+// A folder holding only layer 0 of the fixture's tables, removed at the end of the test; its
+// win/draw/loss file too when asked (else the search's probes decode blocks of the layer file and
+// leave their answers in the transposition table).
 struct LayerZeroOnly {
   std::filesystem::path dir;
   tb::Tablebase tables;
-  LayerZeroOnly() {
+  explicit LayerZeroOnly(bool with_wdl_file = false) {
     test::require_test_tables();
     dir = std::filesystem::temp_directory_path() /
           ("quixo-tb-layer0-" + std::to_string(std::random_device{}()));
     std::filesystem::create_directories(dir);
     std::filesystem::copy_file(tb::layer_file_path(test::test_tables_dir(), 0),
                                tb::layer_file_path(dir, 0));
+    if (with_wdl_file)
+      std::filesystem::copy_file(tb::wdl_file_path(test::test_tables_dir(), 0),
+                                 tb::wdl_file_path(dir, 0));
     const auto report = tables.load(dir);
     BOOST_TEST_REQUIRE(report.problems.empty());
     BOOST_TEST_REQUIRE((report.layers == std::vector<int>{0}));
+    BOOST_TEST_REQUIRE(tables.has_wdl_file(0) == with_wdl_file);
   }
   ~LayerZeroOnly() {
     std::error_code ignored;
@@ -126,8 +145,10 @@ struct LayerZeroOnly {
   }
 };
 
-// The best exact score among the moves of a one-blank root that take its blank cube (their
-// children are in layer 0), and whether any of them leads to a child that needs a probe.
+// The best proven score among the moves of a one-blank root that take its blank cube (their
+// children are in layer 0): a win or loss at once is a mate, a child the tables decide a table
+// win or loss at ply 1 (the search probes win/draw/loss only); and whether any of them leads to
+// a child that needs a probe.
 struct BlankTakers {
   Score best = -kInfiniteScore;
   bool probed = false;
@@ -143,7 +164,7 @@ BlankTakers blank_takers(const tb::Tablebase& layer0, const Position& root) {
     } else {
       const auto value = layer0.probe(child);
       BOOST_TEST_REQUIRE(value.has_value());
-      score = expected_score(value->before_move(), 0);
+      score = proven_score(value->before_move().wdl, 1);
       result.probed = true;
     }
     result.best = std::max(result.best, score);
@@ -275,18 +296,21 @@ BOOST_AUTO_TEST_CASE(a_root_in_the_tables_waits_for_stop_and_ponderhit) {
 
 // Below a root with one blank cube and only layer 0 loaded, the children that take the blank are
 // probed at ply 1: the probes are counted in tbhits, and the root's score at depth 1 is at least
-// their best exact score. With layer 1 at hand (release), a mate the search reports is checked
-// against the root's true value: never a faster win (or slower loss) than the tables allow, and
-// exactly the tables' win when the fastest one takes the blank.
-BOOST_AUTO_TEST_CASE(probes_one_layer_below_the_root_give_exact_scores) {
-  const LayerZeroOnly layer0;
+// their best proven score. With layer 1 at hand (release), a proven score the search reports is
+// checked against the root's true value: a win (a mate or a table win) only where the tables
+// have a win, a loss only where they have a loss; and a table win's root has a win among its
+// blank-takers or a mate is shorter than the tables allow it. Through the layer file and through
+// the win/draw/loss file alike.
+BOOST_DATA_TEST_CASE(probes_one_layer_below_the_root_give_proven_scores,
+                     boost::unit_test::data::make({false, true}), with_wdl_file) {
+  const LayerZeroOnly layer0(with_wdl_file);
   const tb::Tablebase& full = test::test_tables();
   const bool have_layer1 = test::test_table_blanks() >= 1;
   Engine engine;
   engine.set_options(options());
   engine.set_tablebase(layer0.shared());
   std::mt19937 random(2024);
-  int checked = 0, exact_wins = 0;
+  int checked = 0, proven_wins = 0, proven_losses = 0;
   for (int tries = 0; tries < 5000 && checked < 60; ++tries) {
     const Position position = random_position(random, 1, true);
     if (position.is_game_over()) continue;
@@ -300,31 +324,59 @@ BOOST_AUTO_TEST_CASE(probes_one_layer_below_the_root_give_exact_scores) {
                        << " score " << info.score << ", blank takers' best " << takers.best) {
       BOOST_TEST(info.tb_hits > 0u);
       BOOST_TEST(info.score >= takers.best);
-      if (!have_layer1 || !is_mate_score(info.score)) continue;
+      if (!is_decisive_score(info.score)) continue;
+      if (!have_layer1) continue;
       const tb::TbValue truth = *full.probe(position);
       if (info.score > 0) {
-        // A win within the reported plies: the fastest win is no slower.
         BOOST_TEST_REQUIRE((truth.wdl == tb::Wdl::Win));
-        BOOST_TEST(info.score <= mate_in(truth.distance));
-        if (takers.best == mate_in(truth.distance)) {
-          BOOST_TEST(info.score == takers.best);
-          ++exact_wins;
-        }
+        if (is_mate_score(info.score)) BOOST_TEST(info.score <= mate_in(truth.distance));
+        ++proven_wins;
       } else {
-        // Every move loses within the reported plies: the slowest loss is no slower.
         BOOST_TEST_REQUIRE((truth.wdl == tb::Wdl::Loss));
-        BOOST_TEST(info.score >= mated_in(truth.distance));
+        if (is_mate_score(info.score)) BOOST_TEST(info.score >= mated_in(truth.distance));
+        ++proven_losses;
       }
     }
   }
   BOOST_TEST(checked == 60);
-  if (have_layer1) BOOST_TEST(exact_wins > 0);
+  if (have_layer1) BOOST_TEST((proven_wins > 0 && proven_losses > 0));
   // Without tables the same searches probe nothing.
   engine.set_tablebase(nullptr);
   Position position = random_position(random, 1, true);
   while (position.is_game_over()) position = random_position(random, 1, true);
   const SearchRun run = search(engine, position, depth_limit(2));
   BOOST_TEST(run.last().tb_hits == 0u);
+}
+
+// The win/draw/loss file changes how a probe is made, not what it answers: the searches of
+// one-blank roots score alike with and without it, at several depths.
+BOOST_AUTO_TEST_CASE(the_win_draw_loss_file_gives_the_search_the_same_scores) {
+  const LayerZeroOnly layer_file_only(false);
+  const LayerZeroOnly with_wdl_file(true);
+  Engine engine;
+  engine.set_options(options());
+  std::mt19937 random(77);
+  int checked = 0, decisive = 0;
+  for (int tries = 0; tries < 2000 && checked < 30; ++tries) {
+    const Position position = random_position(random, 1, true);
+    if (position.is_game_over()) continue;
+    if (!blank_takers(layer_file_only.tables, position).probed) continue;
+    ++checked;
+    const int depth = 1 + checked % 3;
+    engine.set_tablebase(layer_file_only.shared());
+    engine.new_game();
+    const SearchRun through_blocks = search(engine, position, depth_limit(depth));
+    engine.set_tablebase(with_wdl_file.shared());
+    engine.new_game();
+    const SearchRun through_codes = search(engine, position, depth_limit(depth));
+    BOOST_TEST_CONTEXT(to_string(position) << " depth " << depth) {
+      BOOST_TEST(through_codes.last_completed().score == through_blocks.last_completed().score);
+      BOOST_TEST(through_codes.last_completed().tb_hits > 0u);
+    }
+    decisive += is_decisive_score(through_codes.last_completed().score);
+  }
+  BOOST_TEST(checked == 30);
+  BOOST_TEST(decisive > 0);
 }
 
 // The transposition table keeps the tables' scores relative to the node: a search of a child C
