@@ -8,7 +8,10 @@ the total nodes, the nodes per second, the average depth reached and the table h
 ratio of the speeds.
 
   scripts/tb-nps.py --tables DIR --pgn FILE [--blanks 5] [--count 20] [--movetime 2000]
-                    [--bin-dir build/release/bin]
+                    [--option NAME=VALUE ...] [--bin-dir build/release/bin]
+
+--option sets an engine option for the run with tables (TablebaseCache=64, for example). A
+folder whose layers have their win/draw/loss files (quixo-b{k}.qtbw) is probed through them.
 """
 import argparse
 import re
@@ -104,8 +107,16 @@ def main():
     parser.add_argument("--blanks", type=int, default=5)
     parser.add_argument("--count", type=int, default=20)
     parser.add_argument("--movetime", type=int, default=2000)
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="an engine option for the run with tables")
     parser.add_argument("--bin-dir", default="build/release/bin")
     args = parser.parse_args()
+    table_options = [("TablebasePath", args.tables)]
+    for option in args.option:
+        name, equals, value = option.partition("=")
+        if not equals or not name:
+            sys.exit("tb-nps: --option takes NAME=VALUE, not %r" % option)
+        table_options.append((name, value))
     binary = args.bin_dir + "/quixo-engine"
     with open(args.pgn, encoding="utf-8") as pgn:
         pgn_text = pgn.read()
@@ -117,7 +128,7 @@ def main():
     common = [("Threads", "1"), ("Hash", "64")]
     results = {}
     for label, options in (("without tables", common),
-                           ("with tables", common + [("TablebasePath", args.tables)])):
+                           ("with tables", common + table_options)):
         engine = Engine(binary, options)
         totals = {"nodes": 0, "time": 0, "depth": 0, "tbhits": 0}
         for position in chosen:
