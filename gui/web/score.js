@@ -42,12 +42,21 @@ export function barFraction(score) {
   return 1 / (1 + Math.exp(-score.cp * Math.log(3) / BAR_SCALE));
 }
 
-// "+35", "-12", "0", "#3", "#-2" (mate N: the side to move wins with its N-th move).
+// A win the engine proves by reaching a won position of the endgame tables p plies ahead, whose
+// distance from there it does not know, comes as cp 20000 - p (docs/spec.md, section 6); a loss
+// as its negative. Every evaluation stays far below.
+const TABLE_WIN_CP = 20000;
+const TABLE_WIN_BOUND = TABLE_WIN_CP - 256;
+
+// "+35", "-12", "0", "#3", "#-2" (mate N: the side to move wins with its N-th move), "TB win",
+// "TB loss".
 export function formatScore(score) {
   if (!score) return '';
   if (typeof score.mate === 'number') return `#${score.mate}`;
-  if (typeof score.cp === 'number') return score.cp > 0 ? `+${score.cp}` : String(score.cp);
-  return '';
+  if (typeof score.cp !== 'number') return '';
+  if (score.cp >= TABLE_WIN_BOUND) return 'TB win';
+  if (score.cp <= -TABLE_WIN_BOUND) return 'TB loss';
+  return score.cp > 0 ? `+${score.cp}` : String(score.cp);
 }
 
 // The side to move before move `index` (0-based) of a state: the one that made that move.

@@ -131,6 +131,16 @@ test('the bar is half for an even game and leans to the leader', () => {
   assert.equal(formatScore({ mate: -3 }), '#-3');
 });
 
+test('a win or loss proven through the endgame tables reads as such, not as a number', () => {
+  assert.equal(formatScore({ cp: 19993 }), 'TB win');
+  assert.equal(formatScore({ cp: 19744 }), 'TB win');
+  assert.equal(formatScore({ cp: -19990 }), 'TB loss');
+  assert.equal(formatScore({ cp: 19743 }), '+19743');
+  assert.equal(formatScore({ cp: -950 }), '-950');
+  assert.equal(barFraction({ cp: 19993 }), 1);
+  assert.equal(scoreValue({ cp: -19990 }, 500), -500);
+});
+
 test('the editor cycles cubes and writes the position string', () => {
   const editor = new BoardEditor('2p');
   editor.cycle('a1');
