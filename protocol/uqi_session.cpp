@@ -76,6 +76,21 @@ constexpr std::string_view kTablebaseCheckOption = "TablebaseCheck";
 constexpr std::string_view kEvaluationOption = "Evaluation";
 constexpr std::string_view kEvalFileOption = "EvalFile";
 
+// Who plays (a combo: the search, or a reference opponent of another kind, issue 31), the
+// iterations of a Monte Carlo move, and the seed of every random choice (the levels', the Monte
+// Carlo player's, the random mover's; 0: a seed from the system, so that two games differ).
+constexpr std::string_view kPlayerOption = "Player";
+struct PlayerName {
+  std::string_view name;
+  Player player;
+};
+constexpr PlayerName kPlayerNames[] = {
+    {"search", Player::Search}, {"mcts", Player::Mcts}, {"random", Player::Random}};
+constexpr std::string_view kMctsIterationsOption = "MctsIterations";
+constexpr int kMctsIterationsMax = 10'000'000;
+constexpr std::string_view kRandomSeedOption = "RandomSeed";
+constexpr int kRandomSeedMax = 2'147'483'647;
+
 // The search's switchable features as check options, so that the arena can measure each one
 // (an SPRT of the engine with a feature against itself without it) without a rebuild.
 struct CheckOption {
@@ -330,6 +345,18 @@ void UqiSession::handshake(bool ugi) {
                                            {"hand", "learned"}}));
   lines.push_back(uqi::format_option_line(
       {std::string(kEvalFileOption), "string", "", std::nullopt, std::nullopt, {}}));
+  std::vector<std::string> player_names;
+  for (const PlayerName& player : kPlayerNames) player_names.emplace_back(player.name);
+  lines.push_back(uqi::format_option_line(
+      {std::string(kPlayerOption), "combo", "search", std::nullopt, std::nullopt, player_names}));
+  lines.push_back(uqi::format_option_line({std::string(kMctsIterationsOption),
+                                           "spin",
+                                           std::to_string(defaults.mcts_iterations),
+                                           1,
+                                           kMctsIterationsMax,
+                                           {}}));
+  lines.push_back(uqi::format_option_line(
+      {std::string(kRandomSeedOption), "spin", "0", 0, kRandomSeedMax, {}}));
   // Last, so that the options a GUI shows keep their order.
   if (tuning_)
     for (const SearchParamSpec& param : kSearchParamSpecs)
@@ -370,6 +397,32 @@ std::optional<std::string> UqiSession::set_option(std::string_view name,
   if (key == option_key(kEvaluationOption) || key == option_key(kEvalFileOption))
     return set_evaluation(
         key == option_key(kEvaluationOption) ? kEvaluationOption : kEvalFileOption, value);
+  if (key == option_key(kPlayerOption)) {
+    const std::string text = value ? text_helpers::to_lower(*value) : std::string();
+    for (const PlayerName& player : kPlayerNames) {
+      if (text != player.name) continue;
+      EngineOptions changed = options_;
+      changed.player = player.player;
+      apply_options(changed);
+      return std::nullopt;
+    }
+    return "option Player needs the value search, mcts or random, not " +
+           (value ? text_helpers::quoted(*value) : std::string("nothing"));
+  }
+  if (key == option_key(kMctsIterationsOption) || key == option_key(kRandomSeedOption)) {
+    const bool iterations = key == option_key(kMctsIterationsOption);
+    const std::variant<int, std::string> number =
+        iterations ? spin_value(kMctsIterationsOption, 1, kMctsIterationsMax, value)
+                   : spin_value(kRandomSeedOption, 0, kRandomSeedMax, value);
+    if (const auto* error = std::get_if<std::string>(&number)) return *error;
+    EngineOptions changed = options_;
+    if (iterations)
+      changed.mcts_iterations = std::get<int>(number);
+    else
+      changed.strength.random_seed = std::uint64_t(std::get<int>(number));
+    apply_options(changed);
+    return std::nullopt;
+  }
   if (key == option_key(kPonderOption)) {
     const std::variant<bool, std::string> check = check_value(kPonderOption, value);
     if (const auto* error = std::get_if<std::string>(&check)) return *error;

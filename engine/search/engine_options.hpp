@@ -1,6 +1,8 @@
 // The engine's options, as plain types below every search header.
 #pragma once
 
+#include <cstdint>
+
 #include "search_params.hpp"
 #include "skill.hpp"
 
@@ -61,6 +63,11 @@ struct SearchFeatures {
   bool operator==(const SearchFeatures&) const = default;
 };
 
+// Who chooses the moves: the alpha-beta search (search.hpp), or a reference opponent of another
+// kind (issue 31): the Monte Carlo tree search (mcts.hpp), whose strength is its number of
+// iterations, or the uniformly random mover (the weakest Skill Level).
+enum class Player : std::uint8_t { Search, Mcts, Random };
+
 struct EngineOptions {
   int hash_mb = 16;
   int threads = 1;
@@ -69,6 +76,8 @@ struct EngineOptions {
   SearchFeatures features;
   SearchParams params;       // the tunable constants, as the engine plays by default
   StrengthOptions strength;  // full strength by default (skill.hpp)
+  Player player = Player::Search;
+  int mcts_iterations = 1000;  // a move's iterations of Player::Mcts
   bool operator==(const EngineOptions&) const = default;
 };
 

@@ -78,6 +78,7 @@
 #include "core/thread_start.hpp"
 #include "engine_options.hpp"
 #include "limits.hpp"
+#include "mcts.hpp"
 #include "root_symmetry.hpp"
 #include "score.hpp"
 #include "search_control.hpp"
@@ -191,6 +192,8 @@ class SearchManager {
   void new_game() {
     wait();
     if (table_.allocated()) table_.clear();
+    // With a seed set, each game draws the same numbers again: the same game repeats.
+    if (options_.strength.random_seed != 0) random_.seed(options_.strength.random_seed);
   }
 
   // The endgame tables the next searches probe (none: null). Waits for a running search first.
@@ -222,10 +225,11 @@ class SearchManager {
     search_moves_ = std::move(search_moves);
     multipv_ = Variant::kMultiPv ? options_.multipv : 1;
     // Below full strength (skill.hpp) the search takes the level's lines, depth and nodes, and
-    // plays without the endgame tables.
-    limited_ = !full_strength(options_.strength);
+    // plays without the endgame tables. The random mover (Player::Random) is its weakest level.
+    const bool random_player = options_.player == Player::Random;
+    limited_ = random_player || !full_strength(options_.strength);
     if (limited_) {
-      skill_ = skill_plan(skill_of(options_.strength), random_);
+      skill_ = skill_plan(random_player ? 0.0 : skill_of(options_.strength), random_);
       limits_.nodes = limits_.nodes == 0 ? kSkillNodes : std::min(limits_.nodes, kSkillNodes);
     }
     search_lines_ = limited_ ? skill_.lines : multipv_;
@@ -237,18 +241,24 @@ class SearchManager {
     control_.begin(limits.ponder, limits.infinite);
     table_.new_search();
     workers_.clear();
+    const bool tree_search = options_.player == Player::Mcts;
     // A host without threads searches with one worker, on the caller's thread (host_yield.hpp).
-    const int threads = host::kHasThreads ? std::max(options_.threads, 1) : 1;
+    const int threads = tree_search ? 0 : host::kHasThreads ? std::max(options_.threads, 1) : 1;
     for (int id = 0; id < threads; ++id)
       workers_.push_back(std::make_unique<SearchWorker<Variant>>(*this, id));
     running_ = true;
+    const auto run = [this, tree_search](const Callbacks& run_callbacks) {
+      if (tree_search)
+        run_tree_search(run_callbacks);
+      else
+        run_main_thread(run_callbacks);
+    };
     if constexpr (!host::kHasThreads) {
-      run_main_thread(callbacks);  // the bestmove has been reported when this returns
+      run(callbacks);  // the bestmove has been reported when this returns
       return;
     }
     try {
-      main_thread_ =
-          start_thread([this, callbacks = std::move(callbacks)] { run_main_thread(callbacks); });
+      main_thread_ = start_thread([run, callbacks = std::move(callbacks)] { run(callbacks); });
     } catch (const std::system_error& error) {
       // No search runs: the caller answers (UqiSession plays the first legal move).
       running_ = false;
@@ -314,6 +324,54 @@ class SearchManager {
       ponder = ponder_move(root_moves[0]);
     }
     if (callbacks.on_bestmove) callbacks.on_bestmove(best, ponder);
+    running_ = false;
+  }
+
+  // Player::Mcts: the Monte Carlo tree search (mcts.hpp) instead of the workers, on this thread.
+  // It runs MctsIterations iterations (`go nodes N`: N), or fewer when it proves the root, or
+  // when `stop` or the hard time limit ends it first: only then does the machine change the move.
+  void run_tree_search(const Callbacks& callbacks) {
+    using Tree = MonteCarloTreeSearch<Position>;
+    const std::vector<Move> moves =
+        root_.is_game_over()
+            ? std::vector<Move>()
+            : Variant::root_candidates(root_, Variant::root_scan(root_), search_moves_, true);
+    // The tree takes at most the memory of the transposition table, which it does not use.
+    const std::size_t max_nodes = (std::size_t(options_.hash_mb) << 20) / Tree::node_bytes();
+    Tree tree(root_, moves, random_(), max_nodes);
+    const std::uint64_t target =
+        limits_.nodes > 0 ? limits_.nodes : std::uint64_t(std::max(options_.mcts_iterations, 1));
+    const auto report = [&] {
+      if (!callbacks.on_info || moves.empty()) return;
+      BasicSearchInfo<Move> info;
+      info.depth = info.selective_depth = std::max(tree.max_depth(), 1);
+      info.time_ms = control_.elapsed_ms();
+      info.nodes = tree.iterations();
+      info.nodes_per_second =
+          info.time_ms > 0 ? info.nodes * 1000 / std::uint64_t(info.time_ms) : info.nodes * 1000;
+      info.hashfull = int(std::min<std::uint64_t>(tree.tree_nodes() * 1000 / max_nodes, 1000));
+      info.score = tree.score();
+      info.pv = tree.principal_variation();
+      callbacks.on_info(info);
+    };
+    // Chunks of iterations between looks at the clock: a few milliseconds each.
+    constexpr std::uint64_t kChunk = 64;
+    std::int64_t reported_ms = 0;
+    while (!moves.empty() && tree.iterations() < target && !tree.solved() && !control_.stopped()) {
+      tree.iterate(std::min(kChunk, target - tree.iterations()));
+      const std::int64_t elapsed = control_.elapsed_ms();
+      if (budget_.limited() && !control_.pondering() && elapsed >= budget_.hard_ms) break;
+      if (elapsed - reported_ms >= 1000) {
+        report();
+        reported_ms = elapsed;
+      }
+    }
+    report();
+    // In ponder and infinite mode the bestmove waits for ponderhit or stop.
+    control_.wait_for_release();
+    const std::vector<Move> line = tree.principal_variation();
+    if (callbacks.on_bestmove)
+      callbacks.on_bestmove(tree.best_move(), line.size() > 1 ? line[1] : Move::none());
     running_ = false;
   }
 

@@ -38,8 +38,10 @@ struct StrengthOptions {
   bool limit_strength = false;
   int elo = kEloMax;
   int skill_level = kSkillLevelMax;
-  // The seed of the level's random choices, taken when it changes; 0: a seed from the system
-  // when the engine starts (two games never repeat). Tests set it to repeat a run.
+  // The seed of every random choice (the levels', Player::Mcts's, Player::Random's; option
+  // RandomSeed), taken when it changes and again at each new game, so that a game with the
+  // same moves of the other side repeats; 0: a seed from the system when the engine starts (two
+  // games never repeat).
   std::uint64_t random_seed = 0;
   bool operator==(const StrengthOptions&) const = default;
 };

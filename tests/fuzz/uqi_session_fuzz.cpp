@@ -104,6 +104,9 @@ void reset_options(UqiSession& session) {
       {"ThreatsUnreduced", check(defaults.features.threats_unreduced)},
       {"CutNodeReductions", check(defaults.features.cut_node_reductions)},
       {"TimeStability", check(defaults.features.time_stability)},
+      {"Player", "search"},
+      {"MctsIterations", std::to_string(defaults.mcts_iterations)},
+      {"RandomSeed", "0"},
   };
   for (const auto& [name, value] : options) {
     const auto error = session.set_option(name, value);

@@ -249,7 +249,10 @@ BOOST_AUTO_TEST_CASE(handshake_announces_identity_and_options) {
                                              "TablebaseCache",
                                              "TablebaseCheck",
                                              "Evaluation",
-                                             "EvalFile"};
+                                             "EvalFile",
+                                             "Player",
+                                             "MctsIterations",
+                                             "RandomSeed"};
   BOOST_TEST(names == expected, boost::test_tools::per_element());
 
   engine.send("ugi");
