@@ -59,6 +59,7 @@
 #include <cmath>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <new>
 #include <optional>
@@ -328,8 +329,9 @@ class SearchManager {
   }
 
   // Player::Mcts: the Monte Carlo tree search (mcts.hpp) instead of the workers, on this thread.
-  // It runs MctsIterations iterations (`go nodes N`: N), or fewer when it proves the root, or
-  // when `stop` or the hard time limit ends it first: only then does the machine change the move.
+  // It runs MctsIterations iterations (`go nodes N`: N; `go infinite`: until stop), or fewer when
+  // it proves the root, or when `stop` or the hard time limit ends it first: only then does the
+  // machine change the move.
   void run_tree_search(const Callbacks& callbacks) {
     using Tree = MonteCarloTreeSearch<Position>;
     const std::vector<Move> moves =
@@ -339,8 +341,12 @@ class SearchManager {
     // The tree takes at most the memory of the transposition table, which it does not use.
     const std::size_t max_nodes = (std::size_t(options_.hash_mb) << 20) / Tree::node_bytes();
     Tree tree(root_, moves, random_(), max_nodes);
-    const std::uint64_t target =
-        limits_.nodes > 0 ? limits_.nodes : std::uint64_t(std::max(options_.mcts_iterations, 1));
+    // `go infinite` (analysis) iterates until stop; pondering keeps to the iterations, so that
+    // a ponder hit plays the move the same iterations would.
+    const std::uint64_t target = limits_.nodes > 0 ? limits_.nodes
+                                 : limits_.infinite
+                                     ? std::numeric_limits<std::uint64_t>::max()
+                                     : std::uint64_t(std::max(options_.mcts_iterations, 1));
     const auto report = [&] {
       if (!callbacks.on_info || moves.empty()) return;
       BasicSearchInfo<Move> info;

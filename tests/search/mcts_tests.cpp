@@ -361,20 +361,24 @@ BOOST_AUTO_TEST_CASE(searchmoves_restrict_the_tree_and_the_random_mover) {
 }
 
 BOOST_AUTO_TEST_CASE(stop_and_ponderhit_release_the_bestmove) {
-  // Infinite and ponder searches run their iterations, then hold the bestmove for stop or
-  // ponderhit, as the search does.
+  // An infinite search iterates until stop, beyond MctsIterations; a ponder search runs its
+  // iterations and holds the bestmove for ponderhit, as the search does.
   Engine engine;
   engine.set_options(player_options(Player::Mcts, 200));
-  engine.set_position(kPositions[1], {});
+  engine.set_position(Position::start(), {});
   const auto infinite_run = start(engine, infinite());
   BOOST_TEST(!infinite_run->answered_within(std::chrono::milliseconds(300)));
   engine.stop();
-  BOOST_TEST(kPositions[1].is_legal(finish_search(engine, *infinite_run).best));
+  const SearchRun<Move> analysed = finish_search(engine, *infinite_run);
+  BOOST_TEST(Position::start().is_legal(analysed.best));
+  BOOST_TEST(analysed.last().nodes > 200u);
 
   const auto ponder_run = start(engine, pondering(SearchLimits{}));
   BOOST_TEST(!ponder_run->answered_within(std::chrono::milliseconds(300)));
   engine.ponderhit();
-  BOOST_TEST(kPositions[1].is_legal(finish_search(engine, *ponder_run).best));
+  const SearchRun<Move> pondered = finish_search(engine, *ponder_run);
+  BOOST_TEST(Position::start().is_legal(pondered.best));
+  BOOST_TEST(pondered.last().nodes == 200u);
 }
 
 BOOST_AUTO_TEST_CASE(the_random_mover_spreads_over_every_legal_move) {
