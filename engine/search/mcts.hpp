@@ -42,6 +42,8 @@ class MonteCarloTreeSearch {
 
   // UCB1's exploration constant, with results in [0, 1].
   static constexpr double kExploration = 1.0;
+  // The most iterations one tree takes: its visit counts are 32 bits.
+  static constexpr std::uint64_t kMaxIterations = 0xffff'fffe;
   // A random game still going after this many plies counts as a draw.
   static constexpr int kPlayoutPlies = 200;
   // Bytes the tree takes per node, to size it from a budget in bytes.

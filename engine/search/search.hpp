@@ -341,12 +341,14 @@ class SearchManager {
     // The tree takes at most the memory of the transposition table, which it does not use.
     const std::size_t max_nodes = (std::size_t(options_.hash_mb) << 20) / Tree::node_bytes();
     Tree tree(root_, moves, random_(), max_nodes);
-    // `go infinite` (analysis) iterates until stop; pondering keeps to the iterations, so that
-    // a ponder hit plays the move the same iterations would.
-    const std::uint64_t target = limits_.nodes > 0 ? limits_.nodes
-                                 : limits_.infinite
-                                     ? std::numeric_limits<std::uint64_t>::max()
-                                     : std::uint64_t(std::max(options_.mcts_iterations, 1));
+    // `go infinite` (analysis) iterates until stop, or until the root's visit count would
+    // overflow (hours); pondering keeps to the iterations, so that a ponder hit plays the move
+    // the same iterations would.
+    const std::uint64_t target = std::min<std::uint64_t>(
+        limits_.nodes > 0  ? limits_.nodes
+        : limits_.infinite ? std::numeric_limits<std::uint64_t>::max()
+                           : std::uint64_t(std::max(options_.mcts_iterations, 1)),
+        Tree::kMaxIterations);
     const auto report = [&] {
       if (!callbacks.on_info || moves.empty()) return;
       BasicSearchInfo<Move> info;
