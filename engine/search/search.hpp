@@ -21,6 +21,8 @@
 //     kBenchPositions and kBenchLabel for the bench;
 //   the endgame tables: Tables and kHasTables, and when it has them table_layers(tables),
 //     in_table_layers(position, layers), probe_table(tables, position, ply) (the exact score),
+//     table_probe_is_direct(tables, position) (a byte read, not worth the transposition table),
+//     prefetch_table(tables, position) (start that read for a child about to be searched),
 //     root_table_scores(tables, root, probes) (every root move's exact score) and
 //     table_line(tables, root, move, max_plies) (the line the tables play);
 //   and the switches below, where the games' searches are tuned differently (each one a
@@ -805,12 +807,6 @@ Score SearchWorker<Variant>::search(const Position& position, Score alpha, Score
   if (is_repetition(key, ply)) return kDrawScore;
   path_keys_[ply] = key;
 
-  // A position in the endgame tables has its exact score there.
-  if constexpr (Variant::kHasTables) {
-    if (manager_.search_layers_ != 0 && Variant::in_table_layers(position, manager_.search_layers_))
-      if (const std::optional<Score> score = probe_tables(position, key, ply)) return *score;
-  }
-
   // Every node is a position where the game goes on: a move that ends it is scored here
   // without a child node.
   const Node node = Variant::scan(position);
@@ -821,6 +817,13 @@ Score SearchWorker<Variant>::search(const Position& position, Score alpha, Score
     return mate_in(ply + 1);
   }
   if (node.safe == 0 && !node.forced_pass) return mated_in(ply + 1);
+
+  // A position in the endgame tables has its proven score there. After the scan: a win or loss
+  // at once is exact without the probe's memory read, and ranks above the tables' wins.
+  if constexpr (Variant::kHasTables) {
+    if (manager_.search_layers_ != 0 && Variant::in_table_layers(position, manager_.search_layers_))
+      if (const std::optional<Score> score = probe_tables(position, key, ply)) return *score;
+  }
 
   // Mate distance pruning: with no win at once and a move that does not lose at once, the
   // result lies between a loss at the opponent's next move and a win at our (or our
@@ -993,7 +996,14 @@ Score SearchWorker<Variant>::search(const Position& position, Score alpha, Score
     previous_move_[ply + 1] = history_indices[i];
 
     const Position child = position.after(move);
-    if (!features_.symmetric_table) table_.prefetch(child.key());
+    // A child in the tables is probed there, not in the transposition table: its table byte is
+    // the read to start early.
+    bool table_child = false;
+    if constexpr (Variant::kHasTables)
+      table_child = manager_.search_layers_ != 0 &&
+                    Variant::in_table_layers(child, manager_.search_layers_) &&
+                    Variant::prefetch_table(*manager_.tables_, child);
+    if (!table_child && !features_.symmetric_table) table_.prefetch(child.key());
     Score score;
     if (i == 0) {
       // The table's move comes first when there is one.

@@ -28,6 +28,8 @@ concept SearchVariantTables = requires(const typename V::Tables& tables,
   { V::table_layers(tables) } -> std::same_as<std::uint32_t>;
   { V::in_table_layers(position, layers) } -> std::same_as<bool>;
   { V::probe_table(tables, position, ply) } -> std::same_as<std::optional<Score>>;
+  { V::table_probe_is_direct(tables, position) } -> std::same_as<bool>;
+  { V::prefetch_table(tables, position) } -> std::same_as<bool>;
   V::root_table_scores(tables, position, probes);
   { V::table_line(tables, position, move, ply) } -> std::same_as<std::vector<typename V::Move>>;
 };

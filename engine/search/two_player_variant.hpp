@@ -147,6 +147,11 @@ struct TwoPlayerVariant {
   static bool table_probe_is_direct(const Tables& tables, const Position& position) {
     return tables.has_wdl_file(std::popcount(position.blanks()));
   }
+  // Starts the memory read of a direct probe of `position` (a child about to be searched), so
+  // that it overlaps the child's first steps; false when its probe is not direct.
+  static bool prefetch_table(const Tables& tables, const Position& position) {
+    return tables.prefetch_wdl(position);
+  }
   // The proven score of `position`, a node `ply` plies from the root where the game goes on: a
   // table win or loss (score.hpp), or a draw; nullopt when the tables do not have it (its layer is
   // not loaded, or turned out corrupt and was dropped). Win/draw/loss alone, so that a probe is a

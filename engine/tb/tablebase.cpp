@@ -181,6 +181,16 @@ std::optional<Wdl> Tablebase::probe_wdl(const Position& position) const {
   return wdl;
 }
 
+bool Tablebase::prefetch_wdl(const Position& position) const {
+  const int blanks = std::popcount(position.blanks());
+  if (!has_layer(blanks)) return false;
+  const Layer& layer = *layers_[blanks];
+  if (!layer.wdl) return false;
+  const Color mover = position.side_to_move();
+  layer.wdl->prefetch(layer.index.slot_of({position.cubes(mover), position.cubes(~mover)}));
+  return true;
+}
+
 void Tablebase::drop_layer(int blanks, const std::string& reason) const {
   layers_[blanks]->broken = true;
   const std::lock_guard lock(problem_mutex_);

@@ -63,6 +63,9 @@ class Tablebase {
   // Win, draw or loss alone: from the layer's win/draw/loss file when it has one (a byte read),
   // else as probe() has it. The same nullopt cases as probe().
   std::optional<Wdl> probe_wdl(const Position& position) const;
+  // Starts the memory read of probe_wdl(position) when its layer has a win/draw/loss file, so
+  // that a probe made a little later finds the byte in the cache; false when it has none.
+  bool prefetch_wdl(const Position& position) const;
   // Every legal move with the value it leads to; nullopt unless every child can be probed.
   std::optional<std::vector<MoveValue>> probe_moves(const Position& position) const;
   // The moves that keep the table's value, the fastest win or the slowest loss first; empty when

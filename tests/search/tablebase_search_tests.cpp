@@ -23,6 +23,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/move_scan.hpp"
 #include "core/notation.hpp"
 #include "search/engine.hpp"
 #include "support/search.hpp"
@@ -146,9 +147,10 @@ struct LayerZeroOnly {
 };
 
 // The best proven score among the moves of a one-blank root that take its blank cube (their
-// children are in layer 0): a win or loss at once is a mate, a child the tables decide a table
-// win or loss at ply 1 (the search probes win/draw/loss only); and whether any of them leads to
-// a child that needs a probe.
+// children are in layer 0): a win or loss at once is a mate, and so is a child where the
+// opponent wins at once or every reply loses at once (the search scans a node before it
+// probes); any other child is a table win or loss at ply 1 (the search probes win/draw/loss
+// only); and whether any of them leads to a child that needs a probe.
 struct BlankTakers {
   Score best = -kInfiniteScore;
   bool probed = false;
@@ -159,8 +161,13 @@ BlankTakers blank_takers(const tb::Tablebase& layer0, const Position& root) {
     const Position child = root.after(move);
     if (child.blanks() != 0) continue;
     Score score;
+    const MoveScan scan = child.is_game_over() ? MoveScan{} : scan_moves(child);
     if (child.is_game_over()) {
       score = child.outcome() == win_for(root.side_to_move()) ? mate_in(1) : mated_in(1);
+    } else if (scan.wins != 0) {
+      score = mated_in(2);  // the search sees the opponent's win at once, without a probe
+    } else if ((scan.legal & ~scan.losses) == 0) {
+      score = mate_in(2);  // every reply makes the root mover's line
     } else {
       const auto value = layer0.probe(child);
       BOOST_TEST_REQUIRE(value.has_value());
