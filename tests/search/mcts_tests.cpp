@@ -147,24 +147,27 @@ std::vector<std::string> lines_starting(const std::vector<std::string>& lines,
   return found;
 }
 
+// A few hundred iterations from `position` (either game): a legal answer that takes a win in one
+// and avoids a loss in one (check_answer), and legal lines in every info.
+template <class EngineT, class PositionT>
+void check_tree_search(const PositionT& position, std::uint64_t seed) {
+  EngineT engine;
+  engine.set_options(player_options(Player::Mcts, 200, seed));
+  const auto run = search(engine, position, SearchLimits{});
+  check_answer(position, run);
+  for (const auto& info : run.infos) check_pv(position, info);
+}
+
 }  // namespace
 
 BOOST_DATA_TEST_CASE(the_tree_search_answers_legally_with_the_tactics_of_one_move,
                      bdata::xrange(kPositions.size()), index) {
-  Engine engine;
-  engine.set_options(player_options(Player::Mcts, 200, index + 1));
-  const SearchRun<Move> run = search(engine, kPositions[index], SearchLimits{});
-  check_answer(kPositions[index], run);
-  for (const SearchInfo& info : run.infos) check_pv(kPositions[index], info);
+  check_tree_search<Engine>(kPositions[index], index + 1);
 }
 
 BOOST_DATA_TEST_CASE(the_team_tree_search_answers_legally_with_the_tactics_of_one_move,
                      bdata::xrange(kPositions4.size()), index) {
-  Engine4 engine;
-  engine.set_options(player_options(Player::Mcts, 200, index + 1));
-  const SearchRun<Move4> run = search(engine, kPositions4[index], SearchLimits{});
-  check_answer(kPositions4[index], run);
-  for (const SearchInfo4& info : run.infos) check_pv(kPositions4[index], info);
+  check_tree_search<Engine4>(kPositions4[index], index + 1);
 }
 
 BOOST_AUTO_TEST_CASE(a_win_in_one_is_proven_and_played_at_once) {
