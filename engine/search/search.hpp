@@ -608,6 +608,9 @@ void SearchWorker<Variant>::prepare_root_moves() {
   const Position& root = manager_.root_;
   root_moves_.clear();
   root_scan_ = Variant::root_scan(root);
+  // The random mover draws among the moves in their generation order, so that its games do not
+  // depend on the evaluation (a win or loss in one still sorts first and last: it plays any).
+  const bool random_mover = manager_.limited_ && manager_.skill_.random_mover;
   // Below full strength the moves that lose at once are candidates too: a weak player may miss
   // that a push completes the opponent's line.
   for (const Move move :
@@ -618,7 +621,7 @@ void SearchWorker<Variant>::prepare_root_moves() {
       root_move.initial_order = mate_in(1);
     else if (Variant::loses_at_once(root_scan_, move))
       root_move.initial_order = mated_in(1);
-    else
+    else if (!random_mover)
       root_move.initial_order = -Variant::root_order(manager_.evaluator_, root.after(move));
     root_move.pv = {move};
     root_moves_.push_back(root_move);
