@@ -530,22 +530,30 @@ std::optional<std::string> UqiSession::set_evaluation(std::string_view name,
   } else {
     // GUIs write an empty string option as <empty>, as it is announced.
     const std::string path = value && *value != "<empty>" ? std::string(*value) : std::string();
-    std::shared_ptr<const patterns::PatternWeights> weights;
-    if (!path.empty()) {
+    if (path.empty()) {
+      eval_weights_.reset();
+      team_eval_weights_.reset();
+      send_info_string("evaluation weights: built in");
+    } else {
+      // The file's magic says which game's weights it holds; the other game's stay.
       try {
-        weights =
-            std::make_shared<const patterns::PatternWeights>(patterns::PatternWeights::load(path));
+        if (patterns::TeamPatternWeights::is_team_file(patterns::read_weights_file(
+                path, patterns::TeamPatternWeights::kMaxFileMebibytes))) {
+          team_eval_weights_ = std::make_shared<const patterns::TeamPatternWeights>(
+              patterns::TeamPatternWeights::load(path));
+          send_info_string("evaluation weights: four-player weights loaded from " + path);
+        } else {
+          eval_weights_ = std::make_shared<const patterns::PatternWeights>(
+              patterns::PatternWeights::load(path));
+          send_info_string("evaluation weights: loaded from " + path);
+        }
       } catch (const patterns::WeightsFileError& error) {
         return "option EvalFile: " + std::string(error.what()) +
-               (eval_weights_ ? " (the weights loaded before stay)"
-                              : " (the built-in weights stay)");
+               (eval_weights_ || team_eval_weights_ ? " (the weights loaded before stay)"
+                                                    : " (the built-in weights stay)");
       }
     }
-    eval_weights_ = std::move(weights);
-    send_info_string(path.empty() ? "evaluation weights: built in"
-                                  : "evaluation weights: loaded from " + path);
   }
-  evaluation_chosen_ = true;
   stop_and_wait();
   if (!learned_evaluation_)
     engine_.set_evaluator(Evaluator());
@@ -553,6 +561,12 @@ std::optional<std::string> UqiSession::set_evaluation(std::string_view name,
     engine_.set_evaluator(Evaluator(eval_weights_));
   else
     engine_.set_evaluator(Evaluator::builtin_learned());
+  if (!learned_evaluation_)
+    engine4_.set_evaluator(TeamEvaluator());
+  else if (team_eval_weights_)
+    engine4_.set_evaluator(TeamEvaluator(team_eval_weights_));
+  else
+    engine4_.set_evaluator(TeamEvaluator::builtin_learned());
   return std::nullopt;
 }
 
@@ -668,12 +682,11 @@ void UqiSession::search(const uqi::GoCommand& command, const GameLine<PositionT>
 
 void UqiSession::note_options_without_effect_on_four_players() {
   // The team search has one principal variation and no threat extension, parry pruning,
-  // symmetric table or issue 29's pruning and continuation history, and its evaluation is the
-  // hand-written one; everything else (Hash, Threads, MoveOverhead, Ponder, the other features,
-  // the search's parameters of --tune) applies to it. A two-player feature is noted when it is
-  // switched on beyond the defaults: one on by default would otherwise be noted at every game.
+  // symmetric table or issue 29's pruning and continuation history; everything else (Hash,
+  // Threads, MoveOverhead, Ponder, Evaluation and EvalFile, the other features, the search's
+  // parameters of --tune) applies to it. A two-player feature is noted when it is switched on
+  // beyond the defaults: one on by default would otherwise be noted at every game.
   std::vector<std::string_view> unused;
-  if (learned_evaluation_ && evaluation_chosen_) unused.push_back("Evaluation");
   if (options_.multipv > 1) unused.push_back("MultiPV");
   const SearchFeatures defaults;
   for (const CheckOption& check : kFeatureOptions)
@@ -747,7 +760,7 @@ void UqiSession::evaluate() {
   const auto* two = game_.two_player();
   std::vector<std::string> lines =
       two ? engine_.evaluator().breakdown_lines(two->position)
-          : breakdown_lines(evaluate_with_breakdown(game_.four_player()->position));
+          : engine4_.evaluator().breakdown_lines(game_.four_player()->position);
   for (std::string& line : lines) line = "info string eval: " + line;
   send_lines(lines);
 }

@@ -134,12 +134,11 @@ class UqiSession {
   static constexpr int kDefaultTablebaseCacheMb = 64;
   int tablebase_cache_mb_ = kDefaultTablebaseCacheMb;  // option TablebaseCache
   bool tablebase_check_ = false;  // option TablebaseCheck: files read against their checksums
-  // The evaluation (option Evaluation: hand or learned) and the learned weights (option EvalFile;
-  // null: the built-in ones).
+  // The evaluation of both games (option Evaluation: hand or learned) and the learned weights of
+  // each (option EvalFile, whose file's magic says the game; null: the built-in ones).
   bool learned_evaluation_ = false;
-  // Whether a setoption chose the evaluation: only then is the team game's own worth a note.
-  bool evaluation_chosen_ = false;
   std::shared_ptr<const patterns::PatternWeights> eval_weights_;
+  std::shared_ptr<const patterns::TeamPatternWeights> team_eval_weights_;
   // The tables' last problem already reported; touched only by the search's bestmove callback
   // and while no search runs.
   std::string reported_table_problem_;

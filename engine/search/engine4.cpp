@@ -11,6 +11,14 @@ void Engine4::set_position(const Position4& position, std::vector<Position4Key> 
   manager().set_position(position, std::move(history));
 }
 
+void Engine4::set_evaluator(TeamEvaluator evaluator) {
+  manager().set_evaluator(std::move(evaluator));
+}
+
+const TeamEvaluator& Engine4::evaluator() {
+  return manager().evaluator();
+}
+
 void Engine4::go(const SearchLimits& limits, SearchCallbacks4 callbacks,
                  std::vector<Move4> search_moves) {
   manager().start(limits, std::move(callbacks), std::move(search_moves));

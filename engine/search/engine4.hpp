@@ -32,6 +32,7 @@
 #include "engine_options.hpp"
 #include "limits.hpp"
 #include "search_types.hpp"
+#include "team_pattern_evaluation.hpp"
 
 namespace quixo {
 
@@ -44,6 +45,11 @@ class Engine4 : public EngineBase<FourPlayerVariant> {
   // The position to search and the positions of the game before it, oldest first: the search
   // scores a repetition of any of them (same cubes, points and seat to move) as a draw.
   void set_position(const Position4& position, std::vector<Position4Key> history);
+
+  // The evaluation the next searches use (default: TeamEvaluator::standard()); waits for a
+  // running search first.
+  void set_evaluator(TeamEvaluator evaluator);
+  const TeamEvaluator& evaluator();
 
   // Starts a search in the background and returns at once. Exactly one on_bestmove follows.
   // `search_moves` restricts the root to those of its moves that are legal (all moves when none

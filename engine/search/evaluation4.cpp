@@ -19,24 +19,14 @@ Score threat_value(int threats, Score first, Score extra) {
 
 EvalBreakdown4 breakdown_of(const Position4& position, SlideSet own_team_wins,
                             SlideSet opponent_team_wins, const EvalWeights4& weights) {
-  const Seat mover = position.seat_to_move();
-  const Color team = team_of(mover);
+  const Color team = position.team_to_move();
   const Bitboard own = position.cubes(team), opponent = position.cubes(~team);
-  const Bitboard border_blanks = kBorder & position.blanks();
   EvalBreakdown4 terms;
-
-  // What each seat could play if it were to move now: blanks and the cubes pointing to it. The
-  // wins of a seat are its team's winning geometries whose from-square it may take.
-  std::array<SlideSet, kRelativeSeats> slides{};
-  for (int relative = 0; relative < kRelativeSeats; ++relative) {
-    const Seat seat = (mover + relative) & 3;
-    const Bitboard takeable = kBorder & (border_blanks | position.cubes_pointing_to(seat));
-    slides[relative] = slides_from(takeable);
-    terms.mobility_slides[relative] = slide_count(takeable);
-    const SlideSet team_wins = relative % 2 == 0 ? own_team_wins : opponent_team_wins;
-    terms.wins[relative] = std::popcount(team_wins & slides[relative]);
-    if (takeable == 0) terms.passes += weights.forced_pass[relative];
-  }
+  const SeatFacts facts = seat_facts(position, own_team_wins, opponent_team_wins);
+  terms.mobility_slides = facts.mobility_slides;
+  terms.wins = facts.wins;
+  for (int relative = 0; relative < kRelativeSeats; ++relative)
+    if (facts.forced_pass[relative]) terms.passes += weights.forced_pass[relative];
 
   static_cast<eval_terms::BoardTerms&>(terms) = eval_terms::board_terms(own, opponent, weights);
   terms.mobility = weights.mobility_now * (terms.mobility_slides[0] - terms.mobility_slides[1]) +
@@ -52,6 +42,26 @@ EvalBreakdown4 breakdown_of(const Position4& position, SlideSet own_team_wins,
 }
 
 }  // namespace
+
+SeatFacts seat_facts(const Position4& position, SlideSet own_team_wins,
+                     SlideSet opponent_team_wins) {
+  const Seat mover = position.seat_to_move();
+  const Bitboard border_blanks = kBorder & position.blanks();
+  SeatFacts facts;
+  // What each seat could play if it were to move now: blanks and the cubes pointing to it. The
+  // wins of a seat are its team's winning geometries whose from-square it may take.
+  for (int relative = 0; relative < kRelativeSeats; ++relative) {
+    const Seat seat = (mover + relative) & 3;
+    const Bitboard own_border = kBorder & position.cubes_pointing_to(seat);
+    const Bitboard takeable = border_blanks | own_border;
+    const SlideSet team_wins = relative % 2 == 0 ? own_team_wins : opponent_team_wins;
+    facts.mobility_slides[relative] = slide_count(takeable);
+    facts.wins[relative] = std::popcount(team_wins & slides_from(takeable));
+    facts.own_border_cubes[relative] = std::popcount(own_border);
+    facts.forced_pass[relative] = takeable == 0;
+  }
+  return facts;
+}
 
 const EvalWeights4& default_weights4() {
   static const EvalWeights4 weights;

@@ -63,6 +63,19 @@ struct EvalBreakdown4 : eval_terms::BoardTerms {
 
 const EvalWeights4& default_weights4();
 
+// What each seat could do if it were to move now, by relative seat (0 = the mover): the
+// geometries it may play, its team's wins among them, the border cubes that point to it (which
+// only it may take), and whether it has nothing to take (a pass). Both team evaluations, the
+// hand-written one and the learned one, read the points of the cubes through these facts.
+struct SeatFacts {
+  std::array<int, kRelativeSeats> mobility_slides{};
+  std::array<int, kRelativeSeats> wins{};
+  std::array<int, kRelativeSeats> own_border_cubes{};
+  std::array<bool, kRelativeSeats> forced_pass{};
+};
+SeatFacts seat_facts(const Position4& position, SlideSet own_team_wins,
+                     SlideSet opponent_team_wins);
+
 // `own_team_wins` / `opponent_team_wins`: the geometries that complete the line of the team to
 // move / of the other team and not the other's, over every border cube a seat of that team
 // could ever take: scan_moves(...).wins for the team boards in that order. The evaluation

@@ -19,6 +19,7 @@
 #include "evaluation4.hpp"
 #include "limits.hpp"
 #include "search_variant.hpp"
+#include "team_pattern_evaluation.hpp"
 #include "time_manager.hpp"
 
 namespace quixo {
@@ -63,15 +64,11 @@ struct FourPlayerVariant {
     return Move4(slide, position.seat_to_move());
   }
   static SlideSet threats(const Position4& position) { return opponent_team_wins(position); }
-  // The team game has its hand-written evaluation only: the learned one is fitted to the
-  // two-player tables and games.
-  struct Evaluator {
-    bool operator==(const Evaluator&) const = default;
-  };
-  static Evaluator standard_evaluator() { return {}; }
-  static Score evaluate(const Evaluator&, const Position4& position, const Node& node,
+  using Evaluator = TeamEvaluator;
+  static Evaluator standard_evaluator() { return TeamEvaluator::standard(); }
+  static Score evaluate(const Evaluator& evaluator, const Position4& position, const Node& node,
                         SlideSet opponent_threats) {
-    return quixo::evaluate(position, node.team_wins, opponent_threats);
+    return evaluator(position, node.team_wins, opponent_threats);
   }
 
   template <class Visit>
@@ -133,8 +130,8 @@ struct FourPlayerVariant {
   static bool loses_at_once(const MoveScan& scan, Move4 move) {
     return has_slide(scan.losses, move);
   }
-  static Score root_order(const Evaluator&, const Position4& child) {
-    return quixo::evaluate(child);
+  static Score root_order(const Evaluator& evaluator, const Position4& child) {
+    return evaluator(child, team_scan(child).wins, opponent_team_wins(child));
   }
 
   // The four-player game has no endgame tables.

@@ -52,13 +52,14 @@ const std::vector<std::uint16_t>& pair_canonical() {
   return table;
 }
 
-constexpr char kMagic[4] = {'Q', 'X', 'E', 'V'};
 constexpr std::uint32_t kFormatVersion = 2;
 constexpr std::array<std::uint32_t, 7> kLayout = {
     kPhases,     kLineClasses, kCanonicalContents,    kThreatFeatures,
     kPairPhases, kPairClasses, kCanonicalPairContents};
-constexpr std::size_t kHeaderBytes = sizeof kMagic + 4 * (1 + kLayout.size());
-constexpr std::size_t kFileBytes = kHeaderBytes + 2 * kFeatureCount + 8;
+constexpr std::string_view kLayoutNames = "phases, line classes, contents, threats, pairs";
+constexpr WeightsFormat kFormat = {{'Q', 'X', 'E', 'V'}, "quixo evaluation weights",
+                                   kFormatVersion,       kLayout,
+                                   kLayoutNames,         kFeatureCount};
 
 // Format 1, the layout before the pairs: four phases (0-2, 3-6, 7-12 and 13-25 blanks) of line,
 // threat and bias weights. Such a file is read into today's layout so that it evaluates every
@@ -70,13 +71,12 @@ constexpr int kFormat1Phases = 4;
 constexpr std::array<std::uint32_t, 4> kFormat1Layout = {kFormat1Phases, kLineClasses,
                                                          kCanonicalContents, kThreatFeatures};
 constexpr std::array<int, kPhases> kFormat1PhaseOf = {0, 0, 0, 1, 2, 3};
-constexpr std::size_t kFormat1HeaderBytes = sizeof kMagic + 4 * (1 + kFormat1Layout.size());
-constexpr std::size_t kFormat1FileBytes =
-    kFormat1HeaderBytes + 2 * kFormat1Phases * kFeaturesPerPhase + 8;
-
-using binary_io::fnv1a;
-using binary_io::get;
-using binary_io::put;
+constexpr WeightsFormat kFormat1Frame = {{'Q', 'X', 'E', 'V'},
+                                         "quixo evaluation weights",
+                                         kFormat1,
+                                         kFormat1Layout,
+                                         kLayoutNames,
+                                         std::size_t(kFormat1Phases) * kFeaturesPerPhase};
 
 const char* const kClassNames[kLineClasses] = {"edge", "second", "middle", "diagonal"};
 const char* const kPairClassNames[kPairClasses] = {"edge and second", "second and middle"};
@@ -188,75 +188,36 @@ std::vector<std::string> PatternWeights::breakdown_lines(const Position& positio
 }
 
 std::vector<std::byte> PatternWeights::serialize() const {
-  std::vector<std::byte> out;
-  out.reserve(kFileBytes);
-  for (const char c : kMagic) out.push_back(std::byte(c));
-  put(out, kFormatVersion, 4);
-  for (const std::uint32_t size : kLayout) put(out, size, 4);
-  for (const std::int16_t weight : weights_) put(out, std::uint16_t(weight), 2);
-  put(out, fnv1a(out), 8);
-  return out;
+  return encode_weights(kFormat, weights_);
 }
 
 PatternWeights PatternWeights::parse(std::span<const std::byte> bytes) {
-  if (bytes.size() < sizeof kMagic + 4 ||
-      !std::equal(std::begin(kMagic), std::end(kMagic), bytes.begin(),
-                  [](char c, std::byte b) { return std::byte(c) == b; }))
-    throw WeightsFileError("not a quixo evaluation weights file (no QXEV header)");
-  const auto version = get(bytes, 4, 4);
-  if (version != kFormatVersion && version != kFormat1)
+  const std::uint32_t version = format_version(bytes, kFormat);
+  if (version == kFormatVersion) return PatternWeights(decode_weights(bytes, kFormat));
+  if (version != kFormat1)
     throw WeightsFileError("weights format version " + std::to_string(version) +
                            ", this engine reads " + std::to_string(kFormat1) + " and " +
                            std::to_string(kFormatVersion));
-  const std::span<const std::uint32_t> layout =
-      version == kFormat1 ? std::span<const std::uint32_t>(kFormat1Layout) : kLayout;
-  const std::size_t header_bytes = version == kFormat1 ? kFormat1HeaderBytes : kHeaderBytes;
-  const std::size_t file_bytes = version == kFormat1 ? kFormat1FileBytes : kFileBytes;
-  if (bytes.size() < header_bytes)
-    throw WeightsFileError("the file has " + std::to_string(bytes.size()) + " bytes, " +
-                           std::to_string(file_bytes) + " expected");
-  for (std::size_t i = 0; i < layout.size(); ++i)
-    if (get(bytes, 8 + 4 * i, 4) != layout[i])
-      throw WeightsFileError(
-          "the weights have another layout (phases, line classes, contents, "
-          "threats, pairs) than this engine's");
-  if (bytes.size() != file_bytes)
-    throw WeightsFileError("the file has " + std::to_string(bytes.size()) + " bytes, " +
-                           std::to_string(file_bytes) + " expected");
-  if (get(bytes, file_bytes - 8, 8) != fnv1a(bytes.first(file_bytes - 8)))
-    throw WeightsFileError("checksum mismatch: the file is damaged");
-  const auto weight_at = [&](std::size_t index) {
-    return std::int16_t(std::uint16_t(get(bytes, header_bytes + 2 * index, 2)));
-  };
+  const std::vector<std::int16_t> old = decode_weights(bytes, kFormat1Frame);
   std::vector<std::int16_t> weights(kFeatureCount);
-  if (version == kFormat1) {
-    for (int phase = 0; phase < kPhases; ++phase)
-      for (int feature = 0; feature < kFeaturesPerPhase; ++feature)
-        weights[phase * kFeaturesPerPhase + feature] =
-            weight_at(std::size_t(kFormat1PhaseOf[phase] * kFeaturesPerPhase + feature));
-  } else {
-    for (int i = 0; i < kFeatureCount; ++i) weights[i] = weight_at(std::size_t(i));
-  }
+  for (int phase = 0; phase < kPhases; ++phase)
+    for (int feature = 0; feature < kFeaturesPerPhase; ++feature)
+      weights[phase * kFeaturesPerPhase + feature] =
+          old[std::size_t(kFormat1PhaseOf[phase] * kFeaturesPerPhase + feature)];
   return PatternWeights(weights);
 }
 
 PatternWeights PatternWeights::load(const std::string& file) {
-  // A directory, device or FIFO is refused by name before it is opened (a FIFO would block the
-  // engine, a directory threw std::ios_failure), and so is a file over the bound: a weights file
-  // is a few KiB.
-  const text_helpers::FileText read = text_helpers::read_regular_file(file, kMaxFileMebibytes);
-  if (!read.error.empty()) throw WeightsFileError(text_helpers::quoted(file) + " " + read.error);
-  const auto* const data = reinterpret_cast<const std::byte*>(read.text.data());
+  const std::vector<std::byte> bytes = read_weights_file(file, kMaxFileMebibytes);
   try {
-    return parse(std::span<const std::byte>(data, read.text.size()));
+    return parse(bytes);
   } catch (const WeightsFileError& error) {
     throw WeightsFileError(text_helpers::quoted(file) + ": " + error.what());
   }
 }
 
 void PatternWeights::save(const std::string& file) const {
-  if (!binary_io::write_file(file, serialize()))
-    throw WeightsFileError("cannot write " + text_helpers::quoted(file));
+  write_weights_file(file, serialize());
 }
 
 }  // namespace quixo::patterns

@@ -27,6 +27,7 @@
 #include "core/move_scan.hpp"
 #include "core/position.hpp"
 #include "score.hpp"
+#include "weights_file.hpp"
 
 namespace quixo::patterns {
 
@@ -117,12 +118,6 @@ struct ActiveFeatures {
 };
 // `opponent_threats`: the opponent's winning moves if it were its turn (opponent_wins()).
 ActiveFeatures active_features(const Position& position, SlideSet opponent_threats);
-
-// A weights file that cannot be read, with the sentence that says why.
-class WeightsFileError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
 
 class PatternWeights {
  public:

@@ -29,6 +29,7 @@
 #include "core/thread_start.hpp"
 #include "search/pattern_evaluation.hpp"
 #include "search/search_params.hpp"
+#include "search/team_pattern_evaluation.hpp"
 #include "support/child_process.hpp"
 #include "support/sanitizers.hpp"
 #include "support/temp_dir.hpp"
@@ -800,11 +801,13 @@ BOOST_AUTO_TEST_CASE(four_player_search) {
   check_info_lines(lines, "o4/5/5/5/4x 3");
   check_bestmove(lines.back(), "o4/5/5/5/4x 3");
 
-  // eval: the four-player terms, for the team to move.
+  // eval: the four-player terms, for the team to move (the learned team evaluation's by default:
+  // its lines and each seat's facts).
   engine.send("eval");
   lines = sync(engine);
-  BOOST_TEST(count_prefix(lines, "info string eval: partner threats") == 1);
-  BOOST_TEST(count_prefix(lines, "info string eval: forced passes") == 1);
+  BOOST_TEST(count_prefix(lines, "info string eval: learned team evaluation, phase 5") == 1);
+  BOOST_TEST(count_prefix(lines, "info string eval: partner ") == 1);
+  BOOST_TEST(count_prefix(lines, "info string eval: last opponent ") == 1);
   BOOST_TEST(count_prefix(lines, "info string eval: total") == 1);
   BOOST_TEST(count_prefix(lines, "info string eval: no evaluation") == 0);
 
@@ -916,20 +919,46 @@ BOOST_AUTO_TEST_CASE(evaluation_options_choose_and_load_the_evaluation) {
              transcript(engine));
   BOOST_TEST(count_prefix(lines, "info string eval: total 77 (side to move)") == 1,
              transcript(engine));
-  // The team game keeps its hand-written evaluation, and says so once.
+  // A team weights file (its magic says so) gives the team game its learned weights; the
+  // two-player weights stay. Hand and learned switch both games.
+  std::vector<std::int16_t> team_weights(quixo::patterns::kTeamFeatureCount, 0);
+  for (int phase = 0; phase < quixo::patterns::kPhases; ++phase)
+    team_weights[std::size_t(phase * quixo::patterns::kTeamFeaturesPerPhase +
+                             quixo::patterns::kTeamBiasFeature)] = 55;
+  const std::filesystem::path team_file =
+      std::filesystem::temp_directory_path() / "quixo-uqi-session-tests-bias.qe4";
+  quixo::patterns::TeamPatternWeights(team_weights).save(team_file.string());
+  engine.send("setoption name EvalFile value " + team_file.string());
   engine.send("position startpos4");
-  engine.send("go depth 1");
+  lines = eval_lines();
   BOOST_TEST(
-      count_prefix(expect(engine, "bestmove"),
-                   "info string option Evaluation applies to two-player positions only") == 1,
+      count_prefix(lines, "info string evaluation weights: four-player weights loaded from " +
+                              team_file.string()) == 1,
       transcript(engine));
+  BOOST_TEST(count_prefix(lines, "info string eval: total 55 (team to move)") == 1,
+             transcript(engine));
+  engine.send("go depth 1");
+  BOOST_TEST(count_prefix(expect(engine, "bestmove"),
+                          "info depth 1 seldepth 1 multipv 1 score cp -55 ") == 1,
+             transcript(engine));
+  engine.send("setoption name Evaluation value hand");
+  BOOST_TEST(count_prefix(eval_lines(), "info string eval: cube lead") == 1, transcript(engine));
+  engine.send("setoption name Evaluation value learned");
+  BOOST_TEST(count_prefix(eval_lines(), "info string eval: total 55 (team to move)") == 1,
+             transcript(engine));
   engine.send("position fen xo3/1x3/2o2/5/4o x");
-  // An empty EvalFile goes back to the weights built in.
+  BOOST_TEST(count_prefix(eval_lines(), "info string eval: total 77 (side to move)") == 1,
+             transcript(engine));
+  // An empty EvalFile goes back to the weights built in, of both games.
   engine.send("setoption name EvalFile value <empty>");
   lines = eval_lines();
   BOOST_TEST(count_prefix(lines, "info string evaluation weights: built in") == 1,
              transcript(engine));
+  BOOST_TEST(count_prefix(lines, "info string eval: total 77") == 0, transcript(engine));
+  engine.send("position startpos4");
+  BOOST_TEST(count_prefix(eval_lines(), "info string eval: total 55") == 0, transcript(engine));
   std::filesystem::remove(file);
+  std::filesystem::remove(team_file);
   check_clean_exit(engine);
 }
 

@@ -4,7 +4,9 @@
 // in the evaluation's domain with the labels their sources give; the fit finds a planted K and
 // recovers planted weights; the value-keeping test picks held-out positions where a move gives the
 // value away and counts what the engine keeps; the command line refuses bad arguments and files
-// with exit code 2.
+// with exit code 2. For the team game (issue 31): self-play keeps positions in the team
+// evaluation's domain with their games' results, the same seed plays the same games, deeper
+// searches keep their records' labels, and `team` writes team weights the engine reads.
 #include <unistd.h>
 
 #include <boost/test/data/monomorphic.hpp>
@@ -34,6 +36,7 @@
 #include "support/pattern_samples.hpp"
 #include "support/random_positions.hpp"
 #include "support/test_tables.hpp"
+#include "team_data.hpp"
 #include "train_command_line.hpp"
 #include "training_data.hpp"
 #include "value_keeping.hpp"
@@ -497,6 +500,90 @@ BOOST_AUTO_TEST_CASE(data_then_fit_make_a_weights_file_the_engine_reads) {
   BOOST_TEST(fitted.out.find("K = ") != std::string::npos);
   BOOST_TEST(fitted.out.find("validation  all    all") != std::string::npos, fitted.out);
   BOOST_CHECK_NO_THROW(patterns::PatternWeights::load(weights));
+}
+
+BOOST_AUTO_TEST_CASE(team_self_play_labels_in_domain_positions_with_the_games_results) {
+  SelfPlaySettings settings;
+  settings.games = 10;
+  settings.nodes = 300;
+  settings.threads = 2;
+  settings.hash_mb = 1;
+  settings.random_move_rate = 0.1;
+  settings.validation_percent = 30;
+  settings.seed = 4;
+  const std::vector<TeamRecord> records = play_team_games(settings);
+  BOOST_TEST_REQUIRE(!records.empty());
+  // Per game: the label from team A's (X's) view, one result per game.
+  std::map<std::uint32_t, float> team_a_label;
+  std::set<std::uint32_t> games;
+  std::uint32_t last_game = 0;
+  for (const TeamRecord& record : records) {
+    BOOST_TEST_REQUIRE(in_team_evaluation_domain(record.position));
+    BOOST_TEST_REQUIRE((record.source == Source::Game && !record.has_score));
+    BOOST_TEST_REQUIRE((record.label == 0.0f || record.label == 0.5f || record.label == 1.0f));
+    BOOST_TEST_REQUIRE(record.game >= last_game);
+    last_game = record.game;
+    const float as_a =
+        record.position.team_to_move() == Color::X ? record.label : 1.0f - record.label;
+    const auto [known, added] = team_a_label.emplace(record.game, as_a);
+    BOOST_TEST_REQUIRE(known->second == as_a);
+    BOOST_TEST_REQUIRE(record.validation == is_validation_game(record.game, 30));
+    games.insert(record.game);
+  }
+  BOOST_TEST(games.size() >= 8u);
+  // Both teams to move, and the seat's points matter: positions of every seat are kept.
+  std::set<Seat> seats;
+  for (const TeamRecord& record : records) seats.insert(record.position.seat_to_move());
+  BOOST_TEST(seats.size() == 4u);
+  // The same seed gives the same games, however many threads play them.
+  settings.threads = 1;
+  const std::vector<TeamRecord> again = play_team_games(settings);
+  BOOST_TEST_REQUIRE(again.size() == records.size());
+  for (std::size_t i = 0; i < records.size(); ++i)
+    BOOST_TEST_REQUIRE((again[i].position == records[i].position &&
+                        again[i].label == records[i].label && again[i].game == records[i].game));
+
+  DeepSearchSettings deep;
+  deep.positions = 8;
+  deep.nodes = 2000;
+  deep.threads = 2;
+  deep.hash_mb = 1;
+  const std::vector<TeamRecord> scored = deep_search_team(records, deep);
+  BOOST_TEST_REQUIRE(scored.size() == 8u);
+  for (const TeamRecord& record : scored) {
+    BOOST_TEST_REQUIRE((record.source == Source::Deep && record.has_score));
+    BOOST_TEST(std::abs(record.score) <= kMateScore);
+    const auto origin = std::find_if(records.begin(), records.end(), [&](const auto& game) {
+      return game.position == record.position && game.game == record.game;
+    });
+    BOOST_TEST_REQUIRE((origin != records.end()));
+    BOOST_TEST(origin->label == record.label);
+  }
+  // The fit makes weights that score the training games better than nothing: its training loss
+  // is below that of the all-zero weights (log 2).
+  FitSettings fit;
+  fit.epochs = 3;
+  const FitResult result = fit_team_weights(records, fit);
+  BOOST_TEST(result.weights.size() == std::size_t(patterns::kTeamFeatureCount));
+  BOOST_TEST(result.training_loss < std::log(2.0));
+  BOOST_TEST(result.scale > 0);
+}
+
+BOOST_AUTO_TEST_CASE(the_team_command_makes_team_weights_the_engine_reads) {
+  BOOST_TEST(run({"team", "--help"}).out.find("team --out FILE.qe4") != std::string::npos);
+  TemporaryDir dir;
+  const std::string weights = (dir.path / "team.qe4").string();
+  const Run made = run({"team", "--games", "6", "--nodes", "200", "--deep", "5", "--deep-nodes",
+                        "1000", "--epochs", "2", "--out", weights});
+  BOOST_TEST_REQUIRE(made.code == 0, made.err);
+  BOOST_TEST(made.out.find("stage team self-play: 6 games") != std::string::npos, made.out);
+  BOOST_TEST(made.out.find("stage deep team search: 5 positions") != std::string::npos, made.out);
+  BOOST_TEST(made.out.find("validation  all    all") != std::string::npos, made.out);
+  BOOST_CHECK_NO_THROW(patterns::TeamPatternWeights::load(weights));
+  // Two-player options are not the team command's.
+  const Run refused = run({"team", "--tables", "x", "--out", weights});
+  BOOST_TEST(refused.code == 2);
+  BOOST_TEST(refused.err.find("tables") != std::string::npos, refused.err);
 }
 
 // Value-keeping settings the test tables can serve: short wins count, and layer 0 is used (the

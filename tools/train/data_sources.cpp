@@ -1,4 +1,5 @@
 #include "data_sources.hpp"
+#include "parallel_work.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -23,15 +24,6 @@ namespace quixo::train {
 
 namespace {
 
-// Random numbers that are the same on every machine (the standard distributions are not). The
-// modulo's bias is below 1e-9 for every bound used here.
-std::uint64_t random_below(std::mt19937_64& random, std::uint64_t bound) {
-  return random() % bound;
-}
-double random_unit(std::mt19937_64& random) {
-  return double(random() >> 11) * 0x1.0p-53;
-}
-
 // One move of a set, drawn at random; the set must not be empty.
 Move random_move_of(std::mt19937_64& random, SlideSet moves) {
   for (auto skip = random_below(random, std::uint64_t(std::popcount(moves))); skip > 0; --skip)
@@ -41,74 +33,6 @@ Move random_move_of(std::mt19937_64& random, SlideSet moves) {
 
 SlideSet safe_moves(const MoveScan& scan) {
   return scan.legal & ~scan.losses;
-}
-
-// Runs `work(worker)` on `threads` threads and rethrows the first exception one of them threw.
-void run_workers(int threads, const std::function<void(int)>& work) {
-  std::vector<std::thread> workers;
-  std::mutex mutex;
-  std::exception_ptr failure;
-  const int count = std::max(1, threads);
-  workers.reserve(std::size_t(count));
-  for (int worker = 0; worker < count; ++worker) {
-    try {
-      workers.push_back(start_thread([&, worker] {
-        try {
-          work(worker);
-        } catch (...) {
-          const std::lock_guard lock(mutex);
-          if (!failure) failure = std::current_exception();
-        }
-      }));
-    } catch (const std::system_error& error) {
-      // The threads started finish their share; the run then stops with this error.
-      const std::lock_guard lock(mutex);
-      if (!failure)
-        failure =
-            std::make_exception_ptr(std::runtime_error(thread_start_failure(worker, count, error)));
-      break;
-    }
-  }
-  for (std::thread& thread : workers) thread.join();
-  if (failure) std::rethrow_exception(failure);
-}
-
-// A progress callback that several threads may call.
-Progress serialized(const Progress& progress) {
-  if (!progress) return {};
-  auto mutex = std::make_shared<std::mutex>();
-  return [progress, mutex](const std::string& line) {
-    const std::lock_guard lock(*mutex);
-    progress(line);
-  };
-}
-
-struct SearchResult {
-  Move best;
-  std::optional<Score> score;
-};
-
-// A search of the engine's set position to its bestmove. The score is that of the last
-// iteration that finished inside its aspiration window (as the opening generator reads it).
-SearchResult search(Engine& engine, const SearchLimits& limits) {
-  std::mutex mutex;
-  SearchResult result;
-  std::optional<Score> any;
-  SearchCallbacks callbacks;
-  callbacks.on_info = [&](const SearchInfo& info) {
-    const std::lock_guard lock(mutex);
-    any = info.score;
-    if (info.bound == Bound::Exact) result.score = info.score;
-  };
-  callbacks.on_bestmove = [&](Move best, Move) {
-    const std::lock_guard lock(mutex);
-    result.best = best;
-  };
-  engine.go(limits, std::move(callbacks));
-  engine.wait();
-  const std::lock_guard lock(mutex);
-  if (!result.score) result.score = any;
-  return result;
 }
 
 void configure(Engine& engine, int hash_mb) {
@@ -175,7 +99,7 @@ std::vector<TrainingRecord> play_game(Engine& engine, std::uint32_t game,
       move = random_move_of(random, safe_moves(scan));
     } else {
       engine.set_position(position, history);
-      move = search(engine, limits).best;
+      move = search<Move>(engine, limits).best;
       if (move.is_none() || !position.is_legal(move))
         throw std::runtime_error("the engine answered no legal move in a self-play game");
     }
@@ -257,72 +181,19 @@ bool is_validation_game(std::uint32_t game, int validation_percent) {
 }
 
 std::vector<TrainingRecord> play_games(const SelfPlaySettings& settings, const Progress& progress) {
-  if (settings.opening_min_plies < 0 || settings.opening_max_plies < settings.opening_min_plies)
-    throw std::invalid_argument("self-play needs 0 <= opening min plies <= opening max plies");
-  std::vector<std::vector<TrainingRecord>> games(std::size_t(std::max(0, settings.games)));
-  std::atomic<std::size_t> next{0}, done{0};
-  const Progress report = serialized(progress);
-  run_workers(settings.threads, [&](int) {
-    Engine engine;
-    configure(engine, settings.hash_mb);
-    for (std::size_t game; (game = next++) < games.size();) {
-      games[game] = play_game(engine, std::uint32_t(game), settings);
-      const std::size_t finished = ++done;
-      if (report && finished % std::max<std::size_t>(1, games.size() / 10) == 0)
-        report("self-play: " + std::to_string(finished) + " of " + std::to_string(games.size()) +
-               " games");
-    }
-  });
-  std::vector<TrainingRecord> records;
-  for (std::vector<TrainingRecord>& game : games)
-    records.insert(records.end(), game.begin(), game.end());
-  return records;
+  return play_games_on_threads<Engine, TrainingRecord>(
+      settings, progress, "self-play", configure, [&settings](Engine& engine, std::uint32_t game) {
+        return play_game(engine, game, settings);
+      });
 }
 
 std::vector<TrainingRecord> deep_search(const std::vector<TrainingRecord>& games,
                                         const DeepSearchSettings& settings,
                                         const Progress& progress) {
-  std::vector<std::size_t> candidates;
-  for (std::size_t i = 0; i < games.size(); ++i)
-    if (games[i].source == Source::Game && !is_held_out(games[i].position()))
-      candidates.push_back(i);
-  // A partial Fisher-Yates shuffle: the first `count` candidates are the chosen ones.
-  std::mt19937_64 random(mix64(settings.seed ^ 0x64656570ull));
-  const std::size_t count = std::min<std::size_t>(settings.positions, candidates.size());
-  for (std::size_t i = 0; i < count; ++i)
-    std::swap(candidates[i], candidates[i + random_below(random, candidates.size() - i)]);
-  candidates.resize(count);
-  std::sort(candidates.begin(), candidates.end());
-
-  std::vector<TrainingRecord> records(count);
-  SearchLimits limits;
-  if (settings.depth > 0)
-    limits.depth = settings.depth;
-  else
-    limits.nodes = settings.nodes;
-  std::atomic<std::size_t> next{0}, done{0};
-  const Progress report = serialized(progress);
-  run_workers(settings.threads, [&](int) {
-    Engine engine;
-    configure(engine, settings.hash_mb);
-    for (std::size_t i; (i = next++) < count;) {
-      TrainingRecord record = games[candidates[i]];
-      // A fresh table for every position: each score depends on its position only.
-      engine.new_game();
-      engine.set_position(record.position(), {});
-      const std::optional<Score> score = search(engine, limits).score;
-      if (!score) throw std::runtime_error("a deep search reported no score");
-      record.source = Source::Deep;
-      record.has_score = true;
-      record.score = *score;
-      records[i] = record;
-      const std::size_t finished = ++done;
-      if (report && finished % std::max<std::size_t>(1, count / 10) == 0)
-        report("deep search: " + std::to_string(finished) + " of " + std::to_string(count) +
-               " positions");
-    }
-  });
-  return records;
+  return deep_search_on_threads<Move, Engine>(
+      games, settings, progress, "deep search",
+      [](const TrainingRecord& record) { return !is_held_out(record.position()); }, configure,
+      [](const TrainingRecord& record) { return record.position(); });
 }
 
 }  // namespace quixo::train

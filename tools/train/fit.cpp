@@ -18,18 +18,6 @@ namespace {
 
 using patterns::kFeatureCount;
 
-// A record prepared for the fit: its active features, its label and what the report groups by.
-struct Example {
-  static constexpr int kMaxFeatures = patterns::kLineCount + patterns::kPairCount + 2;
-  std::array<std::uint32_t, kMaxFeatures> features{};
-  std::uint8_t feature_count = 0;
-  Source source = Source::Table;
-  float label = 0;
-  float weight = 1;
-  float hand = 0;            // the hand-written evaluation, centi-cubes
-  std::uint32_t record = 0;  // its index in the records
-};
-
 // Unused: a held-out position outside the validation records (one of a training game). It is
 // never trained on, and it does not measure the fit either, as it is no table position.
 enum class Split { Training, Validation, Unused };
@@ -51,15 +39,21 @@ Example prepare(const TrainingRecord& record) {
   example.features[example.feature_count++] = std::uint32_t(active.bias);
   example.source = record.source;
   example.label = record.label;
+  example.has_score = record.has_score;
+  example.score = record.score;
   example.hand = float(evaluate(position, threats));
   return example;
 }
 
-double logit(const Example& example, const std::vector<double>& units) {
+}  // namespace
+
+double logit(const Example& example, std::span<const double> units) {
   double z = 0;
   for (int i = 0; i < example.feature_count; ++i) z += units[example.features[i]];
   return z;
 }
+
+namespace {
 
 // The weighted mean cross-entropy of the model over `examples`.
 double mean_loss(const std::vector<Example>& examples, const std::vector<double>& units) {
@@ -76,13 +70,13 @@ double mean_loss(const std::vector<Example>& examples, const std::vector<double>
 // moments that have decayed to nothing.
 class SparseAdam {
  public:
-  SparseAdam(double learning_rate, double l2)
+  SparseAdam(int feature_count, double learning_rate, double l2)
       : learning_rate_(learning_rate),
         l2_(l2),
-        gradient_(kFeatureCount, 0),
-        first_(kFeatureCount, 0),
-        second_(kFeatureCount, 0),
-        touched_(kFeatureCount, false) {}
+        gradient_(std::size_t(feature_count), 0),
+        first_(std::size_t(feature_count), 0),
+        second_(std::size_t(feature_count), 0),
+        touched_(std::size_t(feature_count), false) {}
 
   void add(int feature, double gradient) {
     if (!touched_[feature]) {
@@ -170,10 +164,14 @@ double cross_entropy(double z, double label) {
   return std::max(z, 0.0) + std::log1p(std::exp(-std::abs(z))) - label * z;
 }
 
+double fit_label(Source source, double label, bool has_score, Score score, double scale) {
+  if (source != Source::Deep || !has_score) return label;
+  if (is_mate_score(score)) return score > 0 ? 1.0 : 0.0;
+  return sigmoid(score / scale);
+}
+
 double fit_label(const TrainingRecord& record, double scale) {
-  if (record.source != Source::Deep) return record.label;
-  if (is_mate_score(record.score)) return record.score > 0 ? 1.0 : 0.0;
-  return sigmoid(record.score / scale);
+  return fit_label(record.source, record.label, record.has_score, record.score, scale);
 }
 
 double fit_scale(std::span<const double> scores, std::span<const double> labels,
@@ -211,17 +209,24 @@ double fit_scale(std::span<const double> scores, std::span<const double> labels,
 
 FitResult fit_weights(std::span<const TrainingRecord> records, const FitSettings& settings,
                       const Progress& progress) {
-  if (settings.batch_size < 1 || settings.epochs < 1 || settings.patience < 1)
-    throw std::invalid_argument("the fit needs a batch size, epochs and patience of at least 1");
   std::vector<Example> training, validation;
   for (const TrainingRecord& record : records) {
     const Split split = split_of(record);
     if (split == Split::Unused) continue;
-    Example example = prepare(record);
-    example.record = std::uint32_t(&record - records.data());
-    example.weight = float(settings.source_weights[int(record.source)]);
-    if (example.weight <= 0) continue;
-    (split == Split::Training ? training : validation).push_back(example);
+    (split == Split::Training ? training : validation).push_back(prepare(record));
+  }
+  return fit_examples(std::move(training), std::move(validation), kFeatureCount, settings,
+                      progress);
+}
+
+FitResult fit_examples(std::vector<Example> training, std::vector<Example> validation,
+                       int feature_count, const FitSettings& settings, const Progress& progress) {
+  if (settings.batch_size < 1 || settings.epochs < 1 || settings.patience < 1)
+    throw std::invalid_argument("the fit needs a batch size, epochs and patience of at least 1");
+  for (std::vector<Example>* examples : {&training, &validation}) {
+    for (Example& example : *examples)
+      example.weight = float(settings.source_weights[int(example.source)]);
+    std::erase_if(*examples, [](const Example& example) { return example.weight <= 0; });
   }
   if (training.empty()) throw std::runtime_error("no training records (all are validation)");
 
@@ -245,10 +250,11 @@ FitResult fit_weights(std::span<const TrainingRecord> records, const FitSettings
   // Deep labels, now that K is known.
   for (std::vector<Example>* examples : {&training, &validation})
     for (Example& example : *examples)
-      example.label = float(fit_label(records[example.record], result.scale));
+      example.label = float(
+          fit_label(example.source, example.label, example.has_score, example.score, result.scale));
 
-  std::vector<double> units(kFeatureCount, 0), best_units = units;
-  SparseAdam adam(settings.learning_rate, settings.l2);
+  std::vector<double> units(std::size_t(feature_count), 0), best_units = units;
+  SparseAdam adam(feature_count, settings.learning_rate, settings.l2);
   std::mt19937_64 random(mix64(settings.seed ^ 0x666974ull));
   std::vector<std::size_t> order(training.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
@@ -292,8 +298,8 @@ FitResult fit_weights(std::span<const TrainingRecord> records, const FitSettings
                fixed(line.validation_loss, 5) + (since_best == 0 ? " (best)" : "") + ", " +
                fixed(line.seconds, 1) + " s");
   }
-  result.weights.resize(kFeatureCount);
-  for (int f = 0; f < kFeatureCount; ++f)
+  result.weights.resize(std::size_t(feature_count));
+  for (int f = 0; f < feature_count; ++f)
     result.weights[f] = std::int16_t(std::clamp(std::lround(best_units[f] * result.scale),
                                                 long(std::numeric_limits<std::int16_t>::min() + 1),
                                                 long(std::numeric_limits<std::int16_t>::max())));
@@ -302,25 +308,32 @@ FitResult fit_weights(std::span<const TrainingRecord> records, const FitSettings
 
 std::vector<std::string> evaluation_report(std::span<const TrainingRecord> records,
                                            const patterns::PatternWeights& weights, double scale) {
-  // tallies[split][phase][source][evaluation: learned, hand]; phase and source kPhases and
-  // kSourceCount stand for "all".
-  using PerEvaluation = std::array<Tally, 2>;
-  using PerSource = std::array<PerEvaluation, kSourceCount + 1>;
-  std::array<std::array<PerSource, patterns::kPhases + 1>, 2> tallies{};
+  std::vector<ReportEntry> entries;
   for (const TrainingRecord& record : records) {
     const Split split = split_of(record);
     if (split == Split::Unused) continue;
     const Position position = record.position();
     const SlideSet threats = opponent_wins(position);
-    const double label = fit_label(record, scale);
-    const double learned = weights.evaluate(position, threats) / scale;
-    const double hand = evaluate(position, threats) / scale;
-    const int phase = phase_of(position), source = int(record.source);
-    for (const int p : {phase, patterns::kPhases})
+    entries.push_back({split == Split::Validation, phase_of(position), record.source,
+                       weights.evaluate(position, threats) / scale,
+                       evaluate(position, threats) / scale, fit_label(record, scale)});
+  }
+  return evaluation_report_lines(entries);
+}
+
+std::vector<std::string> evaluation_report_lines(std::span<const ReportEntry> entries) {
+  // tallies[split][phase][source][evaluation: learned, hand]; phase and source kPhases and
+  // kSourceCount stand for "all".
+  using PerEvaluation = std::array<Tally, 2>;
+  using PerSource = std::array<PerEvaluation, kSourceCount + 1>;
+  std::array<std::array<PerSource, patterns::kPhases + 1>, 2> tallies{};
+  for (const ReportEntry& entry : entries) {
+    const int source = int(entry.source);
+    for (const int p : {entry.phase, patterns::kPhases})
       for (const int s : {source, kSourceCount}) {
-        PerEvaluation& tally = tallies[split == Split::Validation][p][s];
-        tally[0].add(learned, label, record.source);
-        tally[1].add(hand, label, record.source);
+        PerEvaluation& tally = tallies[entry.validation][p][s];
+        tally[0].add(entry.learned, entry.label, entry.source);
+        tally[1].add(entry.hand, entry.label, entry.source);
       }
   }
   std::vector<std::string> lines;

@@ -19,6 +19,7 @@
 #include "program_options_message.hpp"
 #include "search/pattern_evaluation.hpp"
 #include "tb/tablebase.hpp"
+#include "team_data.hpp"
 #include "training_data.hpp"
 #include "value_keeping.hpp"
 
@@ -50,6 +51,10 @@ constexpr const char* kUsage =
     "  merge --weights FILE.qev --from OTHER.qev --phases P... --out OUT.qev\n"
     "                                     FILE's weights with those of the phases P taken from\n"
     "                                     OTHER (a phase fitted once kept beside a refit)\n"
+    "  team --out FILE.qe4                the learned team evaluation (four players): team\n"
+    "                                     self-play, deeper searches of a fifth of its\n"
+    "                                     positions, the fit, with the settings of the shipped\n"
+    "                                     team weights\n"
     "\n"
     "`quixo-train COMMAND --help` lists a command's options. Only positions in the\n"
     "evaluation's domain are kept: the game goes on, the side to move has no win in one, and\n"
@@ -58,6 +63,8 @@ constexpr const char* kUsage =
     "give the same data and weights.\n";
 
 const char* const kDataFileName = "train-data.qtd";
+constexpr int kTeamGames = 20000;
+constexpr std::uint64_t kTeamNodes = 2000;
 
 // Options as the commands share them.
 po::options_description common_options() {
@@ -78,18 +85,30 @@ po::typed_value<double>* with_default(double value) {
   return po::value<double>()->default_value(value, text.str());
 }
 
+// The team game's defaults (`team`), those of its shipped team weights: 20,000 games at 2,000
+// nodes a move, and deeper searches of a fifth of their positions (there are no table
+// positions, so the deeper scores carry more of the labels).
+SelfPlaySettings team_self_play_defaults() {
+  SelfPlaySettings play;
+  play.games = kTeamGames;
+  play.nodes = kTeamNodes;
+  return play;
+}
+
 // The defaults are the settings structs' own, which are the settings of the shipped weights.
-po::options_description data_options() {
+po::options_description data_options(bool team) {
   const TableSampleSettings tables;
-  const SelfPlaySettings play;
+  const SelfPlaySettings play = team ? team_self_play_defaults() : SelfPlaySettings();
   const DeepSearchSettings deep;
   po::options_description options("Data options", 100);
   auto add = options.add_options();
-  add("tables", po::value<std::string>(), "folder of endgame table files (layers 0..6)");
-  add("table-positions", po::value<std::int64_t>()->default_value(std::int64_t(tables.positions)),
-      "table positions in all, equal shares over the loaded layers");
-  add("table-cache-mb", po::value<std::int64_t>()->default_value(1024),
-      "decoded-block cache of the tables");
+  if (!team) {
+    add("tables", po::value<std::string>(), "folder of endgame table files (layers 0..6)");
+    add("table-positions", po::value<std::int64_t>()->default_value(std::int64_t(tables.positions)),
+        "table positions in all, equal shares over the loaded layers");
+    add("table-cache-mb", po::value<std::int64_t>()->default_value(1024),
+        "decoded-block cache of the tables");
+  }
   add("games", po::value<std::int64_t>()->default_value(play.games), "self-play games");
   add("nodes", po::value<std::int64_t>()->default_value(std::int64_t(play.nodes)),
       "self-play nodes per move");
@@ -101,7 +120,8 @@ po::options_description data_options() {
       "random opening plies, at most");
   add("max-plies", po::value<int>()->default_value(play.max_plies), "a game this long is a draw");
   add("deep", po::value<std::int64_t>(),
-      "self-play positions to search deeper (default: a tenth of them)");
+      team ? "self-play positions to search deeper (default: a fifth of them)"
+           : "self-play positions to search deeper (default: a tenth of them)");
   add("deep-nodes", po::value<std::int64_t>(),
       "nodes of a deeper search (default: 20 times --nodes)");
   add("deep-depth", po::value<int>()->default_value(deep.depth),
@@ -170,8 +190,10 @@ po::options_description options_of(const std::string& command) {
   po::options_description options = common_options();
   if (command == "keep") options.add(keep_options());
   if (command == "merge") options.add(merge_options());
-  if (command == "data" || command == "all") options.add(data_options());
-  if (command == "fit" || command == "all") options.add(fit_options(command == "fit"));
+  if (command == "data" || command == "all" || command == "team")
+    options.add(data_options(command == "team"));
+  if (command == "fit" || command == "all" || command == "team")
+    options.add(fit_options(command == "fit"));
   if (command == "all")
     options.add_options()("work", po::value<std::string>(),
                           "folder for the data set (default: the folder of --out)");
@@ -207,17 +229,11 @@ std::string required_out(const po::variables_map& vm) {
   return vm["out"].as<std::string>();
 }
 
-// Everything `data` does; the records made, and each stage's time on `out`.
-std::vector<TrainingRecord> make_data(const po::variables_map& vm, std::ostream& out) {
-  const std::uint64_t seed = unsigned_option<std::uint64_t>(vm, "seed");
-  const int threads = at_least(vm, "threads", 1);
-  TableSampleSettings table_settings;
-  table_settings.positions = std::uint64_t(at_least<std::int64_t>(vm, "table-positions", 0));
-  table_settings.seed = seed;
+SelfPlaySettings self_play_settings(const po::variables_map& vm) {
   SelfPlaySettings play;
   play.games = int(std::min<std::int64_t>(at_least<std::int64_t>(vm, "games", 0), 1 << 30));
   play.nodes = std::uint64_t(at_least<std::int64_t>(vm, "nodes", 1));
-  play.threads = threads;
+  play.threads = at_least(vm, "threads", 1);
   play.hash_mb = at_least(vm, "hash", 1);
   play.random_move_rate = vm["random-move-rate"].as<double>();
   if (!(play.random_move_rate >= 0 && play.random_move_rate <= 1))
@@ -227,14 +243,28 @@ std::vector<TrainingRecord> make_data(const po::variables_map& vm, std::ostream&
   if (play.opening_max_plies < play.opening_min_plies)
     throw po::error("--opening-max-plies must be at least --opening-min-plies");
   play.max_plies = at_least(vm, "max-plies", play.opening_max_plies + 1);
-  play.seed = seed;
+  play.seed = unsigned_option<std::uint64_t>(vm, "seed");
+  return play;
+}
+
+DeepSearchSettings deep_search_settings(const po::variables_map& vm, const SelfPlaySettings& play) {
   DeepSearchSettings deep;
   deep.nodes = vm.count("deep-nodes") ? std::uint64_t(at_least<std::int64_t>(vm, "deep-nodes", 1))
                                       : 20 * play.nodes;
   deep.depth = at_least(vm, "deep-depth", 0);
-  deep.threads = threads;
+  deep.threads = play.threads;
   deep.hash_mb = play.hash_mb;
-  deep.seed = seed;
+  deep.seed = play.seed;
+  return deep;
+}
+
+// Everything `data` does; the records made, and each stage's time on `out`.
+std::vector<TrainingRecord> make_data(const po::variables_map& vm, std::ostream& out) {
+  TableSampleSettings table_settings;
+  table_settings.positions = std::uint64_t(at_least<std::int64_t>(vm, "table-positions", 0));
+  table_settings.seed = unsigned_option<std::uint64_t>(vm, "seed");
+  const SelfPlaySettings play = self_play_settings(vm);
+  DeepSearchSettings deep = deep_search_settings(vm, play);
   const std::int64_t deep_count = vm.count("deep") ? at_least<std::int64_t>(vm, "deep", 0) : -1;
 
   const Progress progress = [&out](const std::string& line) { out << line << std::endl; };
@@ -420,6 +450,46 @@ int run_merge(const po::variables_map& vm, std::ostream& out) {
   return kExitDone;
 }
 
+// Team self-play, deeper searches of some of its positions, the fit and the report, in one run.
+int run_team(const po::variables_map& vm, std::ostream& out) {
+  const std::string out_file = required_out(vm);
+  const FitSettings settings = make_fit_settings(vm);
+  const SelfPlaySettings play = self_play_settings(vm);
+  DeepSearchSettings deep = deep_search_settings(vm, play);
+  const Progress progress = [&out](const std::string& line) { out << line << std::endl; };
+  const Stopwatch total;
+  Stopwatch stage;
+  std::vector<TeamRecord> records = play_team_games(play, progress);
+  if (records.empty()) throw po::error("no team positions: --games must be at least 1");
+  out << "stage team self-play: " << play.games << " games at " << play.nodes << " nodes per move, "
+      << records.size() << " records, " << seconds_text(stage.seconds()) << std::endl;
+  deep.positions =
+      vm.count("deep") ? std::uint64_t(at_least<std::int64_t>(vm, "deep", 0)) : records.size() / 5;
+  if (deep.positions > 0) {
+    stage = Stopwatch();
+    const std::vector<TeamRecord> scored = deep_search_team(records, deep, progress);
+    out << "stage deep team search: " << scored.size() << " positions at "
+        << (deep.depth > 0 ? "depth " + std::to_string(deep.depth)
+                           : std::to_string(deep.nodes) + " nodes")
+        << ", " << seconds_text(stage.seconds()) << std::endl;
+    records.insert(records.end(), scored.begin(), scored.end());
+  }
+  stage = Stopwatch();
+  const FitResult result = fit_team_weights(records, settings, progress);
+  out << "K = " << std::fixed << std::setprecision(2) << result.scale << "; "
+      << result.training_records << " training and " << result.validation_records
+      << " validation records; kept epoch " << result.best_epoch << " of " << result.epochs.size()
+      << std::setprecision(5) << " (training loss " << result.training_loss << ", validation loss "
+      << result.validation_loss << ")\n\n";
+  const patterns::TeamPatternWeights weights(result.weights);
+  for (const std::string& line : team_evaluation_report(records, weights, result.scale))
+    out << line << "\n";
+  weights.save(out_file);
+  out << "wrote " << out_file << "\nstage fit: " << seconds_text(stage.seconds())
+      << "\ntotal: " << seconds_text(total.seconds()) << std::endl;
+  return kExitDone;
+}
+
 int run_all(const po::variables_map& vm, std::ostream& out) {
   const std::string out_file = required_out(vm);
   if (!vm.count("tables")) throw po::error("--tables DIR is required");
@@ -451,7 +521,7 @@ int run_train_command_line(int argc, const char* const* argv, std::ostream& out,
                            std::ostream& err) {
   const std::string command = argc >= 2 ? argv[1] : "";
   if (command.empty()) {
-    err << "quixo-train: expected a command: data, fit, all, keep or merge (see --help)\n";
+    err << "quixo-train: expected a command: data, fit, all, keep, merge or team (see --help)\n";
     return kExitUsage;
   }
   if (command == "--help" || command == "-h" || command == "help") {
@@ -459,9 +529,9 @@ int run_train_command_line(int argc, const char* const* argv, std::ostream& out,
     return kExitDone;
   }
   if (command != "data" && command != "fit" && command != "all" && command != "keep" &&
-      command != "merge") {
+      command != "merge" && command != "team") {
     err << "quixo-train: unknown command \"" << command
-        << "\": expected data, fit, all, keep or merge (see --help)\n";
+        << "\": expected data, fit, all, keep, merge or team (see --help)\n";
     return kExitUsage;
   }
   const po::options_description options = options_of(command);
@@ -480,6 +550,7 @@ int run_train_command_line(int argc, const char* const* argv, std::ostream& out,
     if (command == "fit") return run_fit(vm, out);
     if (command == "keep") return run_keep(vm, out);
     if (command == "merge") return run_merge(vm, out);
+    if (command == "team") return run_team(vm, out);
     return run_all(vm, out);
   } catch (const po::error& error) {
     err << "quixo-train: " << program_options_message(error) << " (see " << command << " --help)\n";
