@@ -1,7 +1,9 @@
 #include "uqi_session.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <chrono>
+#include <cstddef>
 #include <exception>
 #include <filesystem>
 #include <istream>
@@ -537,14 +539,16 @@ std::optional<std::string> UqiSession::set_evaluation(std::string_view name,
     } else {
       // The file's magic says which game's weights it holds; the other game's stay.
       try {
-        if (patterns::TeamPatternWeights::is_team_file(patterns::read_weights_file(
-                path, patterns::TeamPatternWeights::kMaxFileMebibytes))) {
+        const std::vector<std::byte> bytes = patterns::read_weights_file(
+            path, std::max(patterns::PatternWeights::kMaxFileMebibytes,
+                           patterns::TeamPatternWeights::kMaxFileMebibytes));
+        if (patterns::TeamPatternWeights::is_team_file(bytes)) {
           team_eval_weights_ = std::make_shared<const patterns::TeamPatternWeights>(
-              patterns::TeamPatternWeights::load(path));
+              patterns::parse_weights_file<patterns::TeamPatternWeights>(path, bytes));
           send_info_string("evaluation weights: four-player weights loaded from " + path);
         } else {
           eval_weights_ = std::make_shared<const patterns::PatternWeights>(
-              patterns::PatternWeights::load(path));
+              patterns::parse_weights_file<patterns::PatternWeights>(path, bytes));
           send_info_string("evaluation weights: loaded from " + path);
         }
       } catch (const patterns::WeightsFileError& error) {
@@ -555,18 +559,8 @@ std::optional<std::string> UqiSession::set_evaluation(std::string_view name,
     }
   }
   stop_and_wait();
-  if (!learned_evaluation_)
-    engine_.set_evaluator(Evaluator());
-  else if (eval_weights_)
-    engine_.set_evaluator(Evaluator(eval_weights_));
-  else
-    engine_.set_evaluator(Evaluator::builtin_learned());
-  if (!learned_evaluation_)
-    engine4_.set_evaluator(TeamEvaluator());
-  else if (team_eval_weights_)
-    engine4_.set_evaluator(TeamEvaluator(team_eval_weights_));
-  else
-    engine4_.set_evaluator(TeamEvaluator::builtin_learned());
+  engine_.set_evaluator(Evaluator::chosen(learned_evaluation_, eval_weights_));
+  engine4_.set_evaluator(TeamEvaluator::chosen(learned_evaluation_, team_eval_weights_));
   return std::nullopt;
 }
 

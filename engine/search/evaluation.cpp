@@ -58,10 +58,4 @@ std::vector<std::string> breakdown_lines(const EvalBreakdown& terms) {
           "total " + number(terms.total) + " (side to move)"};
 }
 
-Evaluator Evaluator::builtin_learned() {
-  // The built-in weights live as long as the program: the pointer owns nothing.
-  return Evaluator(std::shared_ptr<const patterns::PatternWeights>(
-      &patterns::builtin_weights(), [](const patterns::PatternWeights*) {}));
-}
-
 }  // namespace quixo

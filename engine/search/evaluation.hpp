@@ -2,13 +2,13 @@
 #pragma once
 
 #include <array>
-#include <memory>
 #include <string>
 #include <vector>
 
 #include "board_terms.hpp"
 #include "core/move_scan.hpp"
 #include "core/position.hpp"
+#include "evaluator.hpp"
 #include "pattern_evaluation.hpp"
 #include "score.hpp"
 
@@ -46,34 +46,18 @@ EvalBreakdown evaluate_with_breakdown(const Position& position,
 // The breakdown as text, one line per term (no line breaks), for `eval`.
 std::vector<std::string> breakdown_lines(const EvalBreakdown& breakdown);
 
-// The evaluation a search uses: the hand-written one above, or learned pattern weights
-// (pattern_evaluation.hpp). A value that the search manager keeps, set only between searches;
-// the weights are shared and never change once made, so every worker reads them without a lock.
-class Evaluator {
- public:
-  Evaluator() = default;  // the hand-written evaluation
-  explicit Evaluator(std::shared_ptr<const patterns::PatternWeights> learned)
-      : learned_(std::move(learned)) {}
-  // The learned evaluation with the weights built into the binary.
-  static Evaluator builtin_learned();
-  // The evaluation the engine plays with when nothing else is asked for, and `bench` uses: the
-  // learned one, since it won its SPRT against the hand-written one (+90 Elo at 10+0.1, README).
-  static Evaluator standard() { return builtin_learned(); }
-
-  Score operator()(const Position& position, SlideSet opponent_threats) const {
-    return learned_ ? learned_->evaluate(position, opponent_threats)
-                    : evaluate(position, opponent_threats);
+// What the two-player game gives BasicEvaluator (evaluator.hpp).
+struct TwoPlayerEvaluation {
+  using Weights = patterns::PatternWeights;
+  static Score hand(const Position& position, SlideSet opponent_threats) {
+    return evaluate(position, opponent_threats);
   }
-  // The terms of one evaluation as text, for `eval`.
-  std::vector<std::string> breakdown_lines(const Position& position) const {
-    return learned_ ? learned_->breakdown_lines(position)
-                    : quixo::breakdown_lines(evaluate_with_breakdown(position));
+  static std::vector<std::string> hand_breakdown_lines(const Position& position) {
+    return breakdown_lines(evaluate_with_breakdown(position));
   }
-  [[nodiscard]] const patterns::PatternWeights* learned() const { return learned_.get(); }
-  bool operator==(const Evaluator&) const = default;
-
- private:
-  std::shared_ptr<const patterns::PatternWeights> learned_;
+  static const Weights& builtin_weights() { return patterns::builtin_weights(); }
 };
+// The learned evaluation won its SPRT against the hand-written one (+90 Elo at 10+0.1, README).
+using Evaluator = BasicEvaluator<TwoPlayerEvaluation>;
 
 }  // namespace quixo

@@ -1,11 +1,5 @@
 #include "pattern_evaluation.hpp"
 
-#include <fstream>
-#include <iterator>
-
-#include "core/binary_io.hpp"
-#include "core/text_helpers.hpp"
-
 namespace quixo::patterns {
 
 namespace {
@@ -205,15 +199,6 @@ PatternWeights PatternWeights::parse(std::span<const std::byte> bytes) {
       weights[phase * kFeaturesPerPhase + feature] =
           old[std::size_t(kFormat1PhaseOf[phase] * kFeaturesPerPhase + feature)];
   return PatternWeights(weights);
-}
-
-PatternWeights PatternWeights::load(const std::string& file) {
-  const std::vector<std::byte> bytes = read_weights_file(file, kMaxFileMebibytes);
-  try {
-    return parse(bytes);
-  } catch (const WeightsFileError& error) {
-    throw WeightsFileError(text_helpers::quoted(file) + ": " + error.what());
-  }
 }
 
 void PatternWeights::save(const std::string& file) const {

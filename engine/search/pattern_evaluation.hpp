@@ -161,7 +161,7 @@ class PatternWeights {
   // checksum, a short file).
   static PatternWeights parse(std::span<const std::byte> bytes);
   // The same from a file; a directory, device, FIFO or file over kMaxFileMebibytes is refused.
-  static PatternWeights load(const std::string& file);
+  static PatternWeights load(const std::string& file) { return load_weights<PatternWeights>(file); }
   static constexpr std::size_t kMaxFileMebibytes = 1;
   void save(const std::string& file) const;
 

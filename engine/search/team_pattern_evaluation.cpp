@@ -4,8 +4,6 @@
 #include <bit>
 #include <stdexcept>
 
-#include "core/text_helpers.hpp"
-
 namespace quixo::patterns {
 
 namespace {
@@ -129,33 +127,8 @@ bool TeamPatternWeights::is_team_file(std::span<const std::byte> bytes) {
   return has_magic(bytes, kFormat.magic);
 }
 
-TeamPatternWeights TeamPatternWeights::load(const std::string& file) {
-  const std::vector<std::byte> bytes = read_weights_file(file, kMaxFileMebibytes);
-  try {
-    return parse(bytes);
-  } catch (const WeightsFileError& error) {
-    throw WeightsFileError(text_helpers::quoted(file) + ": " + error.what());
-  }
-}
-
 void TeamPatternWeights::save(const std::string& file) const {
   write_weights_file(file, serialize());
 }
 
 }  // namespace quixo::patterns
-
-namespace quixo {
-
-TeamEvaluator TeamEvaluator::builtin_learned() {
-  // The built-in weights live as long as the program: the pointer owns nothing.
-  return TeamEvaluator(std::shared_ptr<const patterns::TeamPatternWeights>(
-      &patterns::builtin_team_weights(), [](const patterns::TeamPatternWeights*) {}));
-}
-
-TeamEvaluator TeamEvaluator::standard() {
-  // The learned team weights won their SPRT against the hand-written evaluation (README, "The
-  // team game's weights").
-  return builtin_learned();
-}
-
-}  // namespace quixo

@@ -22,13 +22,13 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "core/position4.hpp"
 #include "evaluation4.hpp"
+#include "evaluator.hpp"
 #include "pattern_evaluation.hpp"
 #include "score.hpp"
 #include "weights_file.hpp"
@@ -95,7 +95,9 @@ class TeamPatternWeights {
   // Whether `bytes` are meant as a team weights file (its magic), for a loader that takes
   // either game's file.
   static bool is_team_file(std::span<const std::byte> bytes);
-  static TeamPatternWeights load(const std::string& file);
+  static TeamPatternWeights load(const std::string& file) {
+    return load_weights<TeamPatternWeights>(file);
+  }
   static constexpr std::size_t kMaxFileMebibytes = 1;
   void save(const std::string& file) const;
 
@@ -119,33 +121,20 @@ const TeamPatternWeights& builtin_team_weights();
 
 namespace quixo {
 
-// The evaluation the team search uses: the hand-written one (evaluation4.hpp) or learned team
-// weights. A value the search manager keeps, as Evaluator (evaluation.hpp) is for two players.
-class TeamEvaluator {
- public:
-  TeamEvaluator() = default;  // the hand-written evaluation
-  explicit TeamEvaluator(std::shared_ptr<const patterns::TeamPatternWeights> learned)
-      : learned_(std::move(learned)) {}
-  // The learned evaluation with the team weights built into the binary.
-  static TeamEvaluator builtin_learned();
-  // The evaluation the team search plays with when nothing else is asked for, and `bench` uses.
-  static TeamEvaluator standard();
-
-  Score operator()(const Position4& position, SlideSet own_team_wins,
-                   SlideSet opponent_team_wins) const {
-    return learned_ ? learned_->evaluate(position, own_team_wins, opponent_team_wins)
-                    : quixo::evaluate(position, own_team_wins, opponent_team_wins);
+// What the team game gives BasicEvaluator (evaluator.hpp).
+struct TeamEvaluation {
+  using Weights = patterns::TeamPatternWeights;
+  static Score hand(const Position4& position, SlideSet own_team_wins,
+                    SlideSet opponent_team_wins) {
+    return evaluate(position, own_team_wins, opponent_team_wins);
   }
-  // The terms of one evaluation as text, for `eval`.
-  std::vector<std::string> breakdown_lines(const Position4& position) const {
-    return learned_ ? learned_->breakdown_lines(position)
-                    : quixo::breakdown_lines(evaluate_with_breakdown(position));
+  static std::vector<std::string> hand_breakdown_lines(const Position4& position) {
+    return breakdown_lines(evaluate_with_breakdown(position));
   }
-  [[nodiscard]] const patterns::TeamPatternWeights* learned() const { return learned_.get(); }
-  bool operator==(const TeamEvaluator&) const = default;
-
- private:
-  std::shared_ptr<const patterns::TeamPatternWeights> learned_;
+  static const Weights& builtin_weights() { return patterns::builtin_team_weights(); }
 };
+// The learned team weights won their SPRT against the hand-written evaluation (README, "The team
+// game's weights").
+using TeamEvaluator = BasicEvaluator<TeamEvaluation>;
 
 }  // namespace quixo

@@ -67,4 +67,8 @@ void write_weights_file(const std::string& file, std::span<const std::byte> byte
     throw WeightsFileError("cannot write " + text_helpers::quoted(file));
 }
 
+void throw_for_file(const std::string& file, const WeightsFileError& error) {
+  throw WeightsFileError(text_helpers::quoted(file) + ": " + error.what());
+}
+
 }  // namespace quixo::patterns

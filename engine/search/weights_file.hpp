@@ -51,4 +51,24 @@ std::vector<std::int16_t> decode_weights(std::span<const std::byte> bytes,
 std::vector<std::byte> read_weights_file(const std::string& file, std::size_t max_mebibytes);
 void write_weights_file(const std::string& file, std::span<const std::byte> bytes);
 
+// A WeightsFileError of `file`: the error's sentence after the file's name.
+[[noreturn]] void throw_for_file(const std::string& file, const WeightsFileError& error);
+
+// `bytes`, read from `file`, as `Weights` (Weights::parse); an error names the file.
+template <class Weights>
+Weights parse_weights_file(const std::string& file, std::span<const std::byte> bytes) {
+  try {
+    return Weights::parse(bytes);
+  } catch (const WeightsFileError& error) {
+    throw_for_file(file, error);
+  }
+}
+
+// The weights in `file`, refused as read_weights_file() refuses it over
+// Weights::kMaxFileMebibytes.
+template <class Weights>
+Weights load_weights(const std::string& file) {
+  return parse_weights_file<Weights>(file, read_weights_file(file, Weights::kMaxFileMebibytes));
+}
+
 }  // namespace quixo::patterns
