@@ -1,122 +1,47 @@
 #include "data_sources.hpp"
-#include "parallel_work.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <bit>
-#include <exception>
-#include <mutex>
 #include <optional>
 #include <random>
 #include <stdexcept>
-#include <system_error>
-#include <thread>
-#include <unordered_map>
-#include <utility>
+#include <string_view>
 
 #include "core/move_scan.hpp"
-#include "core/thread_start.hpp"
+#include "parallel_work.hpp"
 #include "search/engine.hpp"
 #include "search/limits.hpp"
+#include "self_play.hpp"
 #include "tb/index.hpp"
 
 namespace quixo::train {
 
 namespace {
 
-// One move of a set, drawn at random; the set must not be empty.
-Move random_move_of(std::mt19937_64& random, SlideSet moves) {
-  for (auto skip = random_below(random, std::uint64_t(std::popcount(moves))); skip > 0; --skip)
-    moves &= moves - 1;
-  return Move(SlideIndex(std::countr_zero(moves)));
-}
+// What the two-player game gives the self-play template (self_play.hpp).
+struct TwoPlayerGame {
+  using Engine = quixo::Engine;
+  using Position = quixo::Position;
+  using Move = quixo::Move;
+  using Record = TrainingRecord;
+  static constexpr std::uint64_t kSeedSalt = 0;
+  static constexpr std::string_view kWhat = "self-play";
 
-SlideSet safe_moves(const MoveScan& scan) {
-  return scan.legal & ~scan.losses;
-}
-
-void configure(Engine& engine, int hash_mb) {
-  EngineOptions options;
-  options.threads = 1;  // one thread: a search at fixed nodes, and so the data, is deterministic
-  options.hash_mb = hash_mb;
-  engine.set_options(options);
-  // The hand-written evaluation plays and scores, whatever the engine's default: the shipped
-  // weights were fitted to its games, and the same command must make them again.
-  engine.set_evaluator(Evaluator());
-}
-
-// The start of a game: random moves that do not lose at once, drawn again until the game is
-// still on and the side to move has no win in one after them.
-Position random_opening(std::mt19937_64& random, const SelfPlaySettings& settings,
-                        std::vector<std::uint64_t>& history) {
-  for (;;) {
-    history.clear();
-    Position position = Position::start();
-    const int plies = settings.opening_min_plies +
-                      int(random_below(random, std::uint64_t(settings.opening_max_plies -
-                                                             settings.opening_min_plies + 1)));
-    bool playable = true;
-    for (int ply = 0; ply < plies && playable; ++ply) {
-      const SlideSet moves = safe_moves(scan_moves(position));
-      if (moves == 0) {
-        playable = false;
-        break;
-      }
-      history.push_back(position.key());
-      position = position.after(random_move_of(random, moves));
-      playable = !position.is_game_over();
-    }
-    if (playable && scan_moves(position).wins == 0) return position;
-  }
-}
-
-std::vector<TrainingRecord> play_game(Engine& engine, std::uint32_t game,
-                                      const SelfPlaySettings& settings) {
-  std::mt19937_64 random(mix64(settings.seed ^ mix64(game)));
-  std::vector<std::uint64_t> history;
-  Position position = random_opening(random, settings, history);
-  std::unordered_map<std::uint64_t, int> seen;
-  for (const std::uint64_t key : history) ++seen[key];
-  ++seen[position.key()];
-  SearchLimits limits;
-  limits.nodes = settings.nodes;
-  std::vector<TrainingRecord> records;
-  Outcome outcome = Outcome::Ongoing;
-  engine.new_game();
-  for (;;) {
-    if (position.is_game_over()) {
-      outcome = position.outcome();
-      break;
-    }
-    // A third occurrence, or a game too long: a draw (outcome stays Ongoing).
-    if (seen[position.key()] >= 3 || int(history.size()) >= settings.max_plies) break;
+  // In the order of their slides, so that a random index picks as the bit scan did.
+  static std::vector<Move> safe_moves(const Position& position) {
     const MoveScan scan = scan_moves(position);
-    if (in_evaluation_domain(position)) records.push_back(make_record(position, Source::Game, 0));
-    // Drawn every ply, so that a game's random numbers do not depend on the engine's moves.
-    const bool random_move = random_unit(random) < settings.random_move_rate;
-    Move move;
-    if (random_move && scan.wins == 0 && safe_moves(scan) != 0) {
-      move = random_move_of(random, safe_moves(scan));
-    } else {
-      engine.set_position(position, history);
-      move = search<Move>(engine, limits).best;
-      if (move.is_none() || !position.is_legal(move))
-        throw std::runtime_error("the engine answered no legal move in a self-play game");
-    }
-    history.push_back(position.key());
-    position = position.after(move);
-    ++seen[position.key()];
+    std::vector<Move> moves;
+    for (SlideSet safe = scan.legal & ~scan.losses; safe != 0; safe &= safe - 1)
+      moves.push_back(Move(SlideIndex(std::countr_zero(safe))));
+    return moves;
   }
-  const bool validation = is_validation_game(game, settings.validation_percent);
-  for (TrainingRecord& record : records) {
-    record.game = game;
-    record.validation = validation;
-    record.label = outcome == Outcome::Ongoing          ? 0.5f
-                   : outcome == win_for(record.to_move) ? 1.0f
-                                                        : 0.0f;
+  static bool mover_has_win(const Position& position) { return scan_moves(position).wins != 0; }
+  static bool in_domain(const Position& position) { return in_evaluation_domain(position); }
+  static Record record_of(const Position& position) {
+    return make_record(position, Source::Game, 0);
   }
-  return records;
-}
+  static Color side_of(const Record& record) { return record.to_move; }
+};
 
 }  // namespace
 
@@ -181,10 +106,7 @@ bool is_validation_game(std::uint32_t game, int validation_percent) {
 }
 
 std::vector<TrainingRecord> play_games(const SelfPlaySettings& settings, const Progress& progress) {
-  return play_games_on_threads<Engine, TrainingRecord>(
-      settings, progress, "self-play", configure, [&settings](Engine& engine, std::uint32_t game) {
-        return play_game(engine, game, settings);
-      });
+  return play_games_of<TwoPlayerGame>(settings, progress);
 }
 
 std::vector<TrainingRecord> deep_search(const std::vector<TrainingRecord>& games,
@@ -192,7 +114,8 @@ std::vector<TrainingRecord> deep_search(const std::vector<TrainingRecord>& games
                                         const Progress& progress) {
   return deep_search_on_threads<Move, Engine>(
       games, settings, progress, "deep search",
-      [](const TrainingRecord& record) { return !is_held_out(record.position()); }, configure,
+      [](const TrainingRecord& record) { return !is_held_out(record.position()); },
+      configure_data_engine<Engine>,
       [](const TrainingRecord& record) { return record.position(); });
 }
 
