@@ -24,6 +24,11 @@ const EngineOptions& EngineBase<Variant>::options() const {
 }
 
 template <class Variant>
+std::size_t EngineBase<Variant>::table_megabytes() const {
+  return manager_->table_megabytes();
+}
+
+template <class Variant>
 void EngineBase<Variant>::new_game() {
   manager_->new_game();
 }

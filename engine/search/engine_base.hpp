@@ -3,6 +3,7 @@
 // adds its game's position, go and bench.
 #pragma once
 
+#include <cstddef>
 #include <memory>
 
 #include "engine_options.hpp"
@@ -23,6 +24,9 @@ class EngineBase {
   // its old options and table.
   void set_options(const EngineOptions& options);
   [[nodiscard]] const EngineOptions& options() const;
+  // The memory the transposition table holds now: none until the first search when the engine
+  // allocates it then, and none under Player::Mcts, whose tree takes Hash's memory instead.
+  [[nodiscard]] std::size_t table_megabytes() const;
 
   // Forget everything learnt (transposition table, history): the next game starts afresh.
   void new_game();

@@ -166,8 +166,9 @@ class SearchManager {
   using Tables = typename Variant::Tables;
 
   SearchManager(const EngineOptions& options, TableAllocation allocation)
-      : options_(options), reductions_(options.params) {
-    if (allocation == TableAllocation::Now) table_.resize(std::size_t(options.hash_mb));
+      : options_(options), allocation_(allocation), reductions_(options.params) {
+    if (allocation == TableAllocation::Now && uses_table(options))
+      table_.resize(std::size_t(options.hash_mb));
     if (options.strength.random_seed != 0) random_.seed(options.strength.random_seed);
   }
   ~SearchManager() {
@@ -181,7 +182,10 @@ class SearchManager {
   // be allocated; the options and table then stay as they were.
   void set_options(const EngineOptions& options) {
     wait();
-    if (table_.allocated() && options.hash_mb != options_.hash_mb)
+    if (!uses_table(options))
+      table_.release();
+    else if (table_.allocated() ? options.hash_mb != options_.hash_mb
+                                : allocation_ == TableAllocation::Now)
       table_.resize(std::size_t(options.hash_mb));
     if (options.strength.random_seed != 0 &&
         options.strength.random_seed != options_.strength.random_seed)
@@ -191,6 +195,7 @@ class SearchManager {
     options_ = options;
   }
   [[nodiscard]] const EngineOptions& options() const { return options_; }
+  [[nodiscard]] std::size_t table_megabytes() const { return table_.megabytes(); }
 
   void new_game() {
     wait();
@@ -223,7 +228,7 @@ class SearchManager {
   // of its moves that are legal (all moves when none is).
   void start(const SearchLimits& limits, Callbacks callbacks, std::vector<Move> search_moves) {
     wait();
-    if (!table_.allocated()) table_.resize(std::size_t(options_.hash_mb));
+    if (uses_table(options_) && !table_.allocated()) table_.resize(std::size_t(options_.hash_mb));
     limits_ = limits;
     search_moves_ = std::move(search_moves);
     multipv_ = Variant::kMultiPv ? options_.multipv : 1;
@@ -329,6 +334,10 @@ class SearchManager {
     if (callbacks.on_bestmove) callbacks.on_bestmove(best, ponder);
     running_ = false;
   }
+
+  // Player::Mcts searches without the transposition table: its tree takes Hash's memory in the
+  // table's place, so that Hash bounds the engine's memory for every player.
+  static bool uses_table(const EngineOptions& options) { return options.player != Player::Mcts; }
 
   // Player::Mcts: the Monte Carlo tree search (mcts.hpp) instead of the workers, on this thread.
   // It runs MctsIterations iterations (`go nodes N`: N; `go infinite`: until stop), or fewer when
@@ -443,6 +452,7 @@ class SearchManager {
 
   // Configuration, set between searches.
   EngineOptions options_;
+  TableAllocation allocation_;
   search_detail::ReductionTable reductions_;  // from options_.params
   Table table_;
   Position root_;

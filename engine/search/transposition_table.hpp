@@ -136,6 +136,14 @@ class BasicTranspositionTable {
     generation_ = 0;
   }
 
+  // Gives the memory back: allocated() is false until the next resize().
+  void release() {
+    buckets_.reset();
+    bucket_count_ = 0;
+    megabytes_ = 0;
+    generation_ = 0;
+  }
+
   void clear() {
     for (std::size_t i = 0; i < bucket_count_; ++i)
       for (Entry& entry : buckets_[i].entries) entry.write({}, 0);

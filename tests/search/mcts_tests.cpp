@@ -348,6 +348,36 @@ BOOST_AUTO_TEST_CASE(a_full_tree_goes_on_from_its_leaves) {
   BOOST_TEST(run.last().hashfull <= 1000);
 }
 
+BOOST_AUTO_TEST_CASE(the_tree_takes_the_memory_of_the_table_which_it_does_not_use) {
+  // Hash bounds the engine's memory for every player: the tree search holds no table beside
+  // its tree, and the search gets its table back when it plays again.
+  Engine engine;  // allocates its table at once
+  EngineOptions search_options;
+  search_options.hash_mb = 8;
+  engine.set_options(search_options);
+  BOOST_TEST(engine.table_megabytes() == 8u);
+  engine.set_options(player_options(Player::Mcts));
+  BOOST_TEST(engine.table_megabytes() == 0u);
+  const Position root = kPositions[0];
+  check_answer(root, search(engine, root, SearchLimits{}));
+  BOOST_TEST(engine.table_megabytes() == 0u);
+  engine.set_options(search_options);
+  BOOST_TEST(engine.table_megabytes() == 8u);
+  check_answer(root, search(engine, root, depth_limit(3)));
+
+  Engine4 team_engine;  // allocates its table at its first search
+  BOOST_TEST(team_engine.table_megabytes() == 0u);
+  team_engine.set_options(player_options(Player::Mcts));
+  const Position4 team_root = kPositions4[0];
+  check_answer(team_root, search(team_engine, team_root, SearchLimits{}));
+  BOOST_TEST(team_engine.table_megabytes() == 0u);
+  EngineOptions team_search = search_options;
+  team_search.hash_mb = 2;
+  team_engine.set_options(team_search);
+  check_answer(team_root, search(team_engine, team_root, depth_limit(2)));
+  BOOST_TEST(team_engine.table_megabytes() == 2u);
+}
+
 BOOST_AUTO_TEST_CASE(searchmoves_restrict_the_tree_and_the_random_mover) {
   const Position position = kPositions[2];
   const auto legal = position.legal_moves();
