@@ -175,7 +175,12 @@ inline void scan_direction(const DirectionTables& tables, Lanes boards, Lanes ho
 
 }  // namespace
 
-MoveScan scan_moves(PackedBoards boards) {
+LineHoles line_holes(PackedBoards boards) {
+  const PackedBoards diagonals = diagonal_holes(boards);
+  return {file_holes(boards) | diagonals, rank_holes(boards) | diagonals};
+}
+
+MoveScan scan_moves(PackedBoards boards, const LineHoles& holes) {
   const DirectionTables* tables = &kDirectionSlides;
 #ifdef __wasm__
   // Hides the tables' contents from the compiler, so that it loads them rather than writing
@@ -183,10 +188,9 @@ MoveScan scan_moves(PackedBoards boards) {
   // instructions), and this loop is fully unrolled. Bench in Node.js: 18 % faster.
   __asm__("" : "+r"(tables));
 #endif
-  const PackedBoards diagonals = diagonal_holes(boards);
   const Lanes board_lanes = Lanes{} + boards;
-  const Lanes across_ranks = Lanes{} + (file_holes(boards) | diagonals);
-  const Lanes across_files = Lanes{} + (rank_holes(boards) | diagonals);
+  const Lanes across_ranks = Lanes{} + holes.across_ranks;
+  const Lanes across_files = Lanes{} + holes.across_files;
   HalfLanes no_lines = {};
   scan_direction<kUpOneSquare>(*tables, board_lanes, across_ranks, no_lines);
   scan_direction<kDownOneSquare>(*tables, board_lanes, across_ranks, no_lines);

@@ -20,9 +20,26 @@ struct MoveScan {
   SlideSet losses = 0;  // the mover makes the opponent's line (whatever else it makes)
 };
 
+// For both packed boards, the squares where a cube would complete a line that crosses the rank
+// or file a move changes: across ranks, the files' and diagonals' holes; across files, the
+// ranks' and diagonals'. A scan reads them; the scans of both sides of a position read the same
+// holes with the halves swapped, so a search that makes both computes them once.
+struct LineHoles {
+  PackedBoards across_ranks = 0;
+  PackedBoards across_files = 0;
+};
+LineHoles line_holes(PackedBoards boards);
+// The holes of the boards with their halves swapped.
+constexpr LineHoles swap_halves(const LineHoles& holes) {
+  return {swap_halves(holes.across_ranks), swap_halves(holes.across_files)};
+}
+
 // Makes every legal move of the packed boards (mover in the low half, opponent in the high half;
-// the game must be going on) and classifies each.
-MoveScan scan_moves(PackedBoards boards);
+// the game must be going on) and classifies each; `holes` are the boards' line_holes().
+MoveScan scan_moves(PackedBoards boards, const LineHoles& holes);
+inline MoveScan scan_moves(PackedBoards boards) {
+  return scan_moves(boards, line_holes(boards));
+}
 
 // The same for a position; all sets are empty when the game is over.
 inline MoveScan scan_moves(const Position& position) {

@@ -78,6 +78,10 @@ constexpr PackedBoards pack(Bitboard low, Bitboard high) {
   return PackedBoards(low) | PackedBoards(high) << 32;
 }
 constexpr PackedBoards kPackedLow = kFullBoard;
+// The same two boards in the other order.
+constexpr PackedBoards swap_halves(PackedBoards boards) {
+  return boards >> 32 | boards << 32;
+}
 constexpr PackedBoards both_halves(Bitboard mask) {
   return pack(mask, mask);
 }

@@ -54,16 +54,28 @@ struct FourPlayerVariant {
     SlideSet safe = 0;         // the geometries the seat may play that do not make the other team's
     bool forced_pass = false;  // no geometry at all: a pass, which never loses at once
     SlideSet team_wins = 0;    // the team's winning geometries, whoever of it may play them
+    LineHoles holes;           // of the boards packed team first, for the threats' scan
   };
+  static PackedBoards team_first(const Position4& position) {
+    const Color team = position.team_to_move();
+    return pack(position.cubes(team), position.cubes(~team));
+  }
+  // A node's position goes on (the search scores a finished game without a node).
   static Node scan(const Position4& position) {
     const SlideSet slides = slides_from(position.takeable());
-    const MoveScan scan = team_scan(position);
-    return {scan.wins & slides, slides & ~scan.losses, slides == 0, scan.wins};
+    const PackedBoards boards = team_first(position);
+    const LineHoles holes = line_holes(boards);
+    const MoveScan scan = scan_moves(boards, holes);
+    return {scan.wins & slides, slides & ~scan.losses, slides == 0, scan.wins, holes};
   }
   static constexpr Move4 move_of_slide(const Position4& position, SlideIndex slide) {
     return Move4(slide, position.seat_to_move());
   }
   static SlideSet threats(const Position4& position) { return opponent_team_wins(position); }
+  // The same for a scanned node: the other team's scan reads the node's holes.
+  static SlideSet threats(const Position4& position, const Node& node) {
+    return scan_moves(swap_halves(team_first(position)), swap_halves(node.holes)).wins;
+  }
   using Evaluator = TeamEvaluator;
   static Evaluator standard_evaluator() { return TeamEvaluator::standard(); }
   static Score evaluate(const Evaluator& evaluator, const Position4& position, const Node& node,

@@ -583,6 +583,14 @@ class SearchWorker {
   // The history index of the move that led to each ply's node: kNoPreviousMove at the root and
   // after a move without history (a forced pass), kNullMove after a null move.
   std::array<int, kMaxPly + 2> previous_move_{};
+  // The threats of a ply's node when its parent found them already (to decide a reduction): the
+  // child's key and its threats, which are the position's alone (the key is exact), so an entry
+  // left by an earlier node of the same ply is never wrong, only unused.
+  struct KnownThreats {
+    Key key{};
+    SlideSet threats = 0;
+  };
+  std::array<KnownThreats, kMaxPly + 2> known_threats_{};
   std::array<std::array<Move, kMaxPly + 2>, kMaxPly + 2> pv_{};
   std::array<int, kMaxPly + 2> pv_length_{};
 };
@@ -853,7 +861,9 @@ Score SearchWorker<Variant>::search(const Position& position, Score alpha, Score
   }
 
   SlideSet threats = 0;
-  if constexpr (Variant::kThreatsAtEveryNode) threats = Variant::threats(position);
+  if constexpr (Variant::kThreatsAtEveryNode)
+    threats = known_threats_[ply].key == key ? known_threats_[ply].threats
+                                             : Variant::threats(position, node);
   if (depth <= 0 || ply >= kMaxPly - 2) {
     if constexpr (Variant::kThreatsAtEveryNode) {
       // A quiet position is evaluated. A position under threat of a win in one is searched on
@@ -863,7 +873,8 @@ Score SearchWorker<Variant>::search(const Position& position, Score alpha, Score
         return Variant::evaluate(manager_.evaluator_, position, node, threats);
       depth = 0;
     } else {
-      return Variant::evaluate(manager_.evaluator_, position, node, Variant::threats(position));
+      return Variant::evaluate(manager_.evaluator_, position, node,
+                               Variant::threats(position, node));
     }
   }
 
@@ -1036,8 +1047,10 @@ Score SearchWorker<Variant>::search(const Position& position, Score alpha, Score
         reduction = std::clamp(reduction, 0, depth - 2);
         // A move that threatens a win in one forces the answer: searched unreduced.
         if constexpr (Variant::kThreatsAtEveryNode)
-          if (features_.threats_unreduced && reduction > 0 && Variant::threats(child) != 0)
-            reduction = 0;
+          if (features_.threats_unreduced && reduction > 0) {
+            known_threats_[ply + 1] = {child.key(), Variant::threats(child)};
+            if (known_threats_[ply + 1].threats != 0) reduction = 0;
+          }
       }
       score = -search(child, -alpha - 1, -alpha, depth - 1 - reduction, ply + 1, false,
                       reduction > 0 || !cut_node);

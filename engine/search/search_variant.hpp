@@ -64,6 +64,7 @@ concept SearchVariant = requires(const typename V::Position& position, typename 
   { V::scan(position) } -> std::same_as<typename V::Node>;
   { V::move_of_slide(position, slide) } -> std::same_as<typename V::Move>;
   { V::threats(position) } -> std::same_as<SlideSet>;
+  { V::threats(position, node) } -> std::same_as<SlideSet>;
   { V::standard_evaluator() } -> std::same_as<typename V::Evaluator>;
   { V::evaluate(evaluator, position, node, slides) } -> std::same_as<Score>;
   V::generate_moves(position, node, slides, [](typename V::Move, int) {});

@@ -50,13 +50,25 @@ struct TwoPlayerVariant {
     SlideSet wins = 0;
     SlideSet safe = 0;  // legal moves that do not make the opponent's line
     bool forced_pass = false;
+    LineHoles holes;  // of the boards packed mover first, for the threats' scan
   };
+  static PackedBoards mover_first(const Position& position) {
+    const Color mover = position.side_to_move();
+    return pack(position.cubes(mover), position.cubes(~mover));
+  }
+  // A node's position goes on (the search scores a finished game without a node).
   static Node scan(const Position& position) {
-    const MoveScan scan = scan_moves(position);
-    return {scan.wins, scan.legal & ~scan.losses};
+    const PackedBoards boards = mover_first(position);
+    const LineHoles holes = line_holes(boards);
+    const MoveScan scan = scan_moves(boards, holes);
+    return {scan.wins, scan.legal & ~scan.losses, false, holes};
   }
   static constexpr Move move_of_slide(const Position&, SlideIndex slide) { return Move(slide); }
   static SlideSet threats(const Position& position) { return opponent_wins(position); }
+  // The same for a scanned node: the opponent's scan reads the node's holes.
+  static SlideSet threats(const Position& position, const Node& node) {
+    return scan_moves(swap_halves(mover_first(position)), swap_halves(node.holes)).wins;
+  }
   using Evaluator = quixo::Evaluator;
   static Evaluator standard_evaluator() { return Evaluator::standard(); }
   static Score evaluate(const Evaluator& evaluator, const Position& position, const Node&,

@@ -509,11 +509,18 @@ BOOST_AUTO_TEST_CASE(scan_moves_agrees_with_the_naive_rule_on_random_positions) 
       if (mover_line && !opponent_line) expected.wins |= bit;
     }
     const MoveScan scan = scan_moves(pack(mover, opponent));
+    // The other side's scan from this side's holes, halves swapped, as the search makes it.
+    const MoveScan other =
+        scan_moves(pack(opponent, mover), swap_halves(line_holes(pack(mover, opponent))));
+    const MoveScan other_expected = scan_moves(pack(opponent, mover));
     BOOST_TEST_CONTEXT("mover {" << names_of(mover) << "} opponent {" << names_of(opponent)
                                  << "}") {
       BOOST_TEST_REQUIRE(scan.legal == expected.legal);
       BOOST_TEST_REQUIRE(scan.wins == expected.wins);
       BOOST_TEST_REQUIRE(scan.losses == expected.losses);
+      BOOST_TEST_REQUIRE(other.legal == other_expected.legal);
+      BOOST_TEST_REQUIRE(other.wins == other_expected.wins);
+      BOOST_TEST_REQUIRE(other.losses == other_expected.losses);
     }
     wins += std::popcount(expected.wins);
     losses += std::popcount(expected.losses);
