@@ -1002,10 +1002,15 @@ Score SearchWorker<Variant>::search(const Position& position, Score alpha, Score
   Score best = -kInfiniteScore;
   Move best_move = Move::none();
   for (int i = 0; i < count; ++i) {
-    // Selection sort step: the remaining move with the highest order value goes next.
+    // Selection sort step: the remaining move with the highest order value goes next (the first
+    // of equals). The best value so far stays in a register, so that each comparison waits for
+    // no load that the one before it chose.
     int pick = i;
-    for (int j = i + 1; j < count; ++j)
-      if (order[j] > order[pick]) pick = j;
+    for (int j = i + 1, best_order = order[i]; j < count; ++j)
+      if (order[j] > best_order) {
+        best_order = order[j];
+        pick = j;
+      }
     std::swap(moves[i], moves[pick]);
     std::swap(order[i], order[pick]);
     std::swap(history_indices[i], history_indices[pick]);

@@ -98,8 +98,13 @@ struct TwoPlayerVariant {
   struct TableView {
     Key key;
     Symmetry symmetry;
-    Move to_table(Move move) const { return transform(symmetry, move); }
-    Move from_table(Move move) const { return transform(inverse(symmetry), move); }
+    // Without the symmetric table (the default) the frame is the position's own: no call.
+    Move to_table(Move move) const {
+      return symmetry == Symmetry::Identity ? move : transform(symmetry, move);
+    }
+    Move from_table(Move move) const {
+      return symmetry == Symmetry::Identity ? move : transform(inverse(symmetry), move);
+    }
   };
   static TableView table_view(const Position& position, Key key, const SearchFeatures& features) {
     if (!features.symmetric_table) return {key, Symmetry::Identity};
