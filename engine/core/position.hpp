@@ -1,6 +1,7 @@
 // The two-player game: position, moves, move generation and results.
 #pragma once
 
+#include <bit>
 #include <cassert>
 #include <cstdint>
 #include <type_traits>
@@ -75,6 +76,10 @@ class Position {
   constexpr std::uint64_t key() const {
     return std::uint64_t(cubes_[0]) | std::uint64_t(cubes_[1]) << 25 |
            std::uint64_t(to_move_) << 50;
+  }
+  // The number of blank cubes of the position whose key() this is.
+  static constexpr int blank_count_of(std::uint64_t key) {
+    return kSquareCount - std::popcount(key & ((std::uint64_t{1} << 50) - 1));
   }
 
   constexpr bool operator==(const Position&) const = default;

@@ -1,6 +1,7 @@
 // The four-player team game: seats, pointed cubes, moves with a point, passes and results.
 #pragma once
 
+#include <bit>
 #include <cassert>
 #include <compare>
 #include <cstdint>
@@ -116,6 +117,11 @@ class Position4 {
     return {std::uint64_t(cubes_pointing_to(0)) | std::uint64_t(cubes_pointing_to(1)) << 25 |
                 std::uint64_t(to_move_) << 50,
             std::uint64_t(cubes_pointing_to(2)) | std::uint64_t(cubes_pointing_to(3)) << 25};
+  }
+  // The number of blank cubes of the position whose key() this is.
+  static constexpr int blank_count_of(const Position4Key& key) {
+    constexpr std::uint64_t kCubeBits = (std::uint64_t{1} << 50) - 1;
+    return kSquareCount - std::popcount(key.low & kCubeBits) - std::popcount(key.high);
   }
 
   // The same position is the same key: one identity for tables, repetitions and comparisons.

@@ -221,7 +221,13 @@ class SearchManager {
   void set_position(const Position& root, const std::vector<Key>& history_keys) {
     wait();
     root_ = root;
-    history_set_ = decltype(history_set_)(history_keys.begin(), history_keys.end());
+    // A blank cube once taken never comes back, so the search meets again only the earlier
+    // positions with the root's number of blanks (those since the last blank was taken): the
+    // set that the nodes look in keeps only those, and is often empty.
+    root_blanks_ = std::popcount(root.blanks());
+    history_set_.clear();
+    for (const Key& key : history_keys)
+      if (Position::blank_count_of(key) == root_blanks_) history_set_.insert(key);
   }
 
   // Starts a search of the root in the background; `search_moves` restricts the root to those
@@ -457,6 +463,7 @@ class SearchManager {
   Table table_;
   Position root_;
   std::unordered_set<Key, search_detail::KeyHasher<Key>> history_set_;
+  int root_blanks_ = 0;
   SearchLimits limits_;
   std::vector<Move> search_moves_;
   TimeBudget budget_;
@@ -618,7 +625,9 @@ bool SearchWorker<Variant>::is_repetition(const Key& key, int ply) const {
   for (int earlier = ply - Variant::kRepetitionCycle; earlier >= 0;
        earlier -= Variant::kRepetitionCycle)
     if (path_keys_[earlier] == key) return true;
-  return !manager_.history_set_.empty() && manager_.history_set_.count(key) != 0;
+  // A node below a move that took a blank cannot be an earlier position of the game.
+  return !manager_.history_set_.empty() && Position::blank_count_of(key) == manager_.root_blanks_ &&
+         manager_.history_set_.count(key) != 0;
 }
 
 template <class Variant>

@@ -337,6 +337,7 @@ BOOST_AUTO_TEST_CASE(keys_identify_positions_exactly) {
     if (position.is_game_over()) position = Position4::start();
     const Position4Key key = position.key();
     BOOST_TEST_REQUIRE((key == parse_position4(to_string(position)).key()));
+    BOOST_TEST_REQUIRE(Position4::blank_count_of(key) == std::popcount(position.blanks()));
     // A new position gives a new key, a position seen before the key it had then.
     const bool new_position = positions.insert(to_string(position)).second;
     BOOST_TEST_REQUIRE(keys.insert({key.low, key.high}).second == new_position);

@@ -252,6 +252,8 @@ BOOST_AUTO_TEST_CASE(keys_identify_positions) {
   int duplicates = 0;
   for (const Position& position : random_positions<Position>(13, 2500, {60, 60, Keep::All})) {
     const auto [it, inserted] = by_key.emplace(position.key(), position);
+    BOOST_TEST_REQUIRE(Position::blank_count_of(position.key()) ==
+                       std::popcount(position.blanks()));
     if (!inserted) {
       ++duplicates;
       BOOST_TEST_REQUIRE((it->second == position), "same key for " << to_string(it->second)

@@ -333,6 +333,10 @@ BOOST_AUTO_TEST_CASE(a_repetition_of_the_history_is_a_draw) {
   check_answer(p, lost);
   BOOST_TEST((lost.best == defence));
   BOOST_TEST(lost.last().score <= -kMateBound);  // without the history: a forced loss
+  // Earlier positions with more blanks, which the search can never meet again, before the
+  // cycle: the repetition is still found among the rest.
+  const Position start = Position::start();
+  history.insert(history.begin(), {start.key(), start.after(start.legal_moves()[0]).key()});
   for (const int depth : {1, 5}) {
     engine.new_game();
     const Run drawn = search(engine, p, depth_limit(depth), history);
@@ -529,20 +533,33 @@ BOOST_AUTO_TEST_CASE(symmetric_root_moves_are_kept_once_each) {
   check_symmetric_duplicates(Position4::start(), no_history, every, 6);
 }
 
-// The search leaves them out: the start searched to a fixed depth takes fewer nodes than with a
-// history that no symmetry keeps (which makes it search one move for each of the 16 border
-// squares rather than 3), and still answers well. MultiPV's lines show every move.
+// The search leaves them out: a root that every symmetry keeps, searched to a fixed depth, takes
+// fewer nodes than with a history that no symmetry keeps (which makes it search every move
+// rather than one of each kind), and still answers well. The history's position has the root's
+// number of blanks: one with more could never come again, and the search disregards it.
+// MultiPV's lines show every move.
 BOOST_AUTO_TEST_CASE(a_symmetric_root_searches_one_move_of_each_kind) {
-  const Position start = Position::start();
+  const Position corners = parse_position("x3x/5/5/5/x3x o");
+  const Position lopsided = parse_position("xxx2/5/5/5/x4 o");
+  for (const Symmetry symmetry : kAllSymmetries) {
+    BOOST_TEST_REQUIRE((transform(symmetry, corners) == corners));
+    BOOST_TEST_REQUIRE((symmetry == Symmetry::Identity) ==
+                       (transform(symmetry, lopsided) == lopsided));
+  }
   Engine engine;
   engine.set_options(options());
-  const Run kinds = search(engine, start, depth_limit(7));
+  const Run kinds = search(engine, corners, depth_limit(7));
   engine.new_game();
-  const Run every_square =
-      search(engine, start, depth_limit(7), {parse_position("xo3/5/5/5/5 x").key()});
-  check_answer(start, kinds);
-  check_answer(start, every_square);
+  const Run every_square = search(engine, corners, depth_limit(7), {lopsided.key()});
+  check_answer(corners, kinds);
+  check_answer(corners, every_square);
   BOOST_TEST(kinds.last().nodes * 2 < every_square.last().nodes);
+  // A history position with more blanks than the root changes nothing.
+  engine.new_game();
+  const Run unreachable =
+      search(engine, corners, depth_limit(7), {parse_position("xo3/5/5/5/5 o").key()});
+  BOOST_TEST(unreachable.last().nodes == kinds.last().nodes);
+  const Position start = Position::start();
   Engine lines;
   lines.set_options(options(1, 16));
   const Run multipv = search(lines, start, depth_limit(2));
