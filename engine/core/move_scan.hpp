@@ -41,19 +41,23 @@ inline MoveScan scan_moves(PackedBoards boards) {
   return scan_moves(boards, line_holes(boards));
 }
 
+// The position's boards as a scan takes them: the side to move's cubes in the low half.
+inline PackedBoards mover_first(const Position& position) {
+  const Color mover = position.side_to_move();
+  return pack(position.cubes(mover), position.cubes(~mover));
+}
+
 // The same for a position; all sets are empty when the game is over.
 inline MoveScan scan_moves(const Position& position) {
   if (position.is_game_over()) return {};
-  const Color mover = position.side_to_move();
-  return scan_moves(pack(position.cubes(mover), position.cubes(~mover)));
+  return scan_moves(mover_first(position));
 }
 
 // The moves that would win for the opponent of the side to move if it were its turn: the
 // threats the side to move has to meet.
 inline SlideSet opponent_wins(const Position& position) {
   if (position.is_game_over()) return 0;
-  const Color mover = position.side_to_move();
-  return scan_moves(pack(position.cubes(~mover), position.cubes(mover))).wins;
+  return scan_moves(swap_halves(mover_first(position))).wins;
 }
 
 }  // namespace quixo

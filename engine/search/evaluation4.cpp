@@ -69,13 +69,11 @@ const EvalWeights4& default_weights4() {
 }
 
 MoveScan team_scan(const Position4& position) {
-  const Color team = position.team_to_move();
-  return scan_moves(pack(position.cubes(team), position.cubes(~team)));
+  return scan_moves(team_first(position));
 }
 
 SlideSet opponent_team_wins(const Position4& position) {
-  const Color team = position.team_to_move();
-  return scan_moves(pack(position.cubes(~team), position.cubes(team))).wins;
+  return scan_moves(swap_halves(team_first(position))).wins;
 }
 
 Score evaluate(const Position4& position, SlideSet own_team_wins, SlideSet opponent_team_wins,

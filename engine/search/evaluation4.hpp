@@ -85,6 +85,11 @@ Score evaluate(const Position4& position, SlideSet own_team_wins, SlideSet oppon
 // The same, computing both scans.
 Score evaluate(const Position4& position, const EvalWeights4& weights = default_weights4());
 
+// The position's boards as a scan takes them: the cubes of the team to move in the low half.
+inline PackedBoards team_first(const Position4& position) {
+  const Color team = position.team_to_move();
+  return pack(position.cubes(team), position.cubes(~team));
+}
 // The scan of the team to move's geometries (wins and losses over the team boards) and the
 // other team's winning geometries, as evaluate() takes them.
 MoveScan team_scan(const Position4& position);

@@ -56,10 +56,6 @@ struct FourPlayerVariant {
     SlideSet team_wins = 0;    // the team's winning geometries, whoever of it may play them
     LineHoles holes;           // of the boards packed team first, for the threats' scan
   };
-  static PackedBoards team_first(const Position4& position) {
-    const Color team = position.team_to_move();
-    return pack(position.cubes(team), position.cubes(~team));
-  }
   // A node's position goes on (the search scores a finished game without a node).
   static Node scan(const Position4& position) {
     const SlideSet slides = slides_from(position.takeable());

@@ -52,10 +52,6 @@ struct TwoPlayerVariant {
     bool forced_pass = false;
     LineHoles holes;  // of the boards packed mover first, for the threats' scan
   };
-  static PackedBoards mover_first(const Position& position) {
-    const Color mover = position.side_to_move();
-    return pack(position.cubes(mover), position.cubes(~mover));
-  }
   // A node's position goes on (the search scores a finished game without a node).
   static Node scan(const Position& position) {
     const PackedBoards boards = mover_first(position);
