@@ -4,9 +4,11 @@
 // in the evaluation's domain with the labels their sources give; the fit finds a planted K and
 // recovers planted weights; the value-keeping test picks held-out positions where a move gives the
 // value away and counts what the engine keeps; the command line refuses bad arguments and files
-// with exit code 2. For the team game (issue 31): self-play keeps positions in the team
-// evaluation's domain with their games' results, the same seed plays the same games, deeper
-// searches keep their records' labels, and `team` writes team weights the engine reads.
+// with exit code 2; the fit to the search's own choices lowers its loss, touches only the phases
+// of its leaves, does not depend on the thread count, and refuses positions that are not won. For
+// the team game (issue 31): self-play keeps positions in the team evaluation's domain with their
+// games' results, the same seed plays the same games, deeper searches keep their records' labels,
+// and `team` writes team weights the engine reads.
 #include <unistd.h>
 
 #include <boost/test/data/monomorphic.hpp>
@@ -28,11 +30,13 @@
 #include <vector>
 
 #include "core/move_scan.hpp"
+#include "core/notation.hpp"
 #include "core/symmetry.hpp"
 #include "data_sources.hpp"
 #include "fit.hpp"
 #include "search/evaluation.hpp"
 #include "search/pattern_evaluation.hpp"
+#include "search_ranking.hpp"
 #include "support/pattern_samples.hpp"
 #include "support/random_positions.hpp"
 #include "support/test_tables.hpp"
@@ -695,6 +699,139 @@ BOOST_AUTO_TEST_CASE(merge_takes_the_named_phases_from_the_other_file) {
     phases_seen.insert(phase);
   }
   BOOST_TEST(phases_seen.size() == std::size_t(kPhases));
+}
+
+// --- Fitting to the search's own choices (search_ranking.hpp) ---
+
+// Won positions of the test tables where some move gives the win away, as the value-keeping test
+// picks them (layer 0 only under the sanitizers, whose test tables stop there).
+std::vector<Position> rankable_wins() {
+  ValueKeepingSettings settings = small_value_keeping_settings();
+  settings.draws = false;
+  settings.positions = 24;
+  // Long wins, which a small search does not prove: its lines end in evaluated leaves.
+  settings.min_win_plies = 25;
+  std::vector<Position> positions;
+  for (const ValueKeepingPosition& entry : value_keeping_positions(test::test_tables(), settings))
+    positions.push_back(entry.position);
+  return positions;
+}
+
+SearchRankingSettings small_ranking_settings(int threads) {
+  SearchRankingSettings settings;
+  settings.child_nodes = 600;
+  settings.batch = 8;
+  settings.threads = threads;
+  return settings;
+}
+
+std::vector<double> builtin_weights_as_reals() {
+  const auto weights = patterns::builtin_weights().weights();
+  return std::vector<double>(weights.begin(), weights.end());
+}
+
+// The fit lowers its own loss on the positions it learns from, changes only the phases its
+// leaves are in (at most as many blanks as the positions), gives the same weights on one thread
+// as on two, and with a learning rate of 0 only measures.
+BOOST_AUTO_TEST_CASE(search_ranking_lowers_its_loss_and_touches_only_the_leaves_phases) {
+  const tb::Tablebase& tables = test::test_tables();
+  const std::vector<Position> positions = rankable_wins();
+  BOOST_TEST_REQUIRE(positions.size() >= 8u);
+  int most_blanks = 0;
+  for (const Position& position : positions)
+    most_blanks = std::max(most_blanks, std::popcount(position.blanks()));
+
+  SearchRankingSettings measure = small_ranking_settings(2);
+  measure.learning_rate = 0;
+  std::vector<double> unchanged = builtin_weights_as_reals();
+  const SearchRankingStats before = search_ranking_pass(tables, positions, unchanged, measure);
+  BOOST_TEST(unchanged == builtin_weights_as_reals());
+  BOOST_TEST(before.positions == int(positions.size()));
+  BOOST_TEST_REQUIRE(before.ranked > 0);
+  BOOST_TEST(before.leaves > 0);
+  BOOST_TEST(before.leaves <= before.children);
+  BOOST_TEST(before.picked_win <= before.positions);
+
+  std::vector<double> one_thread = builtin_weights_as_reals();
+  std::vector<double> two_threads = builtin_weights_as_reals();
+  for (int pass = 0; pass < 3; ++pass) {
+    search_ranking_pass(tables, positions, one_thread, small_ranking_settings(1));
+    search_ranking_pass(tables, positions, two_threads, small_ranking_settings(2));
+  }
+  BOOST_TEST((one_thread == two_threads));
+  const SearchRankingStats after = search_ranking_pass(tables, positions, two_threads, measure);
+  BOOST_TEST(after.loss / after.ranked < before.loss / before.ranked,
+             "loss " << before.loss / before.ranked << " -> " << after.loss / after.ranked);
+
+  const std::vector<double> start = builtin_weights_as_reals();
+  int changed = 0;
+  for (std::size_t feature = 0; feature < start.size(); ++feature) {
+    if (two_threads[feature] == start[feature]) continue;
+    ++changed;
+    const int phase =
+        int(feature) < patterns::kPairFeature
+            ? int(feature) / patterns::kFeaturesPerPhase
+            : (int(feature) - patterns::kPairFeature) / patterns::kPairFeaturesPerPhase;
+    BOOST_TEST_REQUIRE(phase <= patterns::phase_of(most_blanks), "feature " << feature);
+  }
+  BOOST_TEST(changed > 0);
+}
+
+BOOST_AUTO_TEST_CASE(search_ranking_refuses_positions_that_are_not_won) {
+  const tb::Tablebase& tables = test::test_tables();
+  std::vector<double> weights = builtin_weights_as_reals();
+  // A won position with the cubes' colours swapped (the same side to move) is often not won.
+  for (const Position& position : rankable_wins()) {
+    const Position swapped(position.cubes(Color::O), position.cubes(Color::X), Color::X);
+    const auto value = tables.probe_wdl(swapped);
+    if (!value || *value == tb::Wdl::Win) continue;
+    const std::vector<Position> one{swapped};
+    BOOST_CHECK_THROW(search_ranking_pass(tables, one, weights, small_ranking_settings(1)),
+                      std::invalid_argument);
+    return;
+  }
+  BOOST_FAIL("no won position whose colours swapped is not won");
+}
+
+// `rank` measures without --out at a learning rate of 0, writes weights the engine reads, and
+// refuses a bad positions file with its line.
+BOOST_AUTO_TEST_CASE(the_rank_command_measures_fits_and_refuses_bad_positions) {
+  const TemporaryDir dir;
+  const std::string positions_file = (dir.path / "wins.txt").string();
+  {
+    std::ofstream file(positions_file);
+    file << "# won positions\n";
+    for (const Position& position : rankable_wins()) file << to_string(position) << "\n";
+  }
+  const std::string tables = test::test_tables_dir().string();
+  const Run measured = run({"rank", "--tables", tables, "--positions", positions_file,
+                            "--learning-rate", "0", "--nodes", "600"});
+  BOOST_TEST(measured.code == 0, measured.err);
+  BOOST_TEST(measured.out.find("epoch 1: loss ") != std::string::npos, measured.out);
+  BOOST_TEST(measured.out.find("wrote") == std::string::npos);
+
+  const std::string weights_file = (dir.path / "ranked.qev").string();
+  const Run fitted = run({"rank", "--tables", tables, "--positions", positions_file, "--nodes",
+                          "600", "--epochs", "2", "--out", weights_file});
+  BOOST_TEST(fitted.code == 0, fitted.err);
+  BOOST_TEST(fitted.out.find("epoch 2: loss ") != std::string::npos, fitted.out);
+  const patterns::PatternWeights read = patterns::PatternWeights::load(weights_file);
+  BOOST_TEST(read.weights().size() == std::size_t(patterns::kFeatureCount));
+
+  const Run without_out = run({"rank", "--tables", tables, "--positions", positions_file});
+  BOOST_TEST(without_out.code == 2);
+  {
+    std::ofstream file(positions_file, std::ios::app);
+    file << "xxxxx/not a position\n";
+  }
+  const Run bad =
+      run({"rank", "--tables", tables, "--positions", positions_file, "--learning-rate", "0"});
+  BOOST_TEST(bad.code == 2);
+  BOOST_TEST(bad.err.find("wins.txt:") != std::string::npos, bad.err);
+  const Run missing = run({"rank", "--tables", tables, "--positions",
+                           (dir.path / "none.txt").string(), "--learning-rate", "0"});
+  BOOST_TEST(missing.code == 2);
+  BOOST_TEST(missing.err.find("none.txt") != std::string::npos, missing.err);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

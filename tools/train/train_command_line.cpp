@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <fstream>
 #include <functional>
 #include <iomanip>
 #include <numeric>
@@ -14,10 +15,12 @@
 #include <string>
 #include <vector>
 
+#include "core/notation.hpp"
 #include "data_sources.hpp"
 #include "fit.hpp"
 #include "program_options_message.hpp"
 #include "search/pattern_evaluation.hpp"
+#include "search_ranking.hpp"
 #include "tb/tablebase.hpp"
 #include "team_data.hpp"
 #include "training_data.hpp"
@@ -51,6 +54,11 @@ constexpr const char* kUsage =
     "  merge --weights FILE.qev --from OTHER.qev --phases P... --out OUT.qev\n"
     "                                     FILE's weights with those of the phases P taken from\n"
     "                                     OTHER (a phase fitted once kept beside a refit)\n"
+    "  rank --tables DIR --positions FILE --out FILE.qev\n"
+    "                                     fit the weights to the search's own choices: each\n"
+    "                                     child of a won table position searched, the evaluation\n"
+    "                                     of its line's end pushed toward the tables' winning\n"
+    "                                     children (--learning-rate 0: only measure)\n"
     "  team --out FILE.qe4                the learned team evaluation (four players): team\n"
     "                                     self-play, deeper searches of a fifth of its\n"
     "                                     positions, the fit, with the settings of the shipped\n"
@@ -186,8 +194,31 @@ po::options_description merge_options() {
   return options;
 }
 
+po::options_description rank_options() {
+  const SearchRankingSettings rank;
+  po::options_description options("Search-ranking options", 100);
+  auto add = options.add_options();
+  add("tables", po::value<std::string>(),
+      "folder of endgame table files: the positions' layers and those below them");
+  add("table-cache-mb", po::value<std::int64_t>()->default_value(1024),
+      "decoded-block cache of the tables");
+  add("positions", po::value<std::string>(),
+      "won positions, one per line (as `quixo-tb sample --value win` writes them)");
+  add("eval-file", po::value<std::string>(),
+      "the weights to start from (default: the ones built into the engine)");
+  add("epochs", po::value<int>()->default_value(1), "passes over the positions");
+  add("nodes", po::value<std::int64_t>()->default_value(std::int64_t(rank.child_nodes)),
+      "nodes of each child's search");
+  add("learning-rate", with_default(rank.learning_rate),
+      "centi-cubes per unit of gradient; 0 only measures");
+  add("temperature", with_default(rank.temperature), "the softmax's scale, centi-cubes");
+  add("batch", po::value<int>()->default_value(rank.batch), "positions per weight update");
+  return options;
+}
+
 po::options_description options_of(const std::string& command) {
   po::options_description options = common_options();
+  if (command == "rank") options.add(rank_options());
   if (command == "keep") options.add(keep_options());
   if (command == "merge") options.add(merge_options());
   if (command == "data" || command == "all" || command == "team")
@@ -450,6 +481,65 @@ int run_merge(const po::variables_map& vm, std::ostream& out) {
   return kExitDone;
 }
 
+// The positions of a file, one per line ('#' starts a comment line, as quixo-tb sample writes).
+std::vector<Position> read_positions(const std::string& file) {
+  std::ifstream in(file);
+  if (!in) throw std::runtime_error("cannot read the positions file \"" + file + "\"");
+  std::vector<Position> positions;
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    if (line.empty() || line[0] == '#') continue;
+    try {
+      positions.push_back(parse_position(line));
+    } catch (const std::exception& error) {
+      throw std::runtime_error(file + ":" + std::to_string(number) + ": " + error.what());
+    }
+  }
+  if (positions.empty()) throw std::runtime_error("no positions in \"" + file + "\"");
+  return positions;
+}
+
+int run_rank(const po::variables_map& vm, std::ostream& out) {
+  SearchRankingSettings settings;
+  settings.child_nodes = std::uint64_t(at_least<std::int64_t>(vm, "nodes", 1));
+  settings.batch = at_least(vm, "batch", 1);
+  settings.threads = at_least(vm, "threads", 1);
+  settings.learning_rate = vm["learning-rate"].as<double>();
+  settings.temperature = vm["temperature"].as<double>();
+  if (!(settings.learning_rate >= 0)) throw po::error("--learning-rate must not be negative");
+  if (!(settings.temperature > 0)) throw po::error("--temperature must be above 0");
+  const int epochs = at_least(vm, "epochs", 1);
+  const bool measuring = settings.learning_rate == 0;
+  const std::string out_file = measuring && !vm.count("out") ? "" : required_out(vm);
+  if (!vm.count("tables")) throw po::error("--tables DIR is required");
+  if (!vm.count("positions")) throw po::error("--positions FILE is required");
+  const std::vector<Position> positions = read_positions(vm["positions"].as<std::string>());
+  const patterns::PatternWeights start =
+      vm.count("eval-file") ? patterns::PatternWeights::load(vm["eval-file"].as<std::string>())
+                            : patterns::builtin_weights();
+  std::vector<double> weights(start.weights().begin(), start.weights().end());
+  const std::string dir = vm["tables"].as<std::string>();
+  tb::Tablebase tables;
+  const auto loaded =
+      tables.load(dir, std::size_t(at_least<std::int64_t>(vm, "table-cache-mb", 1)) << 20);
+  for (const std::string& problem : loaded.problems) out << "tables: " << problem << "\n";
+  if (loaded.layers.empty()) throw std::runtime_error("no endgame table layers in \"" + dir + "\"");
+  out << positions.size() << " positions, each child searched to " << settings.child_nodes
+      << " nodes, no tables" << std::endl;
+  const Stopwatch total;
+  for (int epoch = 1; epoch <= epochs; ++epoch) {
+    const SearchRankingStats stats = search_ranking_pass(tables, positions, weights, settings);
+    out << "epoch " << epoch << ": loss " << std::fixed << std::setprecision(4)
+        << (stats.ranked ? stats.loss / stats.ranked : 0.0) << " over " << stats.ranked
+        << " positions with winning and drawing children; the best-scored child keeps the win in "
+        << stats.picked_win << " of " << stats.positions << "; leaves learnt from: " << stats.leaves
+        << " of " << stats.children << " children, " << seconds_text(total.seconds()) << std::endl;
+    if (!out_file.empty()) patterns::PatternWeights(rounded_weights(weights)).save(out_file);
+  }
+  if (!out_file.empty()) out << "wrote " << out_file << std::endl;
+  return kExitDone;
+}
+
 // Team self-play, deeper searches of some of its positions, the fit and the report, in one run.
 int run_team(const po::variables_map& vm, std::ostream& out) {
   const std::string out_file = required_out(vm);
@@ -521,7 +611,8 @@ int run_train_command_line(int argc, const char* const* argv, std::ostream& out,
                            std::ostream& err) {
   const std::string command = argc >= 2 ? argv[1] : "";
   if (command.empty()) {
-    err << "quixo-train: expected a command: data, fit, all, keep, merge or team (see --help)\n";
+    err << "quixo-train: expected a command: data, fit, all, keep, merge, rank or team (see "
+           "--help)\n";
     return kExitUsage;
   }
   if (command == "--help" || command == "-h" || command == "help") {
@@ -529,9 +620,9 @@ int run_train_command_line(int argc, const char* const* argv, std::ostream& out,
     return kExitDone;
   }
   if (command != "data" && command != "fit" && command != "all" && command != "keep" &&
-      command != "merge" && command != "team") {
+      command != "merge" && command != "rank" && command != "team") {
     err << "quixo-train: unknown command \"" << command
-        << "\": expected data, fit, all, keep, merge or team (see --help)\n";
+        << "\": expected data, fit, all, keep, merge, rank or team (see --help)\n";
     return kExitUsage;
   }
   const po::options_description options = options_of(command);
@@ -550,6 +641,7 @@ int run_train_command_line(int argc, const char* const* argv, std::ostream& out,
     if (command == "fit") return run_fit(vm, out);
     if (command == "keep") return run_keep(vm, out);
     if (command == "merge") return run_merge(vm, out);
+    if (command == "rank") return run_rank(vm, out);
     if (command == "team") return run_team(vm, out);
     return run_all(vm, out);
   } catch (const po::error& error) {
