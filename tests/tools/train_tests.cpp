@@ -793,8 +793,9 @@ BOOST_AUTO_TEST_CASE(search_ranking_refuses_positions_that_are_not_won) {
   BOOST_FAIL("no won position whose colours swapped is not won");
 }
 
-// `rank` measures without --out at a learning rate of 0, writes weights the engine reads, and
-// refuses a bad positions file with its line.
+// `rank` measures without --out at a learning rate of 0, leaves out the test sets' positions in
+// any image and repeats none, writes weights the engine reads, and refuses a bad positions file
+// with its line.
 BOOST_AUTO_TEST_CASE(the_rank_command_measures_fits_and_refuses_bad_positions) {
   const TemporaryDir dir;
   const std::string positions_file = (dir.path / "wins.txt").string();
@@ -808,7 +809,29 @@ BOOST_AUTO_TEST_CASE(the_rank_command_measures_fits_and_refuses_bad_positions) {
                             "--learning-rate", "0", "--nodes", "600"});
   BOOST_TEST(measured.code == 0, measured.err);
   BOOST_TEST(measured.out.find("epoch 1: loss ") != std::string::npos, measured.out);
+  BOOST_TEST(measured.out.find("(0 held out, 0 repeated") != std::string::npos, measured.out);
   BOOST_TEST(measured.out.find("wrote") == std::string::npos);
+
+  // A test set's position is left out in any of its images, and a repeated one is used once.
+  const std::vector<Position> wins = rankable_wins();
+  const std::string repeated_file = (dir.path / "repeated.txt").string();
+  const std::string held_out_file = (dir.path / "held-out.txt").string();
+  {
+    std::ofstream repeated(repeated_file), held_out(held_out_file);
+    for (const Position& position : wins) repeated << to_string(position) << "\n";
+    repeated << to_string(transform(kAllSymmetries[3], wins[0])) << "\n";
+    held_out << to_string(transform(kAllSymmetries[5], wins[1])) << "\n";
+  }
+  const Run held = run({"rank", "--tables", tables, "--positions", repeated_file, "--hold-out",
+                        held_out_file, "--learning-rate", "0", "--nodes", "600"});
+  BOOST_TEST(held.code == 0, held.err);
+  BOOST_TEST(held.out.find(std::to_string(wins.size() - 1) +
+                           " positions (1 held out, 1 repeated") != std::string::npos,
+             held.out);
+  const Run all_held = run({"rank", "--tables", tables, "--positions", held_out_file, "--hold-out",
+                            repeated_file, "--learning-rate", "0"});
+  BOOST_TEST(all_held.code == 2);
+  BOOST_TEST(all_held.err.find("every position is held out") != std::string::npos, all_held.err);
 
   const std::string weights_file = (dir.path / "ranked.qev").string();
   const Run fitted = run({"rank", "--tables", tables, "--positions", positions_file, "--nodes",

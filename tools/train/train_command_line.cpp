@@ -10,12 +10,14 @@
 #include <iomanip>
 #include <numeric>
 #include <ostream>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "core/notation.hpp"
+#include "core/symmetry.hpp"
 #include "data_sources.hpp"
 #include "fit.hpp"
 #include "program_options_message.hpp"
@@ -204,6 +206,9 @@ po::options_description rank_options() {
       "decoded-block cache of the tables");
   add("positions", po::value<std::string>(),
       "won positions, one per line (as `quixo-tb sample --value win` writes them)");
+  add("hold-out", po::value<std::vector<std::string>>()->multitoken(),
+      "files of positions never learnt from (test sets): a position of --positions that is one "
+      "of theirs, or a rotation or reflection of one, is left out");
   add("eval-file", po::value<std::string>(),
       "the weights to start from (default: the ones built into the engine)");
   add("epochs", po::value<int>()->default_value(1), "passes over the positions");
@@ -513,7 +518,26 @@ int run_rank(const po::variables_map& vm, std::ostream& out) {
   const std::string out_file = measuring && !vm.count("out") ? "" : required_out(vm);
   if (!vm.count("tables")) throw po::error("--tables DIR is required");
   if (!vm.count("positions")) throw po::error("--positions FILE is required");
-  const std::vector<Position> positions = read_positions(vm["positions"].as<std::string>());
+  // Each position once up to symmetry, none of the held-out ones (the evaluation is symmetric:
+  // an image of a test position is the test position to it).
+  std::set<std::uint64_t> held_out;
+  if (vm.count("hold-out"))
+    for (const std::string& file : vm["hold-out"].as<std::vector<std::string>>())
+      for (const Position& position : read_positions(file))
+        held_out.insert(canonical(position).key());
+  std::vector<Position> positions;
+  std::set<std::uint64_t> seen;
+  int left_out = 0, repeated = 0;
+  for (const Position& position : read_positions(vm["positions"].as<std::string>())) {
+    const std::uint64_t key = canonical(position).key();
+    if (held_out.count(key))
+      ++left_out;
+    else if (!seen.insert(key).second)
+      ++repeated;
+    else
+      positions.push_back(position);
+  }
+  if (positions.empty()) throw std::runtime_error("every position is held out");
   const patterns::PatternWeights start =
       vm.count("eval-file") ? patterns::PatternWeights::load(vm["eval-file"].as<std::string>())
                             : patterns::builtin_weights();
@@ -524,7 +548,8 @@ int run_rank(const po::variables_map& vm, std::ostream& out) {
       tables.load(dir, std::size_t(at_least<std::int64_t>(vm, "table-cache-mb", 1)) << 20);
   for (const std::string& problem : loaded.problems) out << "tables: " << problem << "\n";
   if (loaded.layers.empty()) throw std::runtime_error("no endgame table layers in \"" + dir + "\"");
-  out << positions.size() << " positions, each child searched to " << settings.child_nodes
+  out << positions.size() << " positions (" << left_out << " held out, " << repeated
+      << " repeated up to symmetry), each child searched to " << settings.child_nodes
       << " nodes, no tables" << std::endl;
   const Stopwatch total;
   for (int epoch = 1; epoch <= epochs; ++epoch) {
