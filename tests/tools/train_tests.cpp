@@ -721,6 +721,7 @@ SearchRankingSettings small_ranking_settings(int threads) {
   SearchRankingSettings settings;
   settings.child_nodes = 600;
   settings.batch = 8;
+  settings.hash_mb = 1;  // cleared before every child's search: slow under the sanitizers
   settings.threads = threads;
   return settings;
 }
@@ -806,7 +807,7 @@ BOOST_AUTO_TEST_CASE(the_rank_command_measures_fits_and_refuses_bad_positions) {
   }
   const std::string tables = test::test_tables_dir().string();
   const Run measured = run({"rank", "--tables", tables, "--positions", positions_file,
-                            "--learning-rate", "0", "--nodes", "600"});
+                            "--learning-rate", "0", "--hash", "1", "--nodes", "600"});
   BOOST_TEST(measured.code == 0, measured.err);
   BOOST_TEST(measured.out.find("epoch 1: loss ") != std::string::npos, measured.out);
   BOOST_TEST(measured.out.find("(0 held out, 0 repeated") != std::string::npos, measured.out);
@@ -823,19 +824,19 @@ BOOST_AUTO_TEST_CASE(the_rank_command_measures_fits_and_refuses_bad_positions) {
     held_out << to_string(transform(kAllSymmetries[5], wins[1])) << "\n";
   }
   const Run held = run({"rank", "--tables", tables, "--positions", repeated_file, "--hold-out",
-                        held_out_file, "--learning-rate", "0", "--nodes", "600"});
+                        held_out_file, "--learning-rate", "0", "--hash", "1", "--nodes", "600"});
   BOOST_TEST(held.code == 0, held.err);
   BOOST_TEST(held.out.find(std::to_string(wins.size() - 1) +
                            " positions (1 held out, 1 repeated") != std::string::npos,
              held.out);
   const Run all_held = run({"rank", "--tables", tables, "--positions", held_out_file, "--hold-out",
-                            repeated_file, "--learning-rate", "0"});
+                            repeated_file, "--learning-rate", "0", "--hash", "1"});
   BOOST_TEST(all_held.code == 2);
   BOOST_TEST(all_held.err.find("every position is held out") != std::string::npos, all_held.err);
 
   const std::string weights_file = (dir.path / "ranked.qev").string();
   const Run fitted = run({"rank", "--tables", tables, "--positions", positions_file, "--nodes",
-                          "600", "--epochs", "2", "--out", weights_file});
+                          "600", "--epochs", "2", "--hash", "1", "--out", weights_file});
   BOOST_TEST(fitted.code == 0, fitted.err);
   BOOST_TEST(fitted.out.find("epoch 2: loss ") != std::string::npos, fitted.out);
   const patterns::PatternWeights read = patterns::PatternWeights::load(weights_file);
@@ -847,12 +848,13 @@ BOOST_AUTO_TEST_CASE(the_rank_command_measures_fits_and_refuses_bad_positions) {
     std::ofstream file(positions_file, std::ios::app);
     file << "xxxxx/not a position\n";
   }
-  const Run bad =
-      run({"rank", "--tables", tables, "--positions", positions_file, "--learning-rate", "0"});
+  const Run bad = run({"rank", "--tables", tables, "--positions", positions_file, "--learning-rate",
+                       "0", "--hash", "1"});
   BOOST_TEST(bad.code == 2);
   BOOST_TEST(bad.err.find("wins.txt:") != std::string::npos, bad.err);
-  const Run missing = run({"rank", "--tables", tables, "--positions",
-                           (dir.path / "none.txt").string(), "--learning-rate", "0"});
+  const Run missing =
+      run({"rank", "--tables", tables, "--positions", (dir.path / "none.txt").string(),
+           "--learning-rate", "0", "--hash", "1"});
   BOOST_TEST(missing.code == 2);
   BOOST_TEST(missing.err.find("none.txt") != std::string::npos, missing.err);
 }

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cmath>
 #include <memory>
+#include <mutex>
 #include <stdexcept>
 #include <utility>
 
@@ -172,14 +173,19 @@ SearchRankingStats search_ranking_pass(const tb::Tablebase& tables,
                                        const Progress& progress) {
   if (weights.size() != std::size_t(patterns::kFeatureCount))
     throw std::invalid_argument("search ranking: the weights are not the learned evaluation's");
-  if (settings.child_nodes == 0 || settings.batch < 1 || !(settings.temperature > 0) ||
-      !(settings.learning_rate >= 0))
+  if (settings.child_nodes == 0 || settings.batch < 1 || settings.hash_mb < 1 ||
+      !(settings.temperature > 0) || !(settings.learning_rate >= 0))
     throw std::invalid_argument(
-        "search ranking: nodes and batch must be positive, the temperature above 0 and the "
+        "search ranking: nodes, batch and hash must be positive, the temperature above 0 and the "
         "learning rate not negative");
   const int threads = std::max(1, settings.threads);
   std::vector<std::unique_ptr<Engine>> engines;
-  for (int thread = 0; thread < threads; ++thread) engines.push_back(std::make_unique<Engine>());
+  EngineOptions options;
+  options.hash_mb = settings.hash_mb;
+  for (int thread = 0; thread < threads; ++thread) {
+    engines.push_back(std::make_unique<Engine>());
+    engines.back()->set_options(options);
+  }
   SearchRankingStats total;
   for (std::size_t start = 0; start < positions.size(); start += std::size_t(settings.batch)) {
     const std::size_t end = std::min(positions.size(), start + std::size_t(settings.batch));

@@ -27,6 +27,10 @@ struct SearchRankingSettings {
   double temperature = 30;           // the softmax's scale, centi-cubes
   int batch = 200;                   // positions per weight update
   int threads = 2;
+  // Each thread's transposition table, cleared before every child's search: at 8,000 nodes a
+  // child needs little of it, and clearing a large one costs more than the search under the
+  // sanitizers.
+  int hash_mb = 16;
 };
 
 struct SearchRankingStats {

@@ -218,6 +218,8 @@ po::options_description rank_options() {
       "centi-cubes per unit of gradient; 0 only measures");
   add("temperature", with_default(rank.temperature), "the softmax's scale, centi-cubes");
   add("batch", po::value<int>()->default_value(rank.batch), "positions per weight update");
+  add("hash", po::value<int>()->default_value(rank.hash_mb),
+      "MB of each thread's transposition table, cleared before every child's search");
   return options;
 }
 
@@ -508,6 +510,7 @@ int run_rank(const po::variables_map& vm, std::ostream& out) {
   SearchRankingSettings settings;
   settings.child_nodes = std::uint64_t(at_least<std::int64_t>(vm, "nodes", 1));
   settings.batch = at_least(vm, "batch", 1);
+  settings.hash_mb = at_least(vm, "hash", 1);
   settings.threads = at_least(vm, "threads", 1);
   settings.learning_rate = vm["learning-rate"].as<double>();
   settings.temperature = vm["temperature"].as<double>();
