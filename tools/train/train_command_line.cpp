@@ -409,6 +409,16 @@ int run_fit(const po::variables_map& vm, std::ostream& out) {
   return kExitDone;
 }
 
+// Loads the tables of `dir` into `tables` with --table-cache-mb, reporting any problem; a folder
+// without a layer is an error.
+void load_tables(tb::Tablebase& tables, const std::string& dir, const po::variables_map& vm,
+                 std::ostream& out) {
+  const auto loaded =
+      tables.load(dir, std::size_t(at_least<std::int64_t>(vm, "table-cache-mb", 1)) << 20);
+  for (const std::string& problem : loaded.problems) out << "tables: " << problem << "\n";
+  if (loaded.layers.empty()) throw std::runtime_error("no endgame table layers in \"" + dir + "\"");
+}
+
 int run_keep(const po::variables_map& vm, std::ostream& out) {
   ValueKeepingSettings settings;
   settings.positions = at_least(vm, "positions", 1);
@@ -434,10 +444,7 @@ int run_keep(const po::variables_map& vm, std::ostream& out) {
   if (!vm.count("tables")) throw po::error("--tables DIR is required");
   const std::string dir = vm["tables"].as<std::string>();
   tb::Tablebase tables;
-  const auto loaded =
-      tables.load(dir, std::size_t(at_least<std::int64_t>(vm, "table-cache-mb", 1)) << 20);
-  for (const std::string& problem : loaded.problems) out << "tables: " << problem << "\n";
-  if (loaded.layers.empty()) throw std::runtime_error("no endgame table layers in \"" + dir + "\"");
+  load_tables(tables, dir, vm, out);
   const Stopwatch total;
   const std::vector<ValueKeepingPosition> positions = value_keeping_positions(tables, settings);
   if (positions.empty())
@@ -547,10 +554,7 @@ int run_rank(const po::variables_map& vm, std::ostream& out) {
   std::vector<double> weights(start.weights().begin(), start.weights().end());
   const std::string dir = vm["tables"].as<std::string>();
   tb::Tablebase tables;
-  const auto loaded =
-      tables.load(dir, std::size_t(at_least<std::int64_t>(vm, "table-cache-mb", 1)) << 20);
-  for (const std::string& problem : loaded.problems) out << "tables: " << problem << "\n";
-  if (loaded.layers.empty()) throw std::runtime_error("no endgame table layers in \"" + dir + "\"");
+  load_tables(tables, dir, vm, out);
   out << positions.size() << " positions (" << left_out << " held out, " << repeated
       << " repeated up to symmetry), each child searched to " << settings.child_nodes
       << " nodes, no tables" << std::endl;
