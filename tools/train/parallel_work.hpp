@@ -78,6 +78,7 @@ template <class MoveT>
 struct SearchResult {
   MoveT best;
   std::optional<Score> score;
+  std::vector<MoveT> pv;  // the line of that score when it is exact; else empty
 };
 
 // A search of the engine's set position to its bestmove (Engine or Engine4, whose moves are
@@ -92,7 +93,9 @@ SearchResult<MoveT> search(EngineT& engine, const SearchLimits& limits) {
   callbacks.on_info = [&](const BasicSearchInfo<MoveT>& info) {
     const std::lock_guard lock(mutex);
     any = info.score;
-    if (info.bound == Bound::Exact) result.score = info.score;
+    if (info.bound != Bound::Exact) return;
+    result.score = info.score;
+    result.pv = info.pv;
   };
   callbacks.on_bestmove = [&](MoveT best, MoveT) {
     const std::lock_guard lock(mutex);

@@ -4,7 +4,6 @@
 #include <atomic>
 #include <cmath>
 #include <memory>
-#include <mutex>
 #include <stdexcept>
 #include <utility>
 
@@ -33,32 +32,13 @@ struct PositionResult {
   SparseGradient gradient;
 };
 
-struct LastLine {
-  Score score = 0;
-  std::vector<Move> pv;
-  bool exact = false;
-};
-
-// The line of the last iteration that finished inside its window, at `nodes`, from a new game.
-LastLine search_line(Engine& engine, const Position& position, std::uint64_t nodes) {
+// The last exact score and its line at `nodes`, from a new game (no line: none was exact).
+SearchResult<Move> search_line(Engine& engine, const Position& position, std::uint64_t nodes) {
   engine.new_game();
   engine.set_position(position, {});
   SearchLimits limits;
   limits.nodes = nodes;
-  std::mutex mutex;
-  LastLine line;
-  SearchCallbacks callbacks;
-  callbacks.on_info = [&](const SearchInfo& info) {
-    const std::lock_guard lock(mutex);
-    if (info.bound != Bound::Exact || info.pv.empty()) return;
-    line.score = info.score;
-    line.pv = info.pv;
-    line.exact = true;
-  };
-  callbacks.on_bestmove = [](Move, Move) {};
-  engine.go(limits, std::move(callbacks));
-  engine.wait();
-  return line;
+  return search<Move>(engine, limits);
 }
 
 void append_features(const Position& leaf, int sign,
@@ -76,9 +56,10 @@ void append_features(const Position& leaf, int sign,
 ChildScore score_child(Engine& engine, const patterns::PatternWeights& weights,
                        const Position& child, std::uint64_t nodes) {
   ChildScore result;
-  const LastLine line = search_line(engine, child, nodes);
-  result.value = -double(line.score);
-  if (!line.exact || is_decisive_score(line.score)) return result;
+  const SearchResult<Move> line = search_line(engine, child, nodes);
+  const Score score = line.score.value_or(0);
+  result.value = -double(score);
+  if (line.pv.empty() || is_decisive_score(score)) return result;
   Position end = child;
   for (const Move move : line.pv) {
     if (end.is_game_over() || !end.is_legal(move)) return result;
@@ -87,7 +68,7 @@ ChildScore score_child(Engine& engine, const patterns::PatternWeights& weights,
   if (end.is_game_over() || scan_moves(end).wins != 0) return result;
   // The child's mover moves again at the end of a line of even length.
   const int parity = line.pv.size() % 2 == 0 ? 1 : -1;
-  if (weights.evaluate(end, opponent_wins(end)) * parity != line.score) return result;
+  if (weights.evaluate(end, opponent_wins(end)) * parity != score) return result;
   append_features(end, -parity, result.leaf_features);
   return result;
 }
