@@ -446,6 +446,7 @@ BOOST_DATA_TEST_CASE(
                  "keep",
                  "keep --tables NOWHERE",
                  "keep --tables TABLES --movetime 0",
+                 "keep --tables TABLES --nodes 0",
                  "keep --tables TABLES --eval-file GARBLED",
                  "keep --tables TABLES --values wins",
                  "keep --tables TABLES --evaluations none",
@@ -632,6 +633,32 @@ BOOST_AUTO_TEST_CASE(value_keeping_counts_the_moves_that_keep_held_out_values) {
   BOOST_TEST(lines[0].rfind("hand: kept ", 0) == 0u, lines[0]);
 }
 
+// With a node count the measure does not depend on the machine's speed: the same nodes give the
+// same moves, and a one-node search (its move ordering alone) keeps fewer values than a real one.
+BOOST_AUTO_TEST_CASE(value_keeping_at_fixed_nodes_repeats_itself) {
+  const tb::Tablebase& tables = test::test_tables();
+  ValueKeepingSettings settings = small_value_keeping_settings();
+  // The trainable positions as well: more of them than the held-out ones in the test tables.
+  std::vector<ValueKeepingPosition> positions = value_keeping_positions(tables, settings);
+  settings.held_out = false;
+  for (const ValueKeepingPosition& entry : value_keeping_positions(tables, settings)) {
+    BOOST_TEST_REQUIRE(!is_held_out(entry.position));
+    positions.push_back(entry);
+  }
+  BOOST_TEST_REQUIRE(positions.size() >= 20u);
+  settings.nodes = 20000;
+  const ValueKeepingResult searched =
+      measure_value_keeping(tables, positions, Evaluator::builtin_learned(), "learned", settings);
+  const ValueKeepingResult again =
+      measure_value_keeping(tables, positions, Evaluator::builtin_learned(), "learned", settings);
+  BOOST_TEST(searched.kept_by_blanks == again.kept_by_blanks);
+  BOOST_TEST(searched.win_kept == again.win_kept);
+  settings.nodes = 1;
+  const ValueKeepingResult one_node =
+      measure_value_keeping(tables, positions, Evaluator::builtin_learned(), "learned", settings);
+  BOOST_TEST(one_node.kept < searched.kept);
+}
+
 BOOST_AUTO_TEST_CASE(value_keeping_positions_of_one_value_alone) {
   const tb::Tablebase& tables = test::test_tables();
   ValueKeepingSettings settings = small_value_keeping_settings();
@@ -711,6 +738,7 @@ std::vector<Position> rankable_wins() {
   settings.positions = 24;
   // Long wins, which a small search does not prove: its lines end in evaluated leaves.
   settings.min_win_plies = 25;
+  settings.held_out = false;  // the ones a fit may learn from
   std::vector<Position> positions;
   for (const ValueKeepingPosition& entry : value_keeping_positions(test::test_tables(), settings))
     positions.push_back(entry.position);
@@ -799,8 +827,8 @@ BOOST_AUTO_TEST_CASE(search_ranking_refuses_positions_that_are_not_won) {
 }
 
 // `rank` measures without --out at a learning rate of 0, leaves out the test sets' positions in
-// any image and repeats none, writes weights the engine reads, and refuses a bad positions file
-// with its line.
+// any image and the value-keeping test's, repeats none, writes weights the engine reads, and
+// refuses a bad positions file with its line.
 BOOST_AUTO_TEST_CASE(the_rank_command_measures_fits_and_refuses_bad_positions) {
   const TemporaryDir dir;
   const std::string positions_file = (dir.path / "wins.txt").string();
@@ -814,7 +842,9 @@ BOOST_AUTO_TEST_CASE(the_rank_command_measures_fits_and_refuses_bad_positions) {
                             "--learning-rate", "0", "--hash", "1", "--nodes", "600"});
   BOOST_TEST(measured.code == 0, measured.err);
   BOOST_TEST(measured.out.find("epoch 1: loss ") != std::string::npos, measured.out);
-  BOOST_TEST(measured.out.find("(0 held out, 0 repeated") != std::string::npos, measured.out);
+  BOOST_TEST(measured.out.find("(0 held out, 0 kept for the value-keeping test, 0 repeated") !=
+                 std::string::npos,
+             measured.out);
   BOOST_TEST(measured.out.find("wrote") == std::string::npos);
 
   // A test set's position is left out in any of its images, and a repeated one is used once.
@@ -825,14 +855,21 @@ BOOST_AUTO_TEST_CASE(the_rank_command_measures_fits_and_refuses_bad_positions) {
     std::ofstream repeated(repeated_file), held_out(held_out_file);
     for (const Position& position : wins) repeated << to_string(position) << "\n";
     repeated << to_string(transform(kAllSymmetries[3], wins[0])) << "\n";
+    // A position of the value-keeping test is never learnt from.
+    repeated << to_string(
+                    value_keeping_positions(test::test_tables(), small_value_keeping_settings())[0]
+                        .position)
+             << "\n";
     held_out << to_string(transform(kAllSymmetries[5], wins[1])) << "\n";
   }
   const Run held = run({"rank", "--tables", tables, "--positions", repeated_file, "--hold-out",
                         held_out_file, "--learning-rate", "0", "--hash", "1", "--nodes", "600"});
   BOOST_TEST(held.code == 0, held.err);
-  BOOST_TEST(held.out.find(std::to_string(wins.size() - 1) +
-                           " positions (1 held out, 1 repeated") != std::string::npos,
-             held.out);
+  BOOST_TEST(
+      held.out.find(std::to_string(wins.size() - 1) +
+                    " positions (1 held out, 1 kept for the value-keeping test, 1 repeated") !=
+          std::string::npos,
+      held.out);
   const Run all_held = run({"rank", "--tables", tables, "--positions", held_out_file, "--hold-out",
                             repeated_file, "--learning-rate", "0", "--hash", "1"});
   BOOST_TEST(all_held.code == 2);

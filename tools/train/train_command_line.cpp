@@ -172,6 +172,7 @@ po::options_description keep_options() {
   add("positions", po::value<int>()->default_value(keep.positions),
       "held-out positions, equal shares over the loaded layers 1..");
   add("movetime", po::value<int>()->default_value(keep.move_time_ms), "milliseconds per move");
+  add("nodes", po::value<std::int64_t>(), "nodes per move instead of --movetime");
   add("min-win-plies", po::value<int>()->default_value(keep.min_win_plies),
       "a won position counts when its win takes at least this many plies");
   add("max-keeping-percent", po::value<int>()->default_value(keep.max_keeping_percent),
@@ -423,6 +424,7 @@ int run_keep(const po::variables_map& vm, std::ostream& out) {
   ValueKeepingSettings settings;
   settings.positions = at_least(vm, "positions", 1);
   settings.move_time_ms = at_least(vm, "movetime", 1);
+  if (vm.count("nodes")) settings.nodes = std::uint64_t(at_least<std::int64_t>(vm, "nodes", 1));
   settings.min_win_plies = at_least(vm, "min-win-plies", 0);
   settings.max_keeping_percent = at_least(vm, "max-keeping-percent", 0);
   if (settings.max_keeping_percent > 99)
@@ -456,7 +458,9 @@ int run_keep(const po::variables_map& vm, std::ostream& out) {
           : settings.wins                 ? wins_text
                                           : std::string("draws"))
       << "; at most " << settings.max_keeping_percent << " % of the moves keep the value), "
-      << settings.move_time_ms << " ms per move, one thread, no tables" << std::endl;
+      << (settings.nodes > 0 ? std::to_string(settings.nodes) + " nodes"
+                             : std::to_string(settings.move_time_ms) + " ms")
+      << " per move, one thread, no tables" << std::endl;
   std::vector<ValueKeepingResult> results;
   if (evaluations != "learned")
     results.push_back(measure_value_keeping(tables, positions, Evaluator(), "hand", settings));
@@ -528,8 +532,9 @@ int run_rank(const po::variables_map& vm, std::ostream& out) {
   const std::string out_file = measuring && !vm.count("out") ? "" : required_out(vm);
   if (!vm.count("tables")) throw po::error("--tables DIR is required");
   if (!vm.count("positions")) throw po::error("--positions FILE is required");
-  // Each position once up to symmetry, none of the held-out ones (the evaluation is symmetric:
-  // an image of a test position is the test position to it).
+  // Each position once up to symmetry, none of the test sets' ones (the evaluation is symmetric:
+  // an image of a test position is the test position to it) and none of the value-keeping
+  // test's (is_held_out), which every fit leaves out.
   std::set<std::uint64_t> held_out;
   if (vm.count("hold-out"))
     for (const std::string& file : vm["hold-out"].as<std::vector<std::string>>())
@@ -537,11 +542,13 @@ int run_rank(const po::variables_map& vm, std::ostream& out) {
         held_out.insert(canonical(position).key());
   std::vector<Position> positions;
   std::set<std::uint64_t> seen;
-  int left_out = 0, repeated = 0;
+  int left_out = 0, kept_for_value_test = 0, repeated = 0;
   for (const Position& position : read_positions(vm["positions"].as<std::string>())) {
     const std::uint64_t key = canonical(position).key();
     if (held_out.count(key))
       ++left_out;
+    else if (is_held_out(position))
+      ++kept_for_value_test;
     else if (!seen.insert(key).second)
       ++repeated;
     else
@@ -555,7 +562,8 @@ int run_rank(const po::variables_map& vm, std::ostream& out) {
   const std::string dir = vm["tables"].as<std::string>();
   tb::Tablebase tables;
   load_tables(tables, dir, vm, out);
-  out << positions.size() << " positions (" << left_out << " held out, " << repeated
+  out << positions.size() << " positions (" << left_out << " held out, " << kept_for_value_test
+      << " kept for the value-keeping test, " << repeated
       << " repeated up to symmetry), each child searched to " << settings.child_nodes
       << " nodes, no tables" << std::endl;
   const Stopwatch total;

@@ -26,12 +26,15 @@ std::string share(int kept, int total) {
   return out.str();
 }
 
-// The engine's move for `position` after a search of `move_time_ms`.
-Move search_move(Engine& engine, const Position& position, int move_time_ms) {
+// The engine's move for `position` after a search of the settings' nodes or time.
+Move search_move(Engine& engine, const Position& position, const ValueKeepingSettings& settings) {
   engine.new_game();
   engine.set_position(position, {});
   SearchLimits limits;
-  limits.move_time_ms = move_time_ms;
+  if (settings.nodes > 0)
+    limits.nodes = settings.nodes;
+  else
+    limits.move_time_ms = settings.move_time_ms;
   std::mutex mutex;
   std::condition_variable answered;
   std::optional<Move> best;
@@ -72,7 +75,7 @@ std::vector<ValueKeepingPosition> value_keeping_positions(const tb::Tablebase& t
       const tb::LayerIndex::SlotContent content = index.board_of(slot_of(rng));
       if (content.hole) continue;
       const Position position(content.board.mover, content.board.opponent, Color::X);
-      if (!is_held_out(position) || !in_evaluation_domain(position)) continue;
+      if (is_held_out(position) != settings.held_out || !in_evaluation_domain(position)) continue;
       const auto value = tables.probe(position);
       if (!value || value->wdl == tb::Wdl::Loss) continue;
       if (!(value->wdl == tb::Wdl::Win ? settings.wins : settings.draws)) continue;
@@ -104,7 +107,7 @@ ValueKeepingResult measure_value_keeping(const tb::Tablebase& tables,
   engine.set_options(options);
   engine.set_evaluator(evaluator);
   for (const ValueKeepingPosition& entry : positions) {
-    const Move move = search_move(engine, entry.position, settings.move_time_ms);
+    const Move move = search_move(engine, entry.position, settings);
     const auto after = tables.probe_moves(entry.position);
     bool kept = false;
     for (const tb::MoveValue& value : after.value_or(std::vector<tb::MoveValue>{}))

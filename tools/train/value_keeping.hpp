@@ -30,7 +30,13 @@ struct ValueKeepingSettings {
   // out unless asked for (the sanitizer builds' test tables have only layer 0).
   int min_blanks = 1;
   int move_time_ms = 100;  // per position
+  // A node count per position instead of the time (0: the time): the same search on a loaded
+  // machine as on an idle one, so two evaluations measured at once are compared fairly.
+  std::uint64_t nodes = 0;
   std::uint64_t seed = 1;
+  // The held-out positions (is_held_out), which no fit learns from; false draws from the others,
+  // the ones a fit may use (the tests of `quixo-train rank` learn from them).
+  bool held_out = true;
 };
 
 // One test position: its value for the side to move and how many of its moves keep it.
@@ -41,8 +47,9 @@ struct ValueKeepingPosition {
   int legal_moves = 0;
 };
 
-// Held-out positions of the loaded layers from min_blanks on where the side to move wins or draws
-// and the settings' share of its moves gives that away, drawn at random.
+// Held-out positions (or, with settings.held_out false, trainable ones) of the loaded layers from
+// min_blanks on where the side to move wins or draws and the settings' share of its moves gives
+// that away, drawn at random.
 std::vector<ValueKeepingPosition> value_keeping_positions(const tb::Tablebase& tables,
                                                           const ValueKeepingSettings& settings);
 
