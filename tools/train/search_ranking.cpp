@@ -21,8 +21,8 @@ namespace {
 using SparseGradient = std::vector<std::pair<std::uint32_t, double>>;
 
 struct ChildScore {
-  bool keeps_win = false;
-  double value = 0;  // for the parent's side to move
+  bool keeps_value = false;  // the parent's win, or its draw
+  double value = 0;          // for the parent's side to move
   // The leaf's features with the sign that turns its score into `value`; empty without a leaf.
   std::vector<std::pair<std::uint32_t, int>> leaf_features;
 };
@@ -77,10 +77,12 @@ PositionResult rank_position(Engine& engine, const patterns::PatternWeights& wei
                              const tb::Tablebase& tables, const Position& position,
                              const SearchRankingSettings& settings) {
   const auto value = tables.probe_wdl(position);
-  if (!value || *value != tb::Wdl::Win)
+  if (!value || *value == tb::Wdl::Loss)
     throw std::invalid_argument(
         "search ranking: " + to_string(position) +
-        (value ? " is not won for the side to move" : " is not in the loaded tables"));
+        (value ? " is lost for the side to move" : " is not in the loaded tables"));
+  // The child's value (for its side to move) that keeps the parent's.
+  const tb::Wdl keeping = *value == tb::Wdl::Win ? tb::Wdl::Loss : tb::Wdl::Draw;
   PositionResult result;
   const MoveScan scan = scan_moves(position);
   if (scan.wins != 0) return result;  // a win in one: nothing to rank
@@ -93,7 +95,7 @@ PositionResult rank_position(Engine& engine, const patterns::PatternWeights& wei
       throw std::invalid_argument("search ranking: a child of " + to_string(position) +
                                   " is not in the loaded tables");
     ChildScore scored = score_child(engine, weights, child, settings.child_nodes);
-    scored.keeps_win = *child_value == tb::Wdl::Loss;
+    scored.keeps_value = *child_value == keeping;
     result.stats.leaves += !scored.leaf_features.empty();
     children.push_back(std::move(scored));
   }
@@ -103,25 +105,29 @@ PositionResult rank_position(Engine& engine, const patterns::PatternWeights& wei
   const auto best =
       std::max_element(children.begin(), children.end(),
                        [](const ChildScore& a, const ChildScore& b) { return a.value < b.value; });
-  result.stats.picked_win = best->keeps_win;
-  const auto winners = std::count_if(children.begin(), children.end(),
-                                     [](const ChildScore& child) { return child.keeps_win; });
-  if (winners == 0 || winners == std::ptrdiff_t(children.size())) return result;
+  result.stats.picked_keeping = best->keeps_value;
+  if (*value == tb::Wdl::Win) {
+    result.stats.won = 1;
+    result.stats.picked_won = best->keeps_value;
+  }
+  const auto keepers = std::count_if(children.begin(), children.end(),
+                                     [](const ChildScore& child) { return child.keeps_value; });
+  if (keepers == 0 || keepers == std::ptrdiff_t(children.size())) return result;
   result.stats.ranked = 1;
-  // softmax(value / T); loss = -log(sum over winners of it); d loss / d value = (p - q) / T,
-  // q the softmax restricted to the winners.
+  // softmax(value / T); loss = -log(sum over the keeping children of it);
+  // d loss / d value = (p - q) / T, q the softmax restricted to the keeping children.
   std::vector<double> exponent(children.size());
-  double all = 0, won = 0;
+  double all = 0, kept = 0;
   for (std::size_t i = 0; i < children.size(); ++i) {
     exponent[i] = std::exp((children[i].value - best->value) / settings.temperature);
     all += exponent[i];
-    if (children[i].keeps_win) won += exponent[i];
+    if (children[i].keeps_value) kept += exponent[i];
   }
-  result.stats.loss = -std::log(won / all);
+  result.stats.loss = -std::log(kept / all);
   for (std::size_t i = 0; i < children.size(); ++i) {
     const double share = exponent[i] / all;
-    const double winners_share = children[i].keeps_win ? exponent[i] / won : 0;
-    const double d_value = (share - winners_share) / settings.temperature;
+    const double keeping_share = children[i].keeps_value ? exponent[i] / kept : 0;
+    const double d_value = (share - keeping_share) / settings.temperature;
     for (const auto& [feature, sign] : children[i].leaf_features)
       result.gradient.emplace_back(feature, d_value * sign);
   }
@@ -130,7 +136,9 @@ PositionResult rank_position(Engine& engine, const patterns::PatternWeights& wei
 
 void add(SearchRankingStats& total, const SearchRankingStats& part) {
   total.positions += part.positions;
-  total.picked_win += part.picked_win;
+  total.won += part.won;
+  total.picked_keeping += part.picked_keeping;
+  total.picked_won += part.picked_won;
   total.ranked += part.ranked;
   total.children += part.children;
   total.leaves += part.leaves;

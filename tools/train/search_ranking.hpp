@@ -1,14 +1,15 @@
 // Fitting the learned evaluation to the search's own choices (issue 29's long wins). Fits to the
 // tables' labels of single positions rank a position's children better and still leave the search
 // giving long wins away (README, "The stronger search of issue 29"): the search compares the
-// evaluations of the leaves its lines end in, not of the children. So here, for each won position,
-// every child that does not lose at once is searched at a small node budget, the static
-// evaluation of the end of its principal variation is its score (TDLeaf's idea), and a softmax
-// over the children's scores is pushed toward the children the tables call won: the loss is
-// -log(the softmax's share of the winning children), and its gradient flows through the linear
-// pattern weights of the leaves. A child whose search ends in a proven result, or whose line's
-// end does not score what the search reported (a line cut short by the table), has no leaf to
-// learn from and only takes part in the softmax.
+// evaluations of the leaves its lines end in, not of the children. So here, for each won or
+// drawn position, every child that does not lose at once is searched at a small node budget, the
+// static evaluation of the end of its principal variation is its score (TDLeaf's idea), and a
+// softmax over the children's scores is pushed toward the children that keep the position's value
+// (a win, or a draw against the moves that lose): the loss is -log(the softmax's share of the
+// keeping children), and its gradient flows through the linear pattern weights of the leaves.
+// Fitted to wins alone, the weights gave away more draws (README); the draws hold them. A child
+// whose search ends in a proven result, or whose line's end does not score what the search reported
+// (a line cut short by the table), has no leaf to learn from and only takes part in the softmax.
 #pragma once
 
 #include <cstdint>
@@ -34,19 +35,21 @@ struct SearchRankingSettings {
 };
 
 struct SearchRankingStats {
-  int positions = 0;   // positions with a child searched
-  int picked_win = 0;  // ... whose best-scored child keeps the win
-  int ranked = 0;      // ... with both a winning and a giving-away child (the loss's positions)
+  int positions = 0;       // positions with a child searched
+  int won = 0;             // ... of them won (the others drawn)
+  int picked_keeping = 0;  // ... whose best-scored child keeps the value
+  int picked_won = 0;      // ... of them won
+  int ranked = 0;          // ... with both a keeping and a giving-away child (the loss's positions)
   int children = 0;
   int leaves = 0;   // children with a leaf to learn from
   double loss = 0;  // summed over the ranked positions
 };
 
-// One pass over `positions` (each won for the side to move, with its layer and the layers below
-// loaded in `tables`), updating `weights` (the learned evaluation's, as real numbers) after every
-// batch; a learning rate of 0 only measures. Throws std::invalid_argument for a position the
-// tables do not call won, or whose children they do not hold. The result does not depend on the
-// number of threads.
+// One pass over `positions` (each won or drawn for the side to move, with its layer and the layers
+// below loaded in `tables`), updating `weights` (the learned evaluation's, as real numbers) after
+// every batch; a learning rate of 0 only measures. Throws std::invalid_argument for a position the
+// tables call lost, or whose children they do not hold. The result does not depend on the number of
+// threads.
 SearchRankingStats search_ranking_pass(const tb::Tablebase& tables,
                                        std::span<const Position> positions,
                                        std::vector<double>& weights,

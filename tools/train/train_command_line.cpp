@@ -205,8 +205,9 @@ po::options_description rank_options() {
       "folder of endgame table files: the positions' layers and those below them");
   add("table-cache-mb", po::value<std::int64_t>()->default_value(1024),
       "decoded-block cache of the tables");
-  add("positions", po::value<std::string>(),
-      "won positions, one per line (as `quixo-tb sample --value win` writes them)");
+  add("positions", po::value<std::vector<std::string>>()->multitoken(),
+      "files of won or drawn positions, one per line (as `quixo-tb sample --value win|draw` "
+      "writes them)");
   add("hold-out", po::value<std::vector<std::string>>()->multitoken(),
       "files of positions never learnt from (test sets): a position of --positions that is one "
       "of theirs, or a rotation or reflection of one, is left out");
@@ -543,17 +544,18 @@ int run_rank(const po::variables_map& vm, std::ostream& out) {
   std::vector<Position> positions;
   std::set<std::uint64_t> seen;
   int left_out = 0, kept_for_value_test = 0, repeated = 0;
-  for (const Position& position : read_positions(vm["positions"].as<std::string>())) {
-    const std::uint64_t key = canonical(position).key();
-    if (held_out.count(key))
-      ++left_out;
-    else if (is_held_out(position))
-      ++kept_for_value_test;
-    else if (!seen.insert(key).second)
-      ++repeated;
-    else
-      positions.push_back(position);
-  }
+  for (const std::string& file : vm["positions"].as<std::vector<std::string>>())
+    for (const Position& position : read_positions(file)) {
+      const std::uint64_t key = canonical(position).key();
+      if (held_out.count(key))
+        ++left_out;
+      else if (is_held_out(position))
+        ++kept_for_value_test;
+      else if (!seen.insert(key).second)
+        ++repeated;
+      else
+        positions.push_back(position);
+    }
   if (positions.empty()) throw std::runtime_error("every position is held out");
   const patterns::PatternWeights start =
       vm.count("eval-file") ? patterns::PatternWeights::load(vm["eval-file"].as<std::string>())
@@ -571,9 +573,12 @@ int run_rank(const po::variables_map& vm, std::ostream& out) {
     const SearchRankingStats stats = search_ranking_pass(tables, positions, weights, settings);
     out << "epoch " << epoch << ": loss " << std::fixed << std::setprecision(4)
         << (stats.ranked ? stats.loss / stats.ranked : 0.0) << " over " << stats.ranked
-        << " positions with winning and drawing children; the best-scored child keeps the win in "
-        << stats.picked_win << " of " << stats.positions << "; leaves learnt from: " << stats.leaves
-        << " of " << stats.children << " children, " << seconds_text(total.seconds()) << std::endl;
+        << " positions with keeping and giving-away children; the best-scored child keeps the "
+           "win in "
+        << stats.picked_won << " of " << stats.won << " won positions, the draw in "
+        << stats.picked_keeping - stats.picked_won << " of " << stats.positions - stats.won
+        << " drawn ones; leaves learnt from: " << stats.leaves << " of " << stats.children
+        << " children, " << seconds_text(total.seconds()) << std::endl;
     if (!out_file.empty()) patterns::PatternWeights(rounded_weights(weights)).save(out_file);
   }
   if (!out_file.empty()) out << "wrote " << out_file << std::endl;
