@@ -10,6 +10,7 @@
 #include <iomanip>
 #include <numeric>
 #include <ostream>
+#include <random>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -557,6 +558,10 @@ int run_rank(const po::variables_map& vm, std::ostream& out) {
         positions.push_back(position);
     }
   if (positions.empty()) throw std::runtime_error("every position is held out");
+  // Learnt from in a random order (--seed): the wins and draws of separate files, each a block of
+  // its own, would otherwise pull the weights one way for a whole file and then the other.
+  std::shuffle(positions.begin(), positions.end(),
+               std::mt19937_64(unsigned_option<std::uint64_t>(vm, "seed")));
   const patterns::PatternWeights start =
       vm.count("eval-file") ? patterns::PatternWeights::load(vm["eval-file"].as<std::string>())
                             : patterns::builtin_weights();
