@@ -7,7 +7,7 @@
 // softmax over the children's scores is pushed toward the children that keep the position's value
 // (a win, or a draw against the moves that lose): the loss is -log(the softmax's share of the
 // keeping children), and its gradient flows through the linear pattern weights of the leaves.
-// Fitted to wins alone, the weights gave away more draws (README); the draws hold them. A child
+// The phases fitted also hold every defence of a draw, so draws are ranked too (README). A child
 // whose search ends in a proven result, or whose line's end does not score what the search reported
 // (a line cut short by the table), has no leaf to learn from and only takes part in the softmax.
 #pragma once
