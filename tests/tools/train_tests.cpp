@@ -876,6 +876,28 @@ BOOST_AUTO_TEST_CASE(the_rank_command_measures_fits_and_refuses_bad_positions) {
              measured.out);
   BOOST_TEST(measured.out.find("wrote") == std::string::npos);
 
+  // Wins and draws from two files, each draw counted as one.
+  const std::string draws_file = (dir.path / "draws.txt").string();
+  ValueKeepingSettings draw_settings = small_value_keeping_settings();
+  draw_settings.wins = false;
+  draw_settings.held_out = false;
+  draw_settings.positions = 6;
+  const std::vector<ValueKeepingPosition> draws =
+      value_keeping_positions(test::test_tables(), draw_settings);
+  {
+    std::ofstream file(draws_file);
+    for (const ValueKeepingPosition& entry : draws) file << to_string(entry.position) << "\n";
+  }
+  const Run both = run({"rank", "--tables", tables, "--positions", positions_file, draws_file,
+                        "--learning-rate", "0", "--hash", "1", "--nodes", "600"});
+  BOOST_TEST(both.code == 0, both.err);
+  BOOST_TEST(both.out.find(std::to_string(rankable_wins().size() + draws.size()) +
+                           " positions (0 held out") != std::string::npos,
+             both.out);
+  BOOST_TEST(
+      both.out.find(" of " + std::to_string(draws.size()) + " drawn ones") != std::string::npos,
+      both.out);
+
   // A test set's position is left out in any of its images, and a repeated one is used once.
   const std::vector<Position> wins = rankable_wins();
   const std::string repeated_file = (dir.path / "repeated.txt").string();
