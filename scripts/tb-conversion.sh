@@ -7,7 +7,7 @@
 #
 #   scripts/tb-conversion.sh --tables DIR [--blanks 2] [--count 50] [--min 41] [--max 107]
 #                            [--tc st=0.2] [--seed 1] [--winner-tables] [--bin-dir build/release/bin]
-#                            [--timemargin 500] [--option NAME=VALUE ...]
+#                            [--timemargin 500] [--option NAME=VALUE ...] [--out DIR]
 #
 # --option sets an option of the engine under test (repeatable), e.g. NullMovePruning=false to
 # measure the search without one of its features. --timemargin (milliseconds) is the arena's
@@ -15,16 +15,23 @@
 # loaded machine some replies come late; a loss on time is no measure of converting a win. (With
 # the arena's default margin of 0, two of these runs at once on 2 cores ended six and nine of
 # twenty three-blank games on time, both sides' clocks.)
-# Prints "converted W of N (losses L, draws D)". Files go to build/tb-conversion/.
+# --tc nodes=N searches a fixed number of nodes a move: the games are then the same on every run
+# (one thread), however loaded the machine, and two builds can be compared position by position
+# with scripts/tb-conversion-compare.py.
+# Prints "converted W of N (losses L, draws D)" and the PGN's path. Files go to --out (default
+# build/tb-conversion/ of this checkout; give each of two runs at once its own). Relative paths
+# are read from the folder the script is called from.
 set -euo pipefail
+caller=$PWD
 cd "$(dirname "$0")/.."
+from_caller() { case "$1" in /*) echo "$1" ;; *) echo "$caller/$1" ;; esac; }
 
-tables="" blanks=2 count=50 min=41 max=107 tc=st=0.2 seed=1 winner_tables=false timemargin=500
+tables="" out=build/tb-conversion blanks=2 count=50 min=41 max=107 tc=st=0.2 seed=1 winner_tables=false timemargin=500
 attacker_options=()
 bin_dir=build/release/bin
 while [ $# -gt 0 ]; do
   case "$1" in
-    --tables) tables=$2; shift 2 ;;
+    --tables) tables=$(from_caller "$2"); shift 2 ;;
     --blanks) blanks=$2; shift 2 ;;
     --count) count=$2; shift 2 ;;
     --min) min=$2; shift 2 ;;
@@ -32,10 +39,11 @@ while [ $# -gt 0 ]; do
     --tc) tc=$2; shift 2 ;;
     --seed) seed=$2; shift 2 ;;
     --winner-tables) winner_tables=true; shift ;;
-    --bin-dir) bin_dir=$2; shift 2 ;;
+    --bin-dir) bin_dir=$(from_caller "$2"); shift 2 ;;
+    --out) out=$(from_caller "$2"); shift 2 ;;
     --timemargin) timemargin=$2; shift 2 ;;
     --option) attacker_options+=("option.$2"); shift 2 ;;
-    *) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+    *) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
   esac
 done
 if [ -z "$tables" ]; then
@@ -43,7 +51,6 @@ if [ -z "$tables" ]; then
   exit 2
 fi
 tables=$(cd "$tables" && pwd)
-out=build/tb-conversion
 mkdir -p "$out"
 book=$out/book-b$blanks-$min-$max-$seed.txt
 "$bin_dir/quixo-tb" sample --dir "$tables" --blanks "$blanks" --value win --min-distance "$min" \
@@ -63,3 +70,4 @@ winner_option=()
 awk '/^\[White "/ { white = $2 } /^\[Result "/ { if (white == "\"attacker\"]") {
        games++; if ($2 == "\"1-0\"]") won++; else if ($2 == "\"0-1\"]") lost++; else drawn++ } }
      END { printf "converted %d of %d (losses %d, draws %d)\n", won, games, lost, drawn }' "$pgn"
+echo "games: $pgn"

@@ -1,5 +1,8 @@
-"""quixo.Tables: the endgame tables probed from Python, against quixo-tb's own probe; and
-scripts/tb-move-choice.py, which judges an engine's moves by them."""
+"""quixo.Tables: the endgame tables probed from Python, against quixo-tb's own probe; and the
+scripts that judge the engine by them: tb-move-choice.py (one move at a time), tb-conversion.sh
+(whole games against the tables) and tb-conversion-compare.py (two such runs, position by
+position)."""
+import importlib.util
 import os
 import re
 import subprocess
@@ -7,6 +10,7 @@ import subprocess
 import pytest
 
 import quixo
+import quixo.pgn
 import quixo.tb
 from conftest import bin_dir
 
@@ -89,5 +93,78 @@ def test_tb_move_choice_judges_each_move_by_the_tables(tables_dir, tmp_path):
 ])
 def test_tb_move_choice_refuses_a_bad_command_line(tables_dir, arguments, message):
     run = move_choice(tables_dir, "--blanks", "1", "--count", "2", "--nodes", "10", *arguments)
+    assert run.returncode != 0
+    assert message in run.stderr and "Traceback" not in run.stderr
+
+
+def script_path(name):
+    return os.path.join(os.path.dirname(__file__), "..", "..", "scripts", name)
+
+
+def conversion_run(tables_dir, out, nodes):
+    run = subprocess.run(["bash", script_path("tb-conversion.sh"), "--tables", tables_dir,
+                          "--blanks", "1", "--min", "3", "--count", "6", "--seed", "3", "--tc",
+                          "nodes=%d" % nodes, "--bin-dir", bin_dir(), "--out", str(out)],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    converted, games = map(int, re.search(r"converted (\d+) of (\d+)", run.stdout).groups())
+    return converted, games, out / "conversion-search.pgn"
+
+
+def compare(*arguments):
+    return subprocess.run(["/usr/bin/python3", script_path("tb-conversion-compare.py")]
+                          + [str(argument) for argument in arguments],
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_tb_conversion_compare_pairs_two_runs_and_finds_the_move_that_gave_the_win_away(
+        tables_dir, tmp_path):
+    # One node a move gives most wins away; 20,000 keep more. At fixed nodes a run repeats itself.
+    weak = conversion_run(tables_dir, tmp_path / "weak", 1)
+    strong = conversion_run(tables_dir, tmp_path / "strong", 20000)
+    again = conversion_run(tables_dir, tmp_path / "again", 20000)
+    assert weak[1] == strong[1] == 6 and weak[0] < strong[0]
+    run = compare(weak[2], strong[2])
+    assert run.returncode == 0, run.stderr
+    assert "before: converted %d of 6" % weak[0] in run.stdout
+    assert "after: converted %d of 6" % strong[0] in run.stdout
+    both, only_before, only_after, neither = map(int, re.search(
+        r"paired on 6 positions: both (\d+), only before (\d+), only after (\d+), neither (\d+)",
+        run.stdout).groups())
+    assert both + only_before == weak[0] and both + only_after == strong[0]
+    assert both + only_before + only_after + neither == 6
+    repeated = compare(strong[2], again[2])
+    assert "only before 0, only after 0" in repeated.stdout
+    # The move it names, checked against the tables: the first of the attacker's moves after
+    # which the defender is no longer lost (or the game is over without the attacker's line).
+    spec = importlib.util.spec_from_file_location("compare", script_path("tb-conversion-compare.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    tables = quixo.Tables(tables_dir)
+    checked = 0
+    for game in quixo.pgn.read_games(weak[2].read_text()):
+        if game.x != "attacker" or game.result == "1-0":
+            continue
+        board, expected = game.board(), None
+        for index, move in enumerate(game.moves):
+            board.push(move.move)
+            if index % 2 == 0 and (board.is_game_over() or tables.probe(board)[0] != "loss"):
+                expected = index // 2 + 1
+                break
+        assert module.slip_move(game, "attacker") == expected
+        checked += 1
+    assert checked == 6 - weak[0]
+
+
+@pytest.mark.parametrize("second, message", [
+    ("missing.pgn", "cannot read"),
+    ("not-a-pgn.txt", "is not a PGN file of the arena"),
+    ("empty.pgn", "holds no game in which 'attacker' has the won side"),
+])
+def test_tb_conversion_compare_refuses_what_it_cannot_read(tables_dir, tmp_path, second, message):
+    _, _, pgn = conversion_run(tables_dir, tmp_path / "run", 1)
+    (tmp_path / "not-a-pgn.txt").write_text("converted 1 of 6\n")
+    (tmp_path / "empty.pgn").write_text("")
+    run = compare(pgn, tmp_path / second)
     assert run.returncode != 0
     assert message in run.stderr and "Traceback" not in run.stderr

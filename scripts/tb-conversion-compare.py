@@ -1,0 +1,144 @@
+#!/usr/bin/python3
+"""Two runs of scripts/tb-conversion.sh on the same positions, compared position by position:
+which long wins each build converted, and where each gave a win away.
+
+  scripts/tb-conversion-compare.py BEFORE.pgn AFTER.pgn
+
+Only the games in which the engine under test ("attacker") has the won side count, paired by
+their start position. With `--tc nodes=N` both runs' games are the same every time they are
+played, so the positions converted by one build only are the whole difference between the
+builds; the exact McNemar test (a two-sided binomial test on those positions) says how often
+that many or more would differ one way by chance. The defender plays with the tables and
+reports their value, so the attacker's move after which it stops reporting a mate against
+itself is the move that gave the win away (its move number in the game is printed); a game not
+converted in which the defender never stops is one the attacker let end by repetition or at the
+ply cap while still won.
+
+Uses the project's Python package (quixo.pgn), from PYTHONPATH, else from build/release/python
+of this checkout.
+"""
+import argparse
+import math
+import os
+import statistics
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+try:
+    import quixo.pgn
+except ImportError:
+    sys.path.insert(0, os.path.join(ROOT, "build", "release", "python"))
+    import quixo.pgn
+
+
+class Outcome:
+    """One game of the attacker with the won side: converted or not, and where the win went."""
+
+    def __init__(self, game, attacker):
+        self.converted = game.result == ("1-0" if game.x == attacker else "0-1")
+        self.slip = None if self.converted else slip_move(game, attacker)
+
+
+def first_mover(game):
+    """The player who makes the first move of the game (after any opening moves)."""
+    x_first = (game.start_position.split()[-1] == "x") == (len(game.opening_moves) % 2 == 0)
+    return game.x if x_first else game.o
+
+
+def slip_move(game, attacker):
+    """The attacker's move number (1 = its first move of the game) after which the defender's
+    report stops being a mate against itself; the attacker's last move if the game ended right
+    after it (a line of the defender's made); None if neither (the defender reported nothing)."""
+    attacker_first = first_mover(game) == attacker
+    attacker_moves = 0
+    for index, move in enumerate(game.moves):
+        by_attacker = (index % 2 == 0) == attacker_first
+        if by_attacker:
+            attacker_moves += 1
+        elif attacker_moves and move.mate is None and move.score is not None:
+            return attacker_moves
+        elif attacker_moves and move.mate is not None and move.mate > 0:
+            return attacker_moves
+    last_by_attacker = (len(game.moves) % 2 == 1) == attacker_first
+    return attacker_moves if game.moves and last_by_attacker and game.termination == "line" \
+        else None
+
+
+def read_run(path, attacker):
+    """The run's outcomes by start position; exits with a message on a file that cannot be read
+    or holds no game of the attacker with the won side."""
+    try:
+        with open(path) as handle:
+            games = quixo.pgn.read_games(handle)
+    except OSError as error:
+        sys.exit("tb-conversion-compare: cannot read %s: %s" % (path, error.strerror))
+    except quixo.pgn.PgnError as error:
+        sys.exit("tb-conversion-compare: %s is not a PGN file of the arena: %s" % (path, error))
+    outcomes = {}
+    for game in games:
+        # The won side moves first in every position of the book (tb-conversion.sh).
+        if first_mover(game) == attacker:
+            outcomes[game.start_position] = Outcome(game, attacker)
+    if not outcomes:
+        sys.exit("tb-conversion-compare: %s holds no game in which %r has the won side"
+                 % (path, attacker))
+    return outcomes
+
+
+def mcnemar_p(only_before, only_after):
+    """Two-sided exact McNemar test: the chance of a split at least this uneven of the
+    positions that only one build converted, if either were as likely to convert each."""
+    discordant = only_before + only_after
+    if discordant == 0:
+        return 1.0
+    tail = sum(math.comb(discordant, k) for k in range(min(only_before, only_after) + 1))
+    return min(1.0, 2 * tail / 2 ** discordant)
+
+
+def describe_slips(outcomes):
+    """Where the games not converted went wrong: the moves that gave the win away, and how many
+    ended (by repetition or the ply cap) with the tables still calling the attacker won."""
+    slips = [outcome.slip for outcome in outcomes if outcome.slip is not None]
+    still_won = len(outcomes) - len(slips)
+    parts = []
+    if slips:
+        parts.append("the win given away with its move %d to %d (median %g, %d of %d within its "
+                     "first 6)" % (min(slips), max(slips), statistics.median(slips),
+                                   sum(s <= 6 for s in slips), len(slips)))
+    if still_won:
+        parts.append("%d still won at the end (repetition or the ply cap)" % still_won)
+    return "; ".join(parts)
+
+
+def main():
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("before", help="the PGN of the first run (the build before)")
+    parser.add_argument("after", help="the PGN of the second run (the build after)")
+    parser.add_argument("--attacker", default="attacker",
+                        help="the name of the engine under test in both PGNs")
+    args = parser.parse_args()
+    before = read_run(args.before, args.attacker)
+    after = read_run(args.after, args.attacker)
+    for name, run in (("before", before), ("after", after)):
+        not_converted = [outcome for outcome in run.values() if not outcome.converted]
+        print("%s: converted %d of %d" % (name, len(run) - len(not_converted), len(run)))
+        if not_converted:
+            print("  %s" % describe_slips(not_converted))
+    common = sorted(set(before) & set(after))
+    if not common:
+        sys.exit("tb-conversion-compare: the two runs share no start position")
+    unpaired = len(before) + len(after) - 2 * len(common)
+    both = sum(before[p].converted and after[p].converted for p in common)
+    only_before = sum(before[p].converted and not after[p].converted for p in common)
+    only_after = sum(after[p].converted and not before[p].converted for p in common)
+    neither = len(common) - both - only_before - only_after
+    print("paired on %d positions%s: both %d, only before %d, only after %d, neither %d"
+          % (len(common), " (%d unpaired left out)" % unpaired if unpaired else "", both,
+             only_before, only_after, neither))
+    print("exact McNemar test: p = %.3g" % mcnemar_p(only_before, only_after))
+
+
+if __name__ == "__main__":
+    main()
