@@ -855,6 +855,51 @@ BOOST_AUTO_TEST_CASE(search_ranking_ranks_the_draws_a_move_gives_away) {
   BOOST_TEST((weights != builtin_weights_as_reals()));
 }
 
+// With progress weighed, a won position's slower wins count less toward the kept share, so the
+// loss of the same weights grows; at a very large scale it is the loss without; a draw has no
+// distance and ranks as before; a negative scale is refused.
+BOOST_AUTO_TEST_CASE(search_ranking_weighs_the_faster_wins_more_with_progress) {
+  const tb::Tablebase& tables = test::test_tables();
+  const std::vector<Position> wins = rankable_wins();
+  SearchRankingSettings measure = small_ranking_settings(2);
+  measure.learning_rate = 0;
+  std::vector<double> weights = builtin_weights_as_reals();
+  const SearchRankingStats alike = search_ranking_pass(tables, wins, weights, measure);
+  BOOST_TEST_REQUIRE(alike.ranked > 0);
+  measure.progress_plies = 1e9;
+  const SearchRankingStats far = search_ranking_pass(tables, wins, weights, measure);
+  BOOST_TEST(far.loss == alike.loss, boost::test_tools::tolerance(1e-6));
+  measure.progress_plies = 2;
+  const SearchRankingStats near = search_ranking_pass(tables, wins, weights, measure);
+  BOOST_TEST(near.loss > alike.loss, near.loss << " against " << alike.loss);
+  // Only the loss and the gradient change: the same children are scored and picked.
+  BOOST_TEST(near.picked_won == alike.picked_won);
+  BOOST_TEST(near.leaves == alike.leaves);
+
+  std::vector<double> with_progress = builtin_weights_as_reals();
+  std::vector<double> without = builtin_weights_as_reals();
+  SearchRankingSettings fit = small_ranking_settings(2);
+  search_ranking_pass(tables, wins, without, fit);
+  fit.progress_plies = 2;
+  search_ranking_pass(tables, wins, with_progress, fit);
+  BOOST_TEST((with_progress != without));
+
+  ValueKeepingSettings draw_settings = small_value_keeping_settings();
+  draw_settings.wins = false;
+  draw_settings.held_out = false;
+  draw_settings.positions = 8;
+  std::vector<Position> draws;
+  for (const ValueKeepingPosition& entry : value_keeping_positions(tables, draw_settings))
+    draws.push_back(entry.position);
+  measure.progress_plies = 0;
+  const SearchRankingStats draws_alike = search_ranking_pass(tables, draws, weights, measure);
+  measure.progress_plies = 2;
+  BOOST_TEST(search_ranking_pass(tables, draws, weights, measure).loss == draws_alike.loss);
+
+  measure.progress_plies = -1;
+  BOOST_CHECK_THROW(search_ranking_pass(tables, wins, weights, measure), std::invalid_argument);
+}
+
 // `rank` measures without --out at a learning rate of 0, leaves out the test sets' positions in
 // any image and the value-keeping test's, repeats none, writes weights the engine reads, and
 // refuses a bad positions file with its line.
@@ -921,6 +966,11 @@ BOOST_AUTO_TEST_CASE(the_rank_command_measures_fits_and_refuses_bad_positions) {
                     " positions (1 held out, 1 kept for the value-keeping test, 1 repeated") !=
           std::string::npos,
       held.out);
+  const Run backwards = run({"rank", "--tables", tables, "--positions", positions_file,
+                             "--progress", "-1", "--hash", "1"});
+  BOOST_TEST(backwards.code == 2);
+  BOOST_TEST(backwards.err.find("--progress must not be negative") != std::string::npos,
+             backwards.err);
   const Run all_held = run({"rank", "--tables", tables, "--positions", held_out_file, "--hold-out",
                             repeated_file, "--learning-rate", "0", "--hash", "1"});
   BOOST_TEST(all_held.code == 2);

@@ -22,6 +22,7 @@ using SparseGradient = std::vector<std::pair<std::uint32_t, double>>;
 
 struct ChildScore {
   bool keeps_value = false;  // the parent's win, or its draw
+  double target_weight = 1;  // of a keeping child in the loss: 1 but for slower wins (progress)
   double value = 0;          // for the parent's side to move
   // The leaf's features with the sign that turns its score into `value`; empty without a leaf.
   std::vector<std::pair<std::uint32_t, int>> leaf_features;
@@ -86,7 +87,9 @@ PositionResult rank_position(Engine& engine, const patterns::PatternWeights& wei
   PositionResult result;
   const MoveScan scan = scan_moves(position);
   if (scan.wins != 0) return result;  // a win in one: nothing to rank
+  const bool weigh_progress = *value == tb::Wdl::Win && settings.progress_plies > 0;
   std::vector<ChildScore> children;
+  std::vector<int> distances;  // of the keeping children's losses, when weighing progress
   for (const Move move : position.legal_moves()) {
     if (((scan.losses >> move.slide()) & 1) != 0) continue;
     const Position child = position.after(move);
@@ -96,10 +99,18 @@ PositionResult rank_position(Engine& engine, const patterns::PatternWeights& wei
                                   " is not in the loaded tables");
     ChildScore scored = score_child(engine, weights, child, settings.child_nodes);
     scored.keeps_value = *child_value == keeping;
+    if (weigh_progress && scored.keeps_value) distances.push_back(tables.probe(child)->distance);
     result.stats.leaves += !scored.leaf_features.empty();
     children.push_back(std::move(scored));
   }
   if (children.empty()) return result;
+  if (!distances.empty()) {
+    const int shortest = *std::min_element(distances.begin(), distances.end());
+    auto distance = distances.begin();
+    for (ChildScore& child : children)
+      if (child.keeps_value)
+        child.target_weight = std::exp(-(*distance++ - shortest) / settings.progress_plies);
+  }
   result.stats.children = int(children.size());
   result.stats.positions = 1;
   const auto best =
@@ -114,19 +125,21 @@ PositionResult rank_position(Engine& engine, const patterns::PatternWeights& wei
                                      [](const ChildScore& child) { return child.keeps_value; });
   if (keepers == 0 || keepers == std::ptrdiff_t(children.size())) return result;
   result.stats.ranked = 1;
-  // softmax(value / T); loss = -log(sum over the keeping children of it);
-  // d loss / d value = (p - q) / T, q the softmax restricted to the keeping children.
+  // softmax(value / T); loss = -log(sum over the keeping children of w * it), w their
+  // target_weight (at most 1, so the loss is not negative); d loss / d value = (p - q) / T, q the
+  // softmax restricted to the keeping children and weighted by w.
   std::vector<double> exponent(children.size());
   double all = 0, kept = 0;
   for (std::size_t i = 0; i < children.size(); ++i) {
     exponent[i] = std::exp((children[i].value - best->value) / settings.temperature);
     all += exponent[i];
-    if (children[i].keeps_value) kept += exponent[i];
+    if (children[i].keeps_value) kept += children[i].target_weight * exponent[i];
   }
   result.stats.loss = -std::log(kept / all);
   for (std::size_t i = 0; i < children.size(); ++i) {
     const double share = exponent[i] / all;
-    const double keeping_share = children[i].keeps_value ? exponent[i] / kept : 0;
+    const double keeping_share =
+        children[i].keeps_value ? children[i].target_weight * exponent[i] / kept : 0;
     const double d_value = (share - keeping_share) / settings.temperature;
     for (const auto& [feature, sign] : children[i].leaf_features)
       result.gradient.emplace_back(feature, d_value * sign);
@@ -163,10 +176,11 @@ SearchRankingStats search_ranking_pass(const tb::Tablebase& tables,
   if (weights.size() != std::size_t(patterns::kFeatureCount))
     throw std::invalid_argument("search ranking: the weights are not the learned evaluation's");
   if (settings.child_nodes == 0 || settings.batch < 1 || settings.hash_mb < 1 ||
-      !(settings.temperature > 0) || !(settings.learning_rate >= 0))
+      !(settings.temperature > 0) || !(settings.learning_rate >= 0) ||
+      !(settings.progress_plies >= 0))
     throw std::invalid_argument(
         "search ranking: nodes, batch and hash must be positive, the temperature above 0 and the "
-        "learning rate not negative");
+        "learning rate and progress plies not negative");
   const int threads = std::max(1, settings.threads);
   std::vector<std::unique_ptr<Engine>> engines;
   EngineOptions options;

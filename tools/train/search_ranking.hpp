@@ -6,7 +6,8 @@
 // static evaluation of the end of its principal variation is its score (TDLeaf's idea), and a
 // softmax over the children's scores is pushed toward the children that keep the position's value
 // (a win, or a draw against the moves that lose): the loss is -log(the softmax's share of the
-// keeping children), and its gradient flows through the linear pattern weights of the leaves.
+// keeping children, each weighted by how fast it wins when progress_plies is set), and its
+// gradient flows through the linear pattern weights of the leaves.
 // The phases fitted also hold every defence of a draw, so draws are ranked too (README). A child
 // whose search ends in a proven result, or whose line's end does not score what the search reported
 // (a line cut short by the table), has no leaf to learn from and only takes part in the softmax.
@@ -26,7 +27,12 @@ struct SearchRankingSettings {
   std::uint64_t child_nodes = 8000;  // each child's search
   double learning_rate = 30;         // centi-cubes per unit of gradient
   double temperature = 30;           // the softmax's scale, centi-cubes
-  int batch = 200;                   // positions per weight update
+  // In a won position, a child that keeps the win counts by exp(-(its distance - the shortest) /
+  // progress_plies): the faster wins weigh more, so that the evaluation learns to make progress
+  // and not only to keep the win (a fit without it kept more wins a move but took longer to win,
+  // and so gave as many away in games: README). 0 counts every child that keeps the win alike.
+  double progress_plies = 0;
+  int batch = 200;  // positions per weight update
   int threads = 2;
   // Each thread's transposition table, cleared before every child's search: at 8,000 nodes a
   // child needs little of it, and clearing a large one costs more than the search under the

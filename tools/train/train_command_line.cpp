@@ -221,6 +221,9 @@ po::options_description rank_options() {
   add("learning-rate", with_default(rank.learning_rate),
       "centi-cubes per unit of gradient; 0 only measures");
   add("temperature", with_default(rank.temperature), "the softmax's scale, centi-cubes");
+  add("progress", with_default(rank.progress_plies),
+      "plies: in a won position a move that keeps the win counts by exp(-(its distance to the "
+      "win - the shortest) / PLIES), so the faster wins weigh more; 0 counts them alike");
   add("batch", po::value<int>()->default_value(rank.batch), "positions per weight update");
   add("hash", po::value<int>()->default_value(rank.hash_mb),
       "MB of each thread's transposition table, cleared before every child's search");
@@ -528,7 +531,9 @@ int run_rank(const po::variables_map& vm, std::ostream& out) {
   settings.threads = at_least(vm, "threads", 1);
   settings.learning_rate = vm["learning-rate"].as<double>();
   settings.temperature = vm["temperature"].as<double>();
+  settings.progress_plies = vm["progress"].as<double>();
   if (!(settings.learning_rate >= 0)) throw po::error("--learning-rate must not be negative");
+  if (!(settings.progress_plies >= 0)) throw po::error("--progress must not be negative");
   if (!(settings.temperature > 0)) throw po::error("--temperature must be above 0");
   const int epochs = at_least(vm, "epochs", 1);
   const bool measuring = settings.learning_rate == 0;
