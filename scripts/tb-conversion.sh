@@ -8,6 +8,7 @@
 #   scripts/tb-conversion.sh --tables DIR [--blanks 2] [--count 50] [--min 41] [--max 107]
 #                            [--tc st=0.2] [--seed 1] [--winner-tables] [--bin-dir build/release/bin]
 #                            [--timemargin 500] [--option NAME=VALUE ...] [--out DIR]
+#                            [--concurrency 1]
 #
 # --option sets an option of the engine under test (repeatable), e.g. NullMovePruning=false to
 # measure the search without one of its features. --timemargin (milliseconds) is the arena's
@@ -17,7 +18,8 @@
 # twenty three-blank games on time, both sides' clocks.)
 # --tc nodes=N searches a fixed number of nodes a move: the games are then the same on every run
 # (one thread), however loaded the machine, and two builds can be compared position by position
-# with scripts/tb-conversion-compare.py.
+# with scripts/tb-conversion-compare.py; --concurrency N (games at once) then changes only how
+# long the run takes.
 # Prints "converted W of N (losses L, draws D)" and the PGN's path. Files go to --out (default
 # build/tb-conversion/ of this checkout; give each of two runs at once its own). Relative paths
 # are read from the folder the script is called from.
@@ -26,7 +28,7 @@ caller=$PWD
 cd "$(dirname "$0")/.."
 from_caller() { case "$1" in /*) echo "$1" ;; *) echo "$caller/$1" ;; esac; }
 
-tables="" out=build/tb-conversion blanks=2 count=50 min=41 max=107 tc=st=0.2 seed=1 winner_tables=false timemargin=500
+tables="" out=build/tb-conversion concurrency=1 blanks=2 count=50 min=41 max=107 tc=st=0.2 seed=1 winner_tables=false timemargin=500
 attacker_options=()
 bin_dir=build/release/bin
 while [ $# -gt 0 ]; do
@@ -41,9 +43,10 @@ while [ $# -gt 0 ]; do
     --winner-tables) winner_tables=true; shift ;;
     --bin-dir) bin_dir=$(from_caller "$2"); shift 2 ;;
     --out) out=$(from_caller "$2"); shift 2 ;;
+    --concurrency) concurrency=$2; shift 2 ;;
     --timemargin) timemargin=$2; shift 2 ;;
     --option) attacker_options+=("option.$2"); shift 2 ;;
-    *) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+    *) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
   esac
 done
 if [ -z "$tables" ]; then
@@ -63,7 +66,7 @@ winner_option=()
 "$bin_dir/quixo-arena" \
   --engine name=attacker cmd="$bin_dir/quixo-engine" "${winner_option[@]}" "${attacker_options[@]}" \
   --engine name=defender cmd="$bin_dir/quixo-engine" option.TablebasePath="$tables" \
-  --each tc="$tc" --rounds "$count" --timemargin "$timemargin" --concurrency 1 --openings "$book" \
+  --each tc="$tc" --rounds "$count" --timemargin "$timemargin" --concurrency "$concurrency" --openings "$book" \
   --openings-order sequential --max-plies 400 --pgn "$pgn" --results "$out/conversion-$tag.json" \
   > "$out/conversion-$tag.log"
 # X (White) moves first in every book position and is the side that is won

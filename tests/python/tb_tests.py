@@ -101,10 +101,11 @@ def script_path(name):
     return os.path.join(os.path.dirname(__file__), "..", "..", "scripts", name)
 
 
-def conversion_run(tables_dir, out, nodes):
+def conversion_run(tables_dir, out, nodes, concurrency=1):
     run = subprocess.run(["bash", script_path("tb-conversion.sh"), "--tables", tables_dir,
                           "--blanks", "1", "--min", "3", "--count", "6", "--seed", "3", "--tc",
-                          "nodes=%d" % nodes, "--bin-dir", bin_dir(), "--out", str(out)],
+                          "nodes=%d" % nodes, "--bin-dir", bin_dir(), "--out", str(out),
+                          "--concurrency", str(concurrency)],
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     converted, games = map(int, re.search(r"converted (\d+) of (\d+)", run.stdout).groups())
@@ -119,10 +120,11 @@ def compare(*arguments):
 
 def test_tb_conversion_compare_pairs_two_runs_and_finds_the_move_that_gave_the_win_away(
         tables_dir, tmp_path):
-    # One node a move gives most wins away; 20,000 keep more. At fixed nodes a run repeats itself.
+    # One node a move gives most wins away; 20,000 keep more. At fixed nodes a run repeats
+    # itself, with two games at once too.
     weak = conversion_run(tables_dir, tmp_path / "weak", 1)
     strong = conversion_run(tables_dir, tmp_path / "strong", 20000)
-    again = conversion_run(tables_dir, tmp_path / "again", 20000)
+    again = conversion_run(tables_dir, tmp_path / "again", 20000, concurrency=2)
     assert weak[1] == strong[1] == 6 and weak[0] < strong[0]
     run = compare(weak[2], strong[2])
     assert run.returncode == 0, run.stderr
