@@ -745,6 +745,18 @@ std::vector<Position> rankable_wins() {
   return positions;
 }
 
+// Drawn positions of the test tables where some move loses, that a fit may learn from.
+std::vector<Position> rankable_draws(int count) {
+  ValueKeepingSettings settings = small_value_keeping_settings();
+  settings.wins = false;
+  settings.held_out = false;
+  settings.positions = count;
+  std::vector<Position> positions;
+  for (const ValueKeepingPosition& entry : value_keeping_positions(test::test_tables(), settings))
+    positions.push_back(entry.position);
+  return positions;
+}
+
 SearchRankingSettings small_ranking_settings(int threads) {
   SearchRankingSettings settings;
   settings.child_nodes = 600;
@@ -832,13 +844,7 @@ BOOST_AUTO_TEST_CASE(search_ranking_refuses_lost_positions) {
 // does not lose at once and still loses (of 3,000 drawn two-blank positions, 7 have none).
 BOOST_AUTO_TEST_CASE(search_ranking_ranks_the_draws_a_move_gives_away) {
   const tb::Tablebase& tables = test::test_tables();
-  ValueKeepingSettings settings = small_value_keeping_settings();
-  settings.wins = false;
-  settings.held_out = false;
-  settings.positions = 16;
-  std::vector<Position> hard;
-  for (const ValueKeepingPosition& entry : value_keeping_positions(tables, settings))
-    hard.push_back(entry.position);
+  const std::vector<Position> hard = rankable_draws(16);
   BOOST_TEST_REQUIRE(!hard.empty());
 
   SearchRankingSettings measure = small_ranking_settings(2);
@@ -884,13 +890,7 @@ BOOST_AUTO_TEST_CASE(search_ranking_weighs_the_faster_wins_more_with_progress) {
   search_ranking_pass(tables, wins, with_progress, fit);
   BOOST_TEST((with_progress != without));
 
-  ValueKeepingSettings draw_settings = small_value_keeping_settings();
-  draw_settings.wins = false;
-  draw_settings.held_out = false;
-  draw_settings.positions = 8;
-  std::vector<Position> draws;
-  for (const ValueKeepingPosition& entry : value_keeping_positions(tables, draw_settings))
-    draws.push_back(entry.position);
+  const std::vector<Position> draws = rankable_draws(8);
   measure.progress_plies = 0;
   const SearchRankingStats draws_alike = search_ranking_pass(tables, draws, weights, measure);
   measure.progress_plies = 2;
@@ -923,15 +923,10 @@ BOOST_AUTO_TEST_CASE(the_rank_command_measures_fits_and_refuses_bad_positions) {
 
   // Wins and draws from two files, each draw counted as one.
   const std::string draws_file = (dir.path / "draws.txt").string();
-  ValueKeepingSettings draw_settings = small_value_keeping_settings();
-  draw_settings.wins = false;
-  draw_settings.held_out = false;
-  draw_settings.positions = 6;
-  const std::vector<ValueKeepingPosition> draws =
-      value_keeping_positions(test::test_tables(), draw_settings);
+  const std::vector<Position> draws = rankable_draws(6);
   {
     std::ofstream file(draws_file);
-    for (const ValueKeepingPosition& entry : draws) file << to_string(entry.position) << "\n";
+    for (const Position& position : draws) file << to_string(position) << "\n";
   }
   const Run both = run({"rank", "--tables", tables, "--positions", positions_file, draws_file,
                         "--learning-rate", "0", "--hash", "1", "--nodes", "600"});
