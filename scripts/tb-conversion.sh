@@ -28,7 +28,8 @@ caller=$PWD
 cd "$(dirname "$0")/.."
 from_caller() { case "$1" in /*) echo "$1" ;; *) echo "$caller/$1" ;; esac; }
 
-tables="" out=build/tb-conversion concurrency=1 blanks=2 count=50 min=41 max=107 tc=st=0.2 seed=1 winner_tables=false timemargin=500
+tables="" out=build/tb-conversion concurrency=1 blanks=2 count=50 min=41 max=107 tc=st=0.2 seed=1
+winner_tables=false timemargin=500
 attacker_options=()
 bin_dir=build/release/bin
 while [ $# -gt 0 ]; do
@@ -66,8 +67,8 @@ winner_option=()
 "$bin_dir/quixo-arena" \
   --engine name=attacker cmd="$bin_dir/quixo-engine" "${winner_option[@]}" "${attacker_options[@]}" \
   --engine name=defender cmd="$bin_dir/quixo-engine" option.TablebasePath="$tables" \
-  --each tc="$tc" --rounds "$count" --timemargin "$timemargin" --concurrency "$concurrency" --openings "$book" \
-  --openings-order sequential --max-plies 400 --pgn "$pgn" --results "$out/conversion-$tag.json" \
+  --each tc="$tc" --rounds "$count" --timemargin "$timemargin" --concurrency "$concurrency" \
+  --openings "$book" --openings-order sequential --max-plies 400 --pgn "$pgn" --results "$out/conversion-$tag.json" \
   > "$out/conversion-$tag.log"
 # X (White) moves first in every book position and is the side that is won
 awk '/^\[White "/ { white = $2 } /^\[Result "/ { if (white == "\"attacker\"]") {

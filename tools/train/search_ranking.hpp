@@ -30,7 +30,8 @@ struct SearchRankingSettings {
   // In a won position, a child that keeps the win counts by exp(-(its distance - the shortest) /
   // progress_plies): the faster wins weigh more, so that the evaluation learns to make progress
   // and not only to keep the win (a fit without it kept more wins a move but took longer to win,
-  // and so gave as many away in games: README). 0 counts every child that keeps the win alike.
+  // and so gave as many away in games; with it the games were no better either: README). 0
+  // counts every child that keeps the win alike.
   double progress_plies = 0;
   int batch = 200;  // positions per weight update
   int threads = 2;
