@@ -54,9 +54,13 @@ def test_a_position_outside_the_tables_and_a_missing_folder(tables_dir, tmp_path
         quixo.Tables(str(tmp_path))
 
 
+def script_path(name):
+    return os.path.join(os.path.dirname(__file__), "..", "..", "scripts", name)
+
+
 def move_choice(tables_dir, *arguments):
-    script = os.path.join(os.path.dirname(__file__), "..", "..", "scripts", "tb-move-choice.py")
-    return subprocess.run(["/usr/bin/python3", script, "--tables", tables_dir, "--engine",
+    return subprocess.run(["/usr/bin/python3", script_path("tb-move-choice.py"), "--tables",
+                           tables_dir, "--engine",
                            os.path.join(bin_dir(), "quixo-engine")] + list(arguments),
                           capture_output=True, text=True, timeout=120)
 
@@ -95,10 +99,6 @@ def test_tb_move_choice_refuses_a_bad_command_line(tables_dir, arguments, messag
     run = move_choice(tables_dir, "--blanks", "1", "--count", "2", "--nodes", "10", *arguments)
     assert run.returncode != 0
     assert message in run.stderr and "Traceback" not in run.stderr
-
-
-def script_path(name):
-    return os.path.join(os.path.dirname(__file__), "..", "..", "scripts", name)
 
 
 def conversion_run(tables_dir, out, nodes, concurrency=1):
