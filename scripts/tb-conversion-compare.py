@@ -2,7 +2,7 @@
 """Two runs of scripts/tb-conversion.sh on the same positions, compared position by position:
 which long wins each build converted, and where each gave a win away.
 
-  scripts/tb-conversion-compare.py BEFORE.pgn AFTER.pgn
+  scripts/tb-conversion-compare.py BEFORE.pgn AFTER.pgn [--attacker NAME] [--tables DIR]
 
 Only the games in which the engine under test ("attacker") has the won side count, paired by
 their start position. With `--tc nodes=N` both runs' games are the same every time they are
@@ -13,6 +13,12 @@ reports their value, so the attacker's move after which it stops reporting a mat
 itself is the move that gave the win away (its move number in the game is printed); a game not
 converted in which the defender never stops is one the attacker let end by repetition or at the
 ply cap while still won.
+
+--tables DIR (the tables of the runs' layer and those below) looks up every move the attacker
+made from a position won for it, up to the one that gave the win away, and counts them by the
+tables' distance to the win (20 plies a row) and by the position's blank cubes: how often a move
+gives the win away, there. A build that gives fewer away per move but makes less progress
+(spends more moves far from the win) can still convert no more games; these rows tell which.
 
 Uses the project's Python package (quixo.pgn), from PYTHONPATH, else from build/release/python
 of this checkout.
@@ -37,6 +43,7 @@ class Outcome:
     def __init__(self, game, attacker):
         self.converted = game.result == ("1-0" if game.x == attacker else "0-1")
         self.slip = None if self.converted else slip_move(game, attacker)
+        self.game = game
 
 
 def first_mover(game):
@@ -85,6 +92,49 @@ def read_run(path, attacker):
     return outcomes
 
 
+def moves_while_won(game, attacker, tables):
+    """Every move of the attacker from a position the tables call won for it, in the game's
+    order, up to the first that gives the win away: (distance to the win in plies, blank cubes,
+    whether the win was kept)."""
+    attacker_first = first_mover(game) == attacker
+    board = game.board()
+    records = []
+    for index, move in enumerate(game.moves):
+        if (index % 2 == 0) == attacker_first:
+            value = tables.probe(board)
+            if value is None or value[0] != "win":
+                break
+            blanks = int((board.to_array() == 0).sum())
+            board.push(move.move)
+            if board.is_game_over():
+                kept = board.result() == ("1-0" if game.x == attacker else "0-1")
+            else:
+                after = tables.probe(board)
+                kept = after is not None and after[0] == "loss"
+            records.append((value[1], blanks, kept))
+            if not kept:
+                break
+        else:
+            board.push(move.move)
+    return records
+
+
+def describe_moves(records):
+    """The rows of --tables: moves and wins given away, by distance and by blank cubes."""
+    def row(label, group):
+        given_away = sum(not kept for _, _, kept in group)
+        return "    %s: %d moves, %d gave the win away (%.1f %%)" % (
+            label, len(group), given_away, 100.0 * given_away / len(group))
+    rows = ["  every move of the attacker from a won position, by the tables:"]
+    for low in sorted({distance // 20 * 20 for distance, _, _ in records}):
+        rows.append(row("%d-%d plies to the win" % (low, low + 19),
+                        [r for r in records if low <= r[0] < low + 20]))
+    for blanks in sorted({blanks for _, blanks, _ in records}):
+        rows.append(row("%d blank%s" % (blanks, "" if blanks == 1 else "s"),
+                        [r for r in records if r[1] == blanks]))
+    return rows
+
+
 def mcnemar_p(only_before, only_after):
     """Two-sided exact McNemar test: the chance of a split at least this uneven of the
     positions that only one build converted, if either were as likely to convert each."""
@@ -118,14 +168,29 @@ def main():
     parser.add_argument("after", help="the PGN of the second run (the build after)")
     parser.add_argument("--attacker", default="attacker",
                         help="the name of the engine under test in both PGNs")
+    parser.add_argument("--tables", help="the tables' folder: every move of the attacker "
+                        "looked up, by distance to the win and by blank cubes")
     args = parser.parse_args()
     before = read_run(args.before, args.attacker)
     after = read_run(args.after, args.attacker)
+    tables = None
+    if args.tables:
+        try:
+            tables = quixo.Tables(args.tables)
+        except ValueError as error:
+            sys.exit("tb-conversion-compare: %s" % error)
     for name, run in (("before", before), ("after", after)):
         not_converted = [outcome for outcome in run.values() if not outcome.converted]
         print("%s: converted %d of %d" % (name, len(run) - len(not_converted), len(run)))
         if not_converted:
             print("  %s" % describe_slips(not_converted))
+        if tables is not None:
+            records = [record for outcome in run.values()
+                       for record in moves_while_won(outcome.game, args.attacker, tables)]
+            if not records:
+                sys.exit("tb-conversion-compare: no start position of %s is in the tables of %s"
+                         % (name, args.tables))
+            print("\n".join(describe_moves(records)))
     common = sorted(set(before) & set(after))
     if not common:
         sys.exit("tb-conversion-compare: the two runs share no start position")

@@ -158,6 +158,35 @@ def test_tb_conversion_compare_pairs_two_runs_and_finds_the_move_that_gave_the_w
     assert checked == 6 - weak[0]
 
 
+def test_tb_conversion_compare_counts_every_move_by_distance_and_blanks(tables_dir, tmp_path):
+    # One node a move: wins are given away. Each run's rows by distance and by blank cubes count
+    # the same moves, and the wins given away there are the games' slips, one each.
+    converted, games, pgn = conversion_run(tables_dir, tmp_path / "weak", 1)
+    run = compare(pgn, pgn, "--tables", tables_dir)
+    assert run.returncode == 0, run.stderr
+    before = run.stdout.split("after:")[0]
+    rows = re.findall(r"    (\d+)-\d+ plies to the win: (\d+) moves, (\d+) gave the win away",
+                      before)
+    blank_rows = re.findall(r"    (\d) blanks?: (\d+) moves, (\d+) gave the win away", before)
+    assert rows and blank_rows
+    moves = sum(int(count) for _, count, _ in rows)
+    given_away = sum(int(away) for _, _, away in rows)
+    assert moves == sum(int(count) for _, count, _ in blank_rows) > 0
+    assert given_away == sum(int(away) for _, _, away in blank_rows)
+    assert {int(blanks) for blanks, _, _ in blank_rows} <= {0, 1}
+    assert all(int(low) % 20 == 0 and int(away) <= int(count) for low, count, away in rows)
+    spec = importlib.util.spec_from_file_location("compare", script_path("tb-conversion-compare.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    slips = sum(module.slip_move(game, "attacker") is not None
+                for game in quixo.pgn.read_games(pgn.read_text())
+                if game.x == "attacker" and game.result != "1-0")
+    assert given_away == slips > 0 and games - converted >= slips
+    missing = compare(pgn, pgn, "--tables", tmp_path / "no-tables")
+    assert missing.returncode != 0
+    assert "no endgame table layer" in missing.stderr and "Traceback" not in missing.stderr
+
+
 @pytest.mark.parametrize("second, message", [
     ("missing.pgn", "cannot read"),
     ("not-a-pgn.txt", "is not a PGN file of the arena"),
