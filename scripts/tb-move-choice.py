@@ -14,6 +14,11 @@ position (uqinewgame). Prints the counts, and among them the positions where a m
 ones where a mistake is possible without losing at once); --misses writes each position whose
 move gave the win away, with the move and the winning moves, one per line.
 
+--option TablebasePath=DIR with the tables of fewer blanks only (a folder of links to the
+files of layers below --blanks) gives the search exact values wherever a line fills a blank:
+what the search would gain from knowing those positions perfectly. A folder holding the
+measured layer is refused.
+
 Uses the project's Python package (quixo.engine, quixo.Tables), from PYTHONPATH, else from
 build/release/python of this checkout.
 """
@@ -91,7 +96,13 @@ def run():
     args = parser.parse_args()
     options = parse_options(args.option)
     if "TablebasePath" in options:
-        sys.exit("tb-move-choice: the engine under test searches without tables")
+        measured_layer = [name for name in ("quixo-b%d.qtb" % args.blanks,
+                                            "quixo-b%d.qtbw" % args.blanks)
+                          if os.path.exists(os.path.join(options["TablebasePath"], name))]
+        if measured_layer or not os.path.isdir(options["TablebasePath"]):
+            sys.exit("tb-move-choice: the engine under test searches without the table it is "
+                     "measured on, layer %d (TablebasePath may hold lower layers only)"
+                     % args.blanks)
     search_limit = (quixo.engine.Limit(time=args.movetime / 1000) if args.movetime
                     else quixo.engine.Limit(nodes=args.nodes or 20000))
 

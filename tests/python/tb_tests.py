@@ -92,13 +92,32 @@ def test_tb_move_choice_judges_each_move_by_the_tables(tables_dir, tmp_path):
     (["--blanks", "2"], "has no table of 2 blanks"),
     (["--option", "Hash"], "--option wants NAME=VALUE"),
     (["--option", "NoSuchOption=1"], "declares no option 'NoSuchOption'"),
-    (["--option", "TablebasePath=x"], "searches without tables"),
+    (["--option", "TablebasePath=x"], "searches without the table it is measured on"),
     (["--nodes", "0"], "must be at least 1"),
 ])
 def test_tb_move_choice_refuses_a_bad_command_line(tables_dir, arguments, message):
     run = move_choice(tables_dir, "--blanks", "1", "--count", "2", "--nodes", "10", *arguments)
     assert run.returncode != 0
     assert message in run.stderr and "Traceback" not in run.stderr
+
+
+def test_tb_move_choice_lets_the_engine_know_the_layers_below_the_measured_one(tables_dir,
+                                                                               tmp_path):
+    # Layer 0 alone, linked into a folder of its own: allowed, and the engine reports it. The
+    # test tables' own folder holds layer 1, the one measured: refused.
+    lower = tmp_path / "lower"
+    lower.mkdir()
+    for name in os.listdir(tables_dir):
+        if name.startswith("quixo-b0."):
+            os.symlink(os.path.join(tables_dir, name), lower / name)
+    run = move_choice(tables_dir, "--blanks", "1", "--min", "3", "--count", "5", "--nodes", "100",
+                      "--option", "TablebasePath=%s" % lower)
+    assert run.returncode == 0, run.stderr
+    assert re.search(r"TablebasePath=\S+: the win kept by \d+ of 5 moves", run.stdout)
+    refused = move_choice(tables_dir, "--blanks", "1", "--count", "2", "--nodes", "10",
+                          "--option", "TablebasePath=%s" % tables_dir)
+    assert refused.returncode != 0
+    assert "measured on, layer 1" in refused.stderr and "Traceback" not in refused.stderr
 
 
 def conversion_run(tables_dir, out, nodes, concurrency=1):
