@@ -137,6 +137,14 @@ def compare(*arguments):
                           capture_output=True, text=True, timeout=60)
 
 
+def compare_module():
+    """The compare script as a module, for its slip_move()."""
+    spec = importlib.util.spec_from_file_location("compare", script_path("tb-conversion-compare.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def test_tb_conversion_compare_pairs_two_runs_and_finds_the_move_that_gave_the_win_away(
         tables_dir, tmp_path):
     # One node a move gives most wins away; 20,000 keep more. At fixed nodes a run repeats
@@ -158,9 +166,7 @@ def test_tb_conversion_compare_pairs_two_runs_and_finds_the_move_that_gave_the_w
     assert "only before 0, only after 0" in repeated.stdout
     # The move it names, checked against the tables: the first of the attacker's moves after
     # which the defender is no longer lost (or the game is over without the attacker's line).
-    spec = importlib.util.spec_from_file_location("compare", script_path("tb-conversion-compare.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = compare_module()
     tables = quixo.Tables(tables_dir)
     checked = 0
     for game in quixo.pgn.read_games(weak[2].read_text()):
@@ -194,9 +200,7 @@ def test_tb_conversion_compare_counts_every_move_by_distance_and_blanks(tables_d
     assert given_away == sum(int(away) for _, _, away in blank_rows)
     assert {int(blanks) for blanks, _, _ in blank_rows} <= {0, 1}
     assert all(int(low) % 20 == 0 and int(away) <= int(count) for low, count, away in rows)
-    spec = importlib.util.spec_from_file_location("compare", script_path("tb-conversion-compare.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = compare_module()
     slips = sum(module.slip_move(game, "attacker") is not None
                 for game in quixo.pgn.read_games(pgn.read_text())
                 if game.x == "attacker" and game.result != "1-0")
