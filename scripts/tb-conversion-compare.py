@@ -41,9 +41,14 @@ class Outcome:
     """One game of the attacker with the won side: converted or not, and where the win went."""
 
     def __init__(self, game, attacker):
-        self.converted = game.result == ("1-0" if game.x == attacker else "0-1")
+        self.converted = game.result == attacker_win(game, attacker)
         self.slip = None if self.converted else slip_move(game, attacker)
         self.game = game
+
+
+def attacker_win(game, attacker):
+    """The result that says the attacker won the game."""
+    return "1-0" if game.x == attacker else "0-1"
 
 
 def first_mover(game):
@@ -107,7 +112,7 @@ def moves_while_won(game, attacker, tables):
             blanks = int((board.to_array() == 0).sum())
             board.push(move.move)
             if board.is_game_over():
-                kept = board.result() == ("1-0" if game.x == attacker else "0-1")
+                kept = board.result() == attacker_win(game, attacker)
             else:
                 after = tables.probe(board)
                 kept = after is not None and after[0] == "loss"

@@ -96,10 +96,13 @@ def run():
     args = parser.parse_args()
     options = parse_options(args.option)
     if "TablebasePath" in options:
+        if not os.path.isdir(options["TablebasePath"]):
+            sys.exit("tb-move-choice: TablebasePath %s is not a folder (it may hold the tables "
+                     "of fewer blanks than layer %d)" % (options["TablebasePath"], args.blanks))
         measured_layer = [name for name in ("quixo-b%d.qtb" % args.blanks,
                                             "quixo-b%d.qtbw" % args.blanks)
                           if os.path.exists(os.path.join(options["TablebasePath"], name))]
-        if measured_layer or not os.path.isdir(options["TablebasePath"]):
+        if measured_layer:
             sys.exit("tb-move-choice: the engine under test searches without the table it is "
                      "measured on, layer %d (TablebasePath may hold lower layers only)"
                      % args.blanks)

@@ -92,7 +92,7 @@ def test_tb_move_choice_judges_each_move_by_the_tables(tables_dir, tmp_path):
     (["--blanks", "2"], "has no table of 2 blanks"),
     (["--option", "Hash"], "--option wants NAME=VALUE"),
     (["--option", "NoSuchOption=1"], "declares no option 'NoSuchOption'"),
-    (["--option", "TablebasePath=x"], "searches without the table it is measured on"),
+    (["--option", "TablebasePath=x"], "TablebasePath x is not a folder"),
     (["--nodes", "0"], "must be at least 1"),
 ])
 def test_tb_move_choice_refuses_a_bad_command_line(tables_dir, arguments, message):
