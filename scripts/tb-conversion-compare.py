@@ -19,11 +19,15 @@ made from a position won for it, up to the one that gave the win away, and count
 tables' distance to the win (20 plies a row) and by the position's blank cubes: how often a move
 gives the win away, there. A build that gives fewer away per move but makes less progress
 (spends more moves far from the win) can still convert no more games; these rows tell which.
+Two more rows split the moves from positions with blank cubes by whether some move that fills a
+blank (takes a blank cube) wins there, with how many of them filled one: a win is given away
+either by a fill that does not win or in the manoeuvre before a winning fill exists.
 
 Uses the project's Python package (quixo.pgn), from PYTHONPATH, else from build/release/python
 of this checkout.
 """
 import argparse
+import collections
 import math
 import os
 import statistics
@@ -97,10 +101,31 @@ def read_run(path, attacker):
     return outcomes
 
 
+# One move of the attacker from a won position: the tables' distance to the win in plies, the
+# position's blank cubes, whether the move kept the win, whether some move that fills a blank
+# wins there, and whether the move played filled one.
+MoveRecord = collections.namedtuple("MoveRecord", "distance blanks kept fill_wins filled")
+
+
+def blank_count(board):
+    return int((board.to_array() == 0).sum())
+
+
+def fills_and_wins(board, tables):
+    """The moves of `board` that fill a blank, and whether one of them wins."""
+    fills = set()
+    for move in board.legal_moves():
+        child = board.copy()
+        child.push(move)
+        if blank_count(child) < blank_count(board):
+            fills.add(move)
+    values = tables.probe_moves(board)
+    return fills, any(values[move][0] == "win" for move in fills)
+
+
 def moves_while_won(game, attacker, tables):
     """Every move of the attacker from a position the tables call won for it, in the game's
-    order, up to the first that gives the win away: (distance to the win in plies, blank cubes,
-    whether the win was kept)."""
+    order, up to the first that gives the win away, as MoveRecords."""
     attacker_first = first_mover(game) == attacker
     board = game.board()
     records = []
@@ -109,14 +134,15 @@ def moves_while_won(game, attacker, tables):
             value = tables.probe(board)
             if value is None or value[0] != "win":
                 break
-            blanks = int((board.to_array() == 0).sum())
+            blanks = blank_count(board)
+            fills, fill_wins = fills_and_wins(board, tables)
             board.push(move.move)
             if board.is_game_over():
                 kept = board.result() == attacker_win(game, attacker)
             else:
                 after = tables.probe(board)
                 kept = after is not None and after[0] == "loss"
-            records.append((value[1], blanks, kept))
+            records.append(MoveRecord(value[1], blanks, kept, fill_wins, move.move in fills))
             if not kept:
                 break
         else:
@@ -125,18 +151,26 @@ def moves_while_won(game, attacker, tables):
 
 
 def describe_moves(records):
-    """The rows of --tables: moves and wins given away, by distance and by blank cubes."""
-    def row(label, group):
-        given_away = sum(not kept for _, _, kept in group)
-        return "    %s: %d moves, %d gave the win away (%.1f %%)" % (
-            label, len(group), given_away, 100.0 * given_away / len(group))
+    """The rows of --tables: moves and wins given away, by distance, by blank cubes and by
+    whether a fill wins."""
+    def row(label, group, filled=False):
+        given_away = sum(not record.kept for record in group)
+        filled_part = (" (%d filled a blank)" % sum(record.filled for record in group)
+                       if filled else "")
+        return "    %s: %d moves%s, %d gave the win away (%.1f %%)" % (
+            label, len(group), filled_part, given_away, 100.0 * given_away / max(len(group), 1))
     rows = ["  every move of the attacker from a won position, by the tables:"]
-    for low in sorted({distance // 20 * 20 for distance, _, _ in records}):
+    for low in sorted({record.distance // 20 * 20 for record in records}):
         rows.append(row("%d-%d plies to the win" % (low, low + 19),
-                        [r for r in records if low <= r[0] < low + 20]))
-    for blanks in sorted({blanks for _, blanks, _ in records}):
+                        [r for r in records if low <= r.distance < low + 20]))
+    for blanks in sorted({record.blanks for record in records}):
         rows.append(row("%d blank%s" % (blanks, "" if blanks == 1 else "s"),
-                        [r for r in records if r[1] == blanks]))
+                        [r for r in records if r.blanks == blanks]))
+    with_blanks = [r for r in records if r.blanks > 0]
+    if with_blanks:
+        rows.append(row("with blanks, a fill wins", [r for r in with_blanks if r.fill_wins], True))
+        rows.append(row("with blanks, no fill wins", [r for r in with_blanks if not r.fill_wins],
+                        True))
     return rows
 
 
@@ -174,7 +208,8 @@ def main():
     parser.add_argument("--attacker", default="attacker",
                         help="the name of the engine under test in both PGNs")
     parser.add_argument("--tables", help="the tables' folder: every move of the attacker "
-                        "looked up, by distance to the win and by blank cubes")
+                        "looked up, by distance to the win, by blank cubes and by whether a "
+                        "fill wins")
     args = parser.parse_args()
     before = read_run(args.before, args.attacker)
     after = read_run(args.after, args.attacker)

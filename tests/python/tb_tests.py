@@ -200,11 +200,44 @@ def test_tb_conversion_compare_counts_every_move_by_distance_and_blanks(tables_d
     assert given_away == sum(int(away) for _, _, away in blank_rows)
     assert {int(blanks) for blanks, _, _ in blank_rows} <= {0, 1}
     assert all(int(low) % 20 == 0 and int(away) <= int(count) for low, count, away in rows)
+    # The moves from positions with blanks, split by whether a fill wins there.
+    fill_rows = re.findall(r"    with blanks, (a|no) fill wins: (\d+) moves \((\d+) filled a "
+                           r"blank\), (\d+) gave the win away", before)
+    assert [kind for kind, _, _, _ in fill_rows] == ["a", "no"]
+    assert sum(int(count) for _, count, _, _ in fill_rows) == sum(
+        int(count) for blanks, count, _ in blank_rows if int(blanks) > 0)
+    assert sum(int(away) for _, _, _, away in fill_rows) == sum(
+        int(away) for blanks, _, away in blank_rows if int(blanks) > 0)
+    assert all(int(filled) <= int(count) for _, count, filled, _ in fill_rows)
     module = compare_module()
     slips = sum(module.slip_move(game, "attacker") is not None
                 for game in quixo.pgn.read_games(pgn.read_text())
                 if game.x == "attacker" and game.result != "1-0")
     assert given_away == slips > 0 and games - converted >= slips
+    # Whether a fill wins, probed afresh: a move that takes a blank and leaves the defender lost.
+    # The attacker is X and moves first (the sample's positions have X to move).
+    tables = quixo.Tables(str(tables_dir))
+    checked = 0
+    for game in quixo.pgn.read_games(pgn.read_text()):
+        if game.x != "attacker":
+            continue
+        records = module.moves_while_won(game, "attacker", tables)
+        board = game.board()
+        for index, move in enumerate(game.moves[:2 * len(records)]):
+            if index % 2 == 0:
+                blanks = module.blank_count(board)
+                fill_wins = False
+                for candidate in board.legal_moves():
+                    child = board.copy()
+                    child.push(candidate)
+                    if module.blank_count(child) < blanks:
+                        fill_wins |= (child.result() == "1-0" if child.is_game_over()
+                                      else tables.probe(child)[0] == "loss")
+                record = records[index // 2]
+                assert (record.blanks, record.fill_wins) == (blanks, fill_wins)
+                checked += blanks > 0
+            board.push(move.move)
+    assert checked > 0
     missing = compare(pgn, pgn, "--tables", tmp_path / "no-tables")
     assert missing.returncode != 0
     assert "no endgame table layer" in missing.stderr and "Traceback" not in missing.stderr
