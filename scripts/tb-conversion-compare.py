@@ -113,11 +113,12 @@ def blank_count(board):
 
 def fills_and_wins(board, tables):
     """The moves of `board` that fill a blank, and whether one of them wins."""
+    blanks = blank_count(board)
     fills = set()
     for move in board.legal_moves():
         child = board.copy()
         child.push(move)
-        if blank_count(child) < blank_count(board):
+        if blank_count(child) < blanks:
             fills.add(move)
     values = tables.probe_moves(board)
     return fills, any(values[move][0] == "win" for move in fills)
