@@ -111,9 +111,9 @@ def blank_count(board):
     return int((board.to_array() == 0).sum())
 
 
-def fills_and_wins(board, tables):
-    """The moves of `board` that fill a blank, and whether one of them wins."""
-    blanks = blank_count(board)
+def fills_and_wins(board, blanks, tables):
+    """The moves of `board` (with `blanks` blank cubes) that fill a blank, and whether one of
+    them wins."""
     fills = set()
     for move in board.legal_moves():
         child = board.copy()
@@ -136,7 +136,7 @@ def moves_while_won(game, attacker, tables):
             if value is None or value[0] != "win":
                 break
             blanks = blank_count(board)
-            fills, fill_wins = fills_and_wins(board, tables)
+            fills, fill_wins = fills_and_wins(board, blanks, tables)
             board.push(move.move)
             if board.is_game_over():
                 kept = board.result() == attacker_win(game, attacker)

@@ -138,7 +138,7 @@ def compare(*arguments):
 
 
 def compare_module():
-    """The compare script as a module, for its slip_move()."""
+    """The compare script as a module, for its slip_move() and moves_while_won()."""
     spec = importlib.util.spec_from_file_location("compare", script_path("tb-conversion-compare.py"))
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -214,8 +214,9 @@ def test_tb_conversion_compare_counts_every_move_by_distance_and_blanks(tables_d
                 for game in quixo.pgn.read_games(pgn.read_text())
                 if game.x == "attacker" and game.result != "1-0")
     assert given_away == slips > 0 and games - converted >= slips
-    # Whether a fill wins, probed afresh: a move that takes a blank and leaves the defender lost.
-    # The attacker is X and moves first (the sample's positions have X to move).
+    # Whether a fill wins, probed afresh: a move that takes a blank and leaves the defender lost;
+    # and whether the move played filled one. The attacker is X and moves first (the sample's
+    # positions have X to move).
     tables = quixo.Tables(str(tables_dir))
     checked = 0
     for game in quixo.pgn.read_games(pgn.read_text()):
@@ -237,6 +238,8 @@ def test_tb_conversion_compare_counts_every_move_by_distance_and_blanks(tables_d
                 assert (record.blanks, record.fill_wins) == (blanks, fill_wins)
                 checked += blanks > 0
             board.push(move.move)
+            if index % 2 == 0:
+                assert record.filled == (module.blank_count(board) < blanks)
     assert checked > 0
     missing = compare(pgn, pgn, "--tables", tmp_path / "no-tables")
     assert missing.returncode != 0
