@@ -500,6 +500,13 @@ std::optional<std::string> UqiSession::set_tablebase_path(const std::string& pat
   if (report.layers.empty())
     return "option TablebasePath: no usable table file in " + text_helpers::quoted(path) +
            unchanged;
+  // Such a layer's distances are not to the end of the game: the search's scores and its choice
+  // of the fastest win would be wrong with it.
+  if (const std::vector<int> exits = tables->layers_counting_to_exit(); !exits.empty())
+    return "option TablebasePath: " + text_helpers::quoted(path) + " holds tables made for " +
+           "training (layer " + std::to_string(exits.front()) +
+           " counts plies to a blank cube taken, quixo-tb generate --distance-to exit), not " +
+           "for play" + unchanged;
   send_info_string("tablebase: " + tables->describe() + " loaded from " + path);
   std::string without_wdl;
   int without_wdl_count = 0;

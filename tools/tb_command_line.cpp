@@ -81,6 +81,9 @@ void describe_options(po::options_description& options) {
       "component", po::value<std::string>(),
       "generate: solve only this component of layer K, X,O (its cube counts), into part files")(
       "level", po::value<int>()->default_value(9), "generate: zstd compression level (1..19)")(
+      "distance-to", po::value<std::string>()->default_value("end"),
+      "generate: what layer K's distances count: end (plies to the end of the game, what the "
+      "engine probes) or exit (plies to a blank taken or the game over, for training)")(
       "every", unsigned_value<std::uint64_t>(1),
       "verify: check every N-th slot of each layer (1: all of them)")(
       "position", po::value<std::string>(),
@@ -121,6 +124,11 @@ int generate(const po::variables_map& vm, std::ostream& out, std::ostream& err) 
   options.compression_level = std::clamp(vm["level"].as<int>(), 1, 19);
   if (vm.count("component"))
     options.only_component = parse_component(vm["component"].as<std::string>(), options.blanks);
+  const std::string distance_to = vm["distance-to"].as<std::string>();
+  if (distance_to == "exit")
+    options.top_layer_distance = DistanceCount::LayerExit;
+  else if (distance_to != "end")
+    throw po::error("--distance-to \"" + distance_to + "\": expected end or exit");
   // A component is solved in memory: 3 bytes per slot, plus two sections of the layer below.
   const std::uint64_t limit = unsigned_option<std::uint64_t>(vm, "memory") << 20;
   for (int k = 0; k <= options.blanks; ++k) {

@@ -139,7 +139,21 @@ std::string Tablebase::describe() const {
   std::string text;
   for (int blanks = 0; std::size_t(blanks) < layers_.size(); ++blanks)
     if (has_layer(blanks)) text += (text.empty() ? "layers " : " ") + std::to_string(blanks);
-  return text.empty() ? "no layers" : text;
+  if (text.empty()) return "no layers";
+  const std::vector<int> exits = layers_counting_to_exit();
+  if (exits.empty()) return text;
+  text += " (";
+  for (const int blanks : exits) text += std::to_string(blanks) + " ";
+  return text + (exits.size() == 1 ? "counts" : "count") + " plies to its exit)";
+}
+
+std::vector<int> Tablebase::layers_counting_to_exit() const {
+  std::vector<int> layers;
+  for (int blanks = 0; std::size_t(blanks) < layers_.size(); ++blanks)
+    if (has_layer(blanks) &&
+        layers_[blanks]->file.info().distance_count == DistanceCount::LayerExit)
+      layers.push_back(blanks);
+  return layers;
 }
 
 std::string Tablebase::last_problem() const {

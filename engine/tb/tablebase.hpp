@@ -53,8 +53,12 @@ class Tablebase {
   bool has_wdl_file(int blanks) const;
   // The highest k such that every layer 0..k is loaded, or -1.
   int complete_up_to() const;
-  // "layers 0 1 2" or "no layers".
+  // "layers 0 1 2" or "no layers"; "layers 0 1 2 (2 counts plies to its exit)" when a layer's
+  // distances count to the layer's exit (value.hpp), not to the end of the game.
   std::string describe() const;
+  // The loaded layers whose distances count to the layer's exit: tables for training and
+  // analysis, which the search must not be given (its scores and fastest wins read distances).
+  std::vector<int> layers_counting_to_exit() const;
 
   // The value of `position` for its side to move (finished positions included: win or loss 0);
   // nullopt when its layer is not loaded, or a block of it turned out corrupt (the layer is then

@@ -53,7 +53,7 @@ std::filesystem::path layer_file_path(const std::filesystem::path& dir, int laye
 
 std::uint64_t write_layer_file(const std::filesystem::path& path, const LayerIndex& index,
                                std::span<const PackedValue> values, int threads,
-                               int compression_level) {
+                               int compression_level, DistanceCount distance_count) {
   if (values.size() != index.slot_count())
     throw TbFileError("internal: " + std::to_string(values.size()) + " values for a layer of " +
                       std::to_string(index.slot_count()) + " slots");
@@ -62,11 +62,12 @@ std::uint64_t write_layer_file(const std::filesystem::path& path, const LayerInd
       [values](Slot first, std::span<PackedValue> out) {
         std::copy_n(values.begin() + std::ptrdiff_t(first), out.size(), out.begin());
       },
-      threads, compression_level);
+      threads, compression_level, distance_count);
 }
 
 std::uint64_t write_layer_file(const std::filesystem::path& path, const LayerIndex& index,
-                               const LayerValueReader& read, int threads, int compression_level) {
+                               const LayerValueReader& read, int threads, int compression_level,
+                               DistanceCount distance_count) {
   const Slot slot_count = index.slot_count();
   // 256 blocks at a time: the unit of the statistics' pass and of the compression's batches.
   constexpr std::uint64_t kBatch = 256;
@@ -122,6 +123,8 @@ std::uint64_t write_layer_file(const std::filesystem::path& path, const LayerInd
   put<std::uint64_t>(header.data(), 40, block_count);
   put<std::uint64_t>(header.data(), 48, kHeaderBytes);  // the block table follows the header
   put<std::uint32_t>(header.data(), 64, std::uint32_t(max_distance));
+  // 0 in every file written before the field was (2026-12-05): they all count to the end.
+  put<std::uint32_t>(header.data(), 68, std::uint32_t(distance_count));
   // Bytes 72-79 held the generation time in the files of 2026-11: left 0, so that a layer solved
   // component by component, on one machine or on many, is the same file.
   for (int m = 0; m < index.section_count(); ++m) {
@@ -268,6 +271,10 @@ void LayerFile::validate(int expected_layer) {
   block_table_offset_ = get<std::uint64_t>(data_, 48);
   trailer_offset_ = get<std::uint64_t>(data_, 56);
   info_.max_distance = int(get<std::uint32_t>(data_, 64));
+  const std::uint32_t distance_count = get<std::uint32_t>(data_, 68);
+  if (distance_count > std::uint32_t(DistanceCount::LayerExit))
+    refuse("unknown distance count " + std::to_string(distance_count));
+  info_.distance_count = DistanceCount(distance_count);
   if (trailer_offset_ + kTrailerBytes != size_)
     refuse("file is " + std::to_string(size_) + " bytes, its header says " +
            std::to_string(trailer_offset_ + kTrailerBytes) + ": truncated or padded");

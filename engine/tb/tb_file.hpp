@@ -1,13 +1,14 @@
 // One layer of the endgame tables on disk: `quixo-b{k}.qtb`.
 //
 // Layout (little-endian): a 4096-byte header (magic, version, layer, index scheme, encoding,
-// counts, per-section statistics, then its own CRC-32), a block table (one file offset per block
-// and one past the last, then its CRC-32), the blocks, and a trailer (the CRC-32 of everything
-// before it, then the magic again). A block is one zstd frame, with zstd's content checksum, of
-// 16384 slots: their 2-bit codes (Wdl), then their distances as u8 (encoding 1) or u16
-// (encoding 2, when a distance passes 255). Holes, draws and finished boards store distance 0.
-// A file whose header, block table, size or trailer does not check out is refused when opened; a
-// block that does not decode is refused when it is read. docs/design/endgame-tables.md has why.
+// counts, what the distances count (value.hpp), per-section statistics, then its own CRC-32), a
+// block table (one file offset per block and one past the last, then its CRC-32), the blocks, and a
+// trailer (the CRC-32 of everything before it, then the magic again). A block is one zstd frame,
+// with zstd's content checksum, of 16384 slots: their 2-bit codes (Wdl), then their distances as u8
+// (encoding 1) or u16 (encoding 2, when a distance passes 255). Holes, draws and finished boards
+// store distance 0. A file whose header, block table, size or trailer does not check out is refused
+// when opened; a block that does not decode is refused when it is read.
+// docs/design/endgame-tables.md has why.
 #pragma once
 
 #include <cstdint>
@@ -55,6 +56,7 @@ struct LayerFileInfo {
   std::uint64_t slot_count = 0;
   std::uint64_t block_count = 0;
   int max_distance = 0;
+  DistanceCount distance_count = DistanceCount::GameEnd;  // what the distances count
   std::vector<SectionSummary> sections;
 };
 
@@ -68,12 +70,13 @@ using LayerValueReader = std::function<void(Slot first, std::span<PackedValue> o
 // holds nothing but the values and what follows from them, so the same values give the same
 // bytes wherever they were solved. Returns the file's size.
 std::uint64_t write_layer_file(const std::filesystem::path& path, const LayerIndex& index,
-                               const LayerValueReader& read, int threads,
-                               int compression_level = 9);
+                               const LayerValueReader& read, int threads, int compression_level = 9,
+                               DistanceCount distance_count = DistanceCount::GameEnd);
 // The same, from a whole layer in memory (one PackedValue per slot of `index`).
 std::uint64_t write_layer_file(const std::filesystem::path& path, const LayerIndex& index,
                                std::span<const PackedValue> values, int threads,
-                               int compression_level = 9);
+                               int compression_level = 9,
+                               DistanceCount distance_count = DistanceCount::GameEnd);
 
 // A layer file opened for reading (memory-mapped, or bytes held in memory for tests and fuzzing).
 // Thread-safe once constructed.

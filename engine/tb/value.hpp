@@ -36,6 +36,18 @@ constexpr int preference(TbValue value) {
   return 0;
 }
 
+// What a layer file's distances count. GameEnd: plies to the end of the game, as above: the
+// tables the search probes. LayerExit: plies until the game leaves the layer (a blank cube taken,
+// or the game over) into a position of the same value, the winner hastening that and the loser
+// delaying it: how far a won position is from a winning fill, a label for training and analysis
+// (`quixo-tb generate --distance-to exit`). Both have the same win/draw/loss values.
+enum class DistanceCount : std::uint8_t { GameEnd = 0, LayerExit = 1 };
+
+// "end", "exit": the words of `quixo-tb generate --distance-to`.
+constexpr std::string_view distance_count_name(DistanceCount count) {
+  return count == DistanceCount::LayerExit ? "exit" : "end";
+}
+
 // The one in-memory form of a value while generating and decoding: the code in bits 14-15 and
 // the distance in bits 0-13.
 using PackedValue = std::uint16_t;

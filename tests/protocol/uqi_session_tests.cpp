@@ -34,6 +34,7 @@
 #include "support/sanitizers.hpp"
 #include "support/temp_dir.hpp"
 #include "support/test_tables.hpp"
+#include "tb/index.hpp"
 #include "tb/tablebase.hpp"
 #include "tb/tb_file.hpp"
 #include "tb/wdl_file.hpp"
@@ -1821,10 +1822,18 @@ BOOST_AUTO_TEST_CASE(tb_outside_the_tables_and_bad_tablebase_paths) {
   const TemporaryFolder empty("quixo-no-tables");
   const TemporaryFolder garbage("quixo-bad-tables");
   std::ofstream(quixo::tb::layer_file_path(garbage.path, 0)) << "not a table\n";
+  // Tables whose distances count to the layer's exit are for training: the search's scores and
+  // fastest wins would read them as plies to the end.
+  const TemporaryFolder training("quixo-exit-tables");
+  quixo::tb::write_layer_file(
+      quixo::tb::layer_file_path(training.path, 0), quixo::tb::LayerIndex(0),
+      quixo::tb::LayerFile(quixo::tb::layer_file_path(dir, 0), 0).decode_all(2), 2, 1,
+      quixo::tb::DistanceCount::LayerExit);
   const std::vector<std::pair<std::string, std::string>> bad = {
       {"/nonexistent/quixo-tables", "is not a folder"},
       {empty.path.string(), "no usable table file"},
-      {garbage.path.string(), "no usable table file"}};
+      {garbage.path.string(), "no usable table file"},
+      {training.path.string(), "layer 0 counts plies to a blank cube taken"}};
   for (const auto& [path, why] : bad) {
     engine.send("setoption name TablebasePath value " + path);
     const auto lines = sync(engine);

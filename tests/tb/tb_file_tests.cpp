@@ -1,8 +1,8 @@
 // The table files (engine/tb/tb_file.hpp): a layer written and read back is the same; a file that
 // is truncated anywhere, has a flipped byte in its header or block table, the wrong magic,
-// version, layer or encoding, or is shorter than its header is refused with a message when
-// opened; a corrupt block is refused when it is read, and the probe then drops the layer instead
-// of answering. Works on copies of the fixture's layer 0.
+// version, layer, encoding or distance count, or is shorter than its header is refused with a
+// message when opened; a corrupt block is refused when it is read, and the probe then drops the
+// layer instead of answering. Works on copies of the fixture's layer 0.
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -85,6 +85,25 @@ BOOST_AUTO_TEST_CASE(a_layer_written_and_read_back_is_the_same) {
     BOOST_TEST(copy.info().sections[m].draws == original.info().sections[m].draws);
   }
   BOOST_TEST((copy.decode_all(1) == values));
+  BOOST_TEST((copy.info().distance_count == DistanceCount::GameEnd));
+}
+
+// What the distances count is in the header (old files' zero reads as "to the end"), and a
+// folder holding a layer that counts to its exit says so: the engine refuses such tables.
+BOOST_AUTO_TEST_CASE(a_layer_counting_to_its_exit_says_so_and_its_folder_too) {
+  const LayerFile original(layer_file_path(test::test_tables_dir(), 0), 0);
+  BOOST_TEST((original.info().distance_count == DistanceCount::GameEnd));
+  TemporaryDir dir;
+  const auto path = layer_file_path(dir.path, 0);
+  write_layer_file(path, LayerIndex(0), original.decode_all(2), 2, 1, DistanceCount::LayerExit);
+  BOOST_TEST((LayerFile(path, 0).info().distance_count == DistanceCount::LayerExit));
+  Tablebase tables;
+  BOOST_TEST(tables.load(dir.path).layers == std::vector<int>{0});
+  BOOST_TEST(tables.layers_counting_to_exit() == std::vector<int>{0});
+  BOOST_TEST(tables.describe() == "layers 0 (0 counts plies to its exit)");
+  tables.load(test::test_tables_dir());
+  BOOST_TEST(tables.layers_counting_to_exit().empty());
+  BOOST_TEST(tables.describe().find("exit") == std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(the_fixture_file_checks_out) {
@@ -126,6 +145,7 @@ BOOST_AUTO_TEST_CASE(wrong_magic_version_layer_and_encoding_are_refused) {
   BOOST_TEST(refusal(with_header_field(8, 2)).find("version 2") != std::string::npos);
   BOOST_TEST(refusal(with_header_field(20, 7)).find("encoding 7") != std::string::npos);
   BOOST_TEST(refusal(with_header_field(16, 9)).find("index scheme") != std::string::npos);
+  BOOST_TEST(refusal(with_header_field(68, 2)).find("distance count 2") != std::string::npos);
   BOOST_TEST(refusal(layer0_bytes(), 1).find("expected layer 1") != std::string::npos);
   // a layer-1 header on layer 0's data: the counts do not fit layer 1's index
   BOOST_TEST(refusal(with_header_field(12, 1), 1).find("counts") != std::string::npos);

@@ -248,6 +248,55 @@ BOOST_AUTO_TEST_CASE(a_component_alone_has_the_values_of_the_whole_layer) {
   }
 }
 
+// Counted to the layer's exit, a component keeps the tables' values, no distance gets longer, and
+// every distance is the best over the moves for the forward-only verifier told that each position
+// below ends the count (its distance 0): a win is the fewest plies to a blank taken (or a line)
+// that the winner can force, a loss the most the loser can hold out.
+BOOST_AUTO_TEST_CASE(distances_counted_to_the_layers_exit_are_the_best_over_the_moves) {
+  const LayerIndex index(1), lower_index(0);
+  const Component component{1, 5, 19};
+  const SectionPair pair(index, component.low, component.high);
+  const SectionPair lower_pair(lower_index, component.low, component.high);
+  // Layer 1's own values, where the fixture has them (not in the presets of layer 0 alone).
+  const bool compare = test::test_table_blanks() >= 1;
+  const auto whole = compare ? layer_values(1) : LayerValues{};
+  auto below = layer_values(0);
+  LayerValues lower;
+  for (Slot local = 0; local < lower_pair.size(); ++local)
+    lower.push_back(below[lower_pair.global(local)]);
+  const auto values =
+      solve_component(index, component, &lower_index, lower, 2, {}, DistanceCount::LayerExit);
+  BOOST_TEST_REQUIRE(values.size() == pair.size());
+  // The verifier reads whole layers: this component's slots in place (its moves stay in it).
+  LayerValues layer(index.slot_count(), pack_value(Wdl::Draw, 0));
+  Slot other_value = 0, longer = 0, shorter = 0;
+  for (Slot local = 0; local < pair.size(); ++local) {
+    const PackedValue exit = values[local];
+    layer[pair.global(local)] = exit;
+    if (!compare) continue;
+    const PackedValue end = whole[pair.global(local)];
+    other_value += wdl_of(end) != wdl_of(exit);
+    longer += distance_of(exit) > distance_of(end);
+    shorter += distance_of(exit) < distance_of(end);
+  }
+  if (compare) {
+    BOOST_TEST(other_value == 0u);
+    BOOST_TEST(longer == 0u);
+    BOOST_TEST(shorter > 0u);
+  }
+  for (PackedValue& value : below)
+    if (wdl_of(value) == Wdl::Win || wdl_of(value) == Wdl::Loss)
+      value = pack_value(wdl_of(value), 0);
+  for (const int section : {component.low, component.high}) {
+    const VerifyReport report =
+        verify_layer(index, layer, &lower_index, below, 2,
+                     {index.section_begin(section), index.section_end(section), 1});
+    BOOST_TEST(report.checked == index.section_end(section) - index.section_begin(section));
+    BOOST_TEST(report.failures == 0u, "section " << section);
+    for (const auto& error : report.first_errors) BOOST_TEST_MESSAGE(error);
+  }
+}
+
 // A layer solved over separate runs, one component first as a cluster job does, then the rest
 // (a damaged part file among them solved again), is the fixture's file byte for byte: a file
 // holds only values, so no run leaves a trace in it. Release only: it solves all of layer 0
@@ -288,6 +337,37 @@ BOOST_AUTO_TEST_CASE(a_layer_generated_in_pieces_is_the_file_of_one_run) {
                         [](const std::runtime_error& error) {
                           return std::string(error.what()).find("layer 1") != std::string::npos;
                         });
+}
+
+// Generated to count to its exit, layer 0 (whose only exits are the ends of games) has the
+// fixture's values under a header that says so; a part of the other count is solved again, not
+// reused; and a layer file of the other count is refused, not overwritten.
+BOOST_AUTO_TEST_CASE(a_layer_generated_to_count_to_its_exit_says_so) {
+  test::require_test_tables();
+  const testing::TempDir dir("quixo-tb-exit-");
+  GenerateOptions options;
+  options.dir = dir.path();
+  options.blanks = 0;
+  options.threads = 2;
+  options.only_component = Component{0, 12, 13};
+  generate_tables(options);
+  options.only_component.reset();
+  options.top_layer_distance = DistanceCount::LayerExit;
+  const auto reports = generate_tables(options);
+  BOOST_TEST_REQUIRE(reports.size() == 1u);
+  BOOST_TEST(reports[0].components_reused == 0);
+  BOOST_TEST(reports[0].components_solved == 13);
+  const LayerFile file(layer_file_path(options.dir, 0), 0);
+  BOOST_TEST((file.info().distance_count == DistanceCount::LayerExit));
+  BOOST_TEST((file.decode_all(2) == layer_values(0)));
+  const std::string before = read_text(layer_file_path(options.dir, 0));
+  options.top_layer_distance = DistanceCount::GameEnd;
+  BOOST_CHECK_EXCEPTION(
+      generate_tables(options), std::runtime_error, [](const std::runtime_error& error) {
+        return std::string(error.what()).find("to the layer's exit, not as asked") !=
+               std::string::npos;
+      });
+  BOOST_TEST(read_text(layer_file_path(options.dir, 0)) == before);
 }
 #endif
 

@@ -333,7 +333,8 @@ BOOST_AUTO_TEST_CASE(usage_errors_exit_2_with_one_line) {
            {"verify", "--blanks", "0", "--dir", "x", "--every", "0"},
            // read as the largest number before, so each layer was checked at its slot 0 alone
            {"verify", "--blanks", "0", "--dir", test::test_tables_dir().string(), "--every", "-1"},
-           {"generate", "--blanks", "3", "--dir", "/nonexistent-quixo", "--memory", "100"}}) {
+           {"generate", "--blanks", "3", "--dir", "/nonexistent-quixo", "--memory", "100"},
+           {"generate", "--blanks", "0", "--dir", "x", "--distance-to", "fill"}}) {
     const Run result = run(arguments);
     BOOST_TEST(result.code == 2);
     BOOST_TEST(result.err.rfind("quixo-tb: ", 0) == 0u, result.err);

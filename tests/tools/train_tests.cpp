@@ -902,6 +902,43 @@ BOOST_AUTO_TEST_CASE(search_ranking_weighs_the_faster_wins_more_with_progress) {
   BOOST_CHECK_THROW(search_ranking_pass(tables, wins, weights, measure), std::invalid_argument);
 }
 
+// Progress counted to the fill (tables of `quixo-tb generate --distance-to exit`): a keeping child
+// that takes a blank counts 0 plies, the others their tables' distance. So the loss is that of
+// progress to the end where no keeping child fills, and differs where one does (here, with the
+// fixture's tables to the end, the fill's distance becomes 0).
+BOOST_AUTO_TEST_CASE(search_ranking_counts_progress_to_the_fill_when_asked) {
+  const tb::Tablebase& tables = test::test_tables();
+  std::vector<Position> fills, stays;
+  for (const Position& position : rankable_wins()) {
+    bool keeping_fill = false;
+    for (const Move move : position.legal_moves()) {
+      const Position child = position.after(move);
+      keeping_fill |= std::popcount(child.blanks()) < std::popcount(position.blanks()) &&
+                      tables.probe_wdl(child) == tb::Wdl::Loss;
+    }
+    std::vector<Position>& group = keeping_fill ? fills : stays;
+    if (group.size() < 4) group.push_back(position);
+  }
+  BOOST_TEST_REQUIRE(!fills.empty());
+  BOOST_TEST_REQUIRE(!stays.empty());
+  SearchRankingSettings to_end = small_ranking_settings(2);
+  to_end.learning_rate = 0;
+  to_end.progress_plies = 2;
+  SearchRankingSettings to_fill = to_end;
+  to_fill.progress_to_fill = true;
+  std::vector<double> weights = builtin_weights_as_reals();
+  BOOST_TEST(search_ranking_pass(tables, stays, weights, to_fill).loss ==
+                 search_ranking_pass(tables, stays, weights, to_end).loss,
+             boost::test_tools::tolerance(1e-9));
+  int differ = 0;
+  for (const Position& position : fills) {
+    const std::vector<Position> one{position};
+    differ += search_ranking_pass(tables, one, weights, to_fill).loss !=
+              search_ranking_pass(tables, one, weights, to_end).loss;
+  }
+  BOOST_TEST(differ > 0, "of " << fills.size());
+}
+
 // `rank` measures without --out at a learning rate of 0, leaves out the test sets' positions in
 // any image and the value-keeping test's, repeats none, writes weights the engine reads, and
 // refuses a bad positions file with its line.
@@ -968,6 +1005,12 @@ BOOST_AUTO_TEST_CASE(the_rank_command_measures_fits_and_refuses_bad_positions) {
   BOOST_TEST(backwards.code == 2);
   BOOST_TEST(backwards.err.find("--progress must not be negative") != std::string::npos,
              backwards.err);
+  const Run unknown_count = run({"rank", "--tables", tables, "--positions", positions_file,
+                                 "--progress", "2", "--progress-to", "blank", "--hash", "1"});
+  BOOST_TEST(unknown_count.code == 2);
+  BOOST_TEST(
+      unknown_count.err.find("--progress-to \"blank\": expected end or fill") != std::string::npos,
+      unknown_count.err);
   const Run all_held = run({"rank", "--tables", tables, "--positions", held_out_file, "--hold-out",
                             repeated_file, "--learning-rate", "0", "--hash", "1"});
   BOOST_TEST(all_held.code == 2);

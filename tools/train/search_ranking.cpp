@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cmath>
 #include <memory>
 #include <stdexcept>
@@ -99,7 +100,10 @@ PositionResult rank_position(Engine& engine, const patterns::PatternWeights& wei
                                   " is not in the loaded tables");
     ChildScore scored = score_child(engine, weights, child, settings.child_nodes);
     scored.keeps_value = *child_value == keeping;
-    if (weigh_progress && scored.keeps_value) distances.push_back(tables.probe(child)->distance);
+    if (weigh_progress && scored.keeps_value) {
+      const bool filled = std::popcount(child.blanks()) < std::popcount(position.blanks());
+      distances.push_back(settings.progress_to_fill && filled ? 0 : tables.probe(child)->distance);
+    }
     result.stats.leaves += !scored.leaf_features.empty();
     children.push_back(std::move(scored));
   }

@@ -33,6 +33,10 @@ struct SearchRankingSettings {
   // and so gave as many away in games; with it the games were no better either: README). 0
   // counts every child that keeps the win alike.
   double progress_plies = 0;
+  // With progress_plies: a child's distance is to the first blank cube taken, not to the end
+  // (`quixo-tb generate --distance-to exit` tables): a child with fewer blanks than its parent
+  // counts 0, one with as many its table distance.
+  bool progress_to_fill = false;
   int batch = 200;  // positions per weight update
   int threads = 2;
   // Each thread's transposition table, cleared before every child's search: at 8,000 nodes a

@@ -224,6 +224,9 @@ po::options_description rank_options() {
   add("progress", with_default(rank.progress_plies),
       "plies: in a won position a move that keeps the win counts by exp(-(its distance to the "
       "win - the shortest) / PLIES), so the faster wins weigh more; 0 counts them alike");
+  add("progress-to", po::value<std::string>()->default_value("end"),
+      "what --progress's distance counts: end (plies to the end of the game) or fill (plies to "
+      "the first blank cube taken; needs tables from quixo-tb generate --distance-to exit)");
   add("batch", po::value<int>()->default_value(rank.batch), "positions per weight update");
   add("hash", po::value<int>()->default_value(rank.hash_mb),
       "MB of each thread's transposition table, cleared before every child's search");
@@ -534,6 +537,10 @@ int run_rank(const po::variables_map& vm, std::ostream& out) {
   settings.progress_plies = vm["progress"].as<double>();
   if (!(settings.learning_rate >= 0)) throw po::error("--learning-rate must not be negative");
   if (!(settings.progress_plies >= 0)) throw po::error("--progress must not be negative");
+  const std::string progress_to = vm["progress-to"].as<std::string>();
+  if (progress_to != "end" && progress_to != "fill")
+    throw po::error("--progress-to \"" + progress_to + "\": expected end or fill");
+  settings.progress_to_fill = progress_to == "fill";
   if (!(settings.temperature > 0)) throw po::error("--temperature must be above 0");
   const int epochs = at_least(vm, "epochs", 1);
   const bool measuring = settings.learning_rate == 0;

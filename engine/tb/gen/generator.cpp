@@ -92,7 +92,8 @@ struct SlotSet {
 class ComponentSolver {
  public:
   ComponentSolver(const LayerIndex& index, const Component& component,
-                  const LayerIndex* lower_index, std::span<const PackedValue> lower, int threads,
+                  const LayerIndex* lower_index, std::span<const PackedValue> lower,
+                  DistanceCount distance_count, int threads,
                   const std::function<void(const std::string&)>& sink)
       : index_(index),
         pair_(index, component.low, component.high),
@@ -100,6 +101,7 @@ class ComponentSolver {
         lower_pair_(lower_index ? SectionPair(*lower_index, component.low, component.high)
                                 : SectionPair(index, component.low, component.low)),
         lower_(lower),
+        exit_ends_count_(distance_count == DistanceCount::LayerExit),
         threads_(threads),
         progress_(sink,
                   "layer " + std::to_string(index.blanks()) + " " + component_name(component)),
@@ -173,7 +175,8 @@ class ComponentSolver {
     // the reads of the layer below come after all are requested, so that their misses overlap
     for (int j = 0; j < below.size && tentative_win > 1; ++j) {
       const PackedValue child = lower_[below.slots[j]];
-      const int distance = distance_of(child) + 1;
+      // Counting to the layer's exit, every position below is where the count ends.
+      const int distance = (exit_ends_count_ ? 0 : distance_of(child)) + 1;
       if (wdl_of(child) == Wdl::Loss)
         tentative_win = std::min(tentative_win, distance);
       else if (wdl_of(child) == Wdl::Win)
@@ -310,6 +313,7 @@ class ComponentSolver {
   const LayerIndex* lower_index_;
   SectionPair lower_pair_;
   std::span<const PackedValue> lower_;
+  bool exit_ends_count_;
   int threads_;
   Progress progress_;
   LayerValues values_;
@@ -326,8 +330,9 @@ std::uint64_t peak_rss_bytes() {
 }
 
 // A section's part file: a 64-byte header (magic, layer, section, slot count, the CRC-32 of the
-// values, then the header's own CRC-32) and the section's values as little-endian u16. Written
-// through a temporary file that is synced and renamed, so a part that is there is whole.
+// values, what the distances count, then the header's own CRC-32) and the section's values as
+// little-endian u16. Written through a temporary file that is synced and renamed, so a part that is
+// there is whole.
 constexpr char kPartMagic[8] = {'Q', 'X', 'P', 'A', 'R', 'T', '1', '\0'};
 constexpr std::size_t kPartHeaderBytes = 64;
 
@@ -336,13 +341,14 @@ using file_bytes::get;
 using file_bytes::put;
 
 void write_section_part(const std::filesystem::path& path, int layer, int section,
-                        std::span<const PackedValue> values) {
+                        DistanceCount distance_count, std::span<const PackedValue> values) {
   std::uint8_t header[kPartHeaderBytes] = {};
   std::memcpy(header, kPartMagic, sizeof(kPartMagic));
   put<std::uint32_t>(header, 8, std::uint32_t(layer));
   put<std::uint32_t>(header, 12, std::uint32_t(section));
   put<std::uint64_t>(header, 16, values.size());
   put<std::uint32_t>(header, 24, crc32(values.data(), values.size_bytes()));
+  put<std::uint32_t>(header, 28, std::uint32_t(distance_count));
   put<std::uint32_t>(header, kPartHeaderBytes - 4, crc32(header, kPartHeaderBytes - 4));
   std::filesystem::path temporary = path;
   temporary += ".tmp";
@@ -359,8 +365,8 @@ void write_section_part(const std::filesystem::path& path, int layer, int sectio
 // A part file mapped for reading, checked against the section it should hold.
 class SectionPart {
  public:
-  SectionPart(const std::filesystem::path& path, int layer, int section, Slot slots,
-              bool check_values)
+  SectionPart(const std::filesystem::path& path, int layer, int section,
+              DistanceCount distance_count, Slot slots, bool check_values)
       : name_(path.string()) {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) throw TbFileError(name_ + ": cannot open: " + std::strerror(errno));
@@ -386,6 +392,8 @@ class SectionPart {
              get<std::uint32_t>(bytes, 12) != std::uint32_t(section) ||
              get<std::uint64_t>(bytes, 16) != slots)
       problem = "holds another section";
+    else if (get<std::uint32_t>(bytes, 28) != std::uint32_t(distance_count))
+      problem = "counts other distances";
     else if (check_values &&
              get<std::uint32_t>(bytes, 24) != crc32(values_.data(), values_.size_bytes()))
       problem = "checksum mismatch";
@@ -412,12 +420,13 @@ Slot section_size(const LayerIndex& index, int section) {
 
 // Whether both sections of `component` have whole part files.
 bool component_parts_exist(const std::filesystem::path& dir, const LayerIndex& index,
-                           const Component& component) {
+                           const Component& component, DistanceCount distance_count) {
   for (const int section : {component.low, component.high}) {
     const auto path = section_part_path(dir, component.layer, section);
     if (!std::filesystem::exists(path)) return false;
     try {
-      SectionPart(path, component.layer, section, section_size(index, section), true);
+      SectionPart(path, component.layer, section, distance_count, section_size(index, section),
+                  true);
     } catch (const TbFileError&) {
       return false;  // solved again and rewritten
     }
@@ -440,12 +449,12 @@ LayerValues read_lower_sections(const LayerFile& lower_file, const LayerIndex& l
 
 // Writes the layer file from its sections' part files, then removes them.
 std::uint64_t assemble_layer(const std::filesystem::path& dir, const LayerIndex& index, int threads,
-                             int compression_level) {
+                             int compression_level, DistanceCount distance_count) {
   const int layer = index.blanks();
   std::vector<std::unique_ptr<SectionPart>> parts;
   for (int m = 0; m < index.section_count(); ++m)
     parts.push_back(std::make_unique<SectionPart>(section_part_path(dir, layer, m), layer, m,
-                                                  section_size(index, m), false));
+                                                  distance_count, section_size(index, m), false));
   const auto bytes = write_layer_file(
       layer_file_path(dir, layer), index,
       [&](Slot first, std::span<PackedValue> out) {
@@ -460,7 +469,7 @@ std::uint64_t assemble_layer(const std::filesystem::path& dir, const LayerIndex&
           done += count;
         }
       },
-      threads, compression_level);
+      threads, compression_level, distance_count);
   parts.clear();
   std::filesystem::remove_all(section_part_path(dir, layer, 0).parent_path());
   return bytes;
@@ -518,7 +527,8 @@ std::filesystem::path section_part_path(const std::filesystem::path& dir, int la
 LayerValues solve_component(const LayerIndex& index, const Component& component,
                             const LayerIndex* lower_index,
                             std::span<const PackedValue> lower_values, int threads,
-                            const std::function<void(const std::string&)>& progress) {
+                            const std::function<void(const std::string&)>& progress,
+                            DistanceCount distance_count) {
   if (component.layer != index.blanks() || component.low > component.high ||
       component.low + component.high != index.cube_count())
     throw std::invalid_argument("solve_component: " + component_name(component) +
@@ -529,7 +539,7 @@ LayerValues solve_component(const LayerIndex& index, const Component& component,
     throw std::invalid_argument("solve_component: layer " + std::to_string(index.blanks()) +
                                 " needs the values of the layer below");
   ComponentSolver solver(index, component, index.blanks() > 0 ? lower_index : nullptr, lower_values,
-                         threads, progress);
+                         distance_count, threads, progress);
   return solver.solve();
 }
 
@@ -574,9 +584,20 @@ std::vector<LayerReport> generate_tables(const GenerateOptions& options) {
     const LayerIndex index(k);
     LayerReport report;
     report.layer = k;
+    const DistanceCount distance_count =
+        k == options.blanks ? options.top_layer_distance : DistanceCount::GameEnd;
     if (std::filesystem::exists(path)) {
       try {
         const LayerFile file(path, k);
+        // A valid file of the other count is someone's tables: refused, never overwritten.
+        if (file.info().distance_count != distance_count)
+          throw std::runtime_error(
+              path.string() + " counts its distances to the " +
+              (file.info().distance_count == DistanceCount::LayerExit ? "layer's exit"
+                                                                      : "end of the game") +
+              (k == options.blanks
+                   ? ", not as asked: generate into another folder"
+                   : ": the layers below the one generated must count to the end of the game"));
         file.check_file_checksum();
         report.file_bytes = file.file_size();
         report.max_distance = file.info().max_distance;
@@ -609,7 +630,7 @@ std::vector<LayerReport> generate_tables(const GenerateOptions& options) {
         const Component& component = components[i];
         const SectionPair pair(index, component.low, component.high);
         const std::string name = "layer " + std::to_string(k) + " " + component_name(component);
-        if (component_parts_exist(options.dir, index, component)) {
+        if (component_parts_exist(options.dir, index, component, distance_count)) {
           ++report.components_reused;
           done_slots += pair.size();
           say(name + ": reusing its part files");
@@ -634,14 +655,15 @@ std::vector<LayerReport> generate_tables(const GenerateOptions& options) {
         LayerValues lower;
         if (lower_file)
           lower = read_lower_sections(*lower_file, *lower_index, component, options.threads);
-        const LayerValues values = solve_component(index, component, lower_index.get(), lower,
-                                                   options.threads, component_progress);
+        const LayerValues values =
+            solve_component(index, component, lower_index.get(), lower, options.threads,
+                            component_progress, distance_count);
         const std::span<const PackedValue> all(values);
         write_section_part(section_part_path(options.dir, k, component.low), k, component.low,
-                           all.subspan(0, pair.first_size()));
+                           distance_count, all.subspan(0, pair.first_size()));
         if (component.high != component.low)
           write_section_part(section_part_path(options.dir, k, component.high), k, component.high,
-                             all.subspan(pair.first_size()));
+                             distance_count, all.subspan(pair.first_size()));
         ++report.components_solved;
         const double seconds = since(component_start);
         done_slots += pair.size();
@@ -655,8 +677,8 @@ std::vector<LayerReport> generate_tables(const GenerateOptions& options) {
         say(line);
       }
       if (!options.only_component) {
-        report.file_bytes =
-            assemble_layer(options.dir, index, options.threads, options.compression_level);
+        report.file_bytes = assemble_layer(options.dir, index, options.threads,
+                                           options.compression_level, distance_count);
         report.max_distance = LayerFile(path, k).info().max_distance;
         report.written = true;
       }

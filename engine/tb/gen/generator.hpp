@@ -74,6 +74,10 @@ struct GenerateOptions {
   int blanks = 0;  // generate layers 0..blanks
   int threads = 1;
   int compression_level = 9;
+  // What the distances of layer `blanks` count (value.hpp); the layers below it always count to
+  // the end. A layer file of the other count already in `dir` is refused, not replaced: a layer
+  // counting to its exit goes to a folder of its own.
+  DistanceCount top_layer_distance = DistanceCount::GameEnd;
   // Solve this component of layer `blanks` only, into its part files (the layers below must be
   // there): one job of a cluster's array. The layer file is written by a later run without it.
   std::optional<Component> only_component;
@@ -107,12 +111,14 @@ std::vector<LayerReport> generate_tables(const GenerateOptions& options);
 std::filesystem::path section_part_path(const std::filesystem::path& dir, int layer, int section);
 
 // Solves one component: one PackedValue per slot of SectionPair(index, low, high), given the
-// values of the layer below on SectionPair(lower_index, low, high) (empty for layer 0). Exposed
-// for the tests.
+// values of the layer below on SectionPair(lower_index, low, high) (empty for layer 0), its
+// distances counted as `distance_count` says (the lower values' distances are not read when they
+// count to the layer's exit). Exposed for the tests.
 LayerValues solve_component(const LayerIndex& index, const Component& component,
                             const LayerIndex* lower_index,
                             std::span<const PackedValue> lower_values, int threads,
-                            const std::function<void(const std::string&)>& progress = {});
+                            const std::function<void(const std::string&)>& progress = {},
+                            DistanceCount distance_count = DistanceCount::GameEnd);
 
 // Solves a whole layer in memory, component by component, given the whole layer below (empty for
 // layer 0). Exposed for the tests.
