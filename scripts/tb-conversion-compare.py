@@ -23,6 +23,10 @@ Two more rows split the moves from positions with blank cubes by whether some mo
 blank (takes a blank cube) wins there, with how many of them filled one: a win is given away
 either by a fill that does not win or in the manoeuvre before a winning fill exists.
 
+--exit-tables DIR (with --tables; a folder whose top layer `quixo-tb generate --distance-to exit`
+made, the layers below linked in) counts the moves from that layer's won positions by the plies
+to a winning fill the attacker can force (20 plies a row), and the wins given away there.
+
 Uses the project's Python package (quixo.pgn), from PYTHONPATH, else from build/release/python
 of this checkout.
 """
@@ -104,7 +108,9 @@ def read_run(path, attacker):
 # One move of the attacker from a won position: the tables' distance to the win in plies, the
 # position's blank cubes, whether the move kept the win, whether some move that fills a blank
 # wins there, and whether the move played filled one.
-MoveRecord = collections.namedtuple("MoveRecord", "distance blanks kept fill_wins filled")
+# to_fill: the plies to a winning fill by --exit-tables, None outside their exit layers.
+MoveRecord = collections.namedtuple("MoveRecord", "distance blanks kept fill_wins filled to_fill",
+                                    defaults=(None,))
 
 
 def blank_count(board):
@@ -124,9 +130,11 @@ def fills_and_wins(board, blanks, tables):
     return fills, any(values[move][0] == "win" for move in fills)
 
 
-def moves_while_won(game, attacker, tables):
+def moves_while_won(game, attacker, tables, exit_tables=None):
     """Every move of the attacker from a position the tables call won for it, in the game's
-    order, up to the first that gives the win away, as MoveRecords."""
+    order, up to the first that gives the win away, as MoveRecords (with the plies to a winning
+    fill where exit_tables count to a layer's exit)."""
+    exit_layers = set(exit_tables.exit_layers) if exit_tables is not None else set()
     attacker_first = first_mover(game) == attacker
     board = game.board()
     records = []
@@ -137,13 +145,15 @@ def moves_while_won(game, attacker, tables):
                 break
             blanks = blank_count(board)
             fills, fill_wins = fills_and_wins(board, blanks, tables)
+            to_fill = exit_tables.probe(board)[1] if blanks in exit_layers else None
             board.push(move.move)
             if board.is_game_over():
                 kept = board.result() == attacker_win(game, attacker)
             else:
                 after = tables.probe(board)
                 kept = after is not None and after[0] == "loss"
-            records.append(MoveRecord(value[1], blanks, kept, fill_wins, move.move in fills))
+            records.append(MoveRecord(value[1], blanks, kept, fill_wins, move.move in fills,
+                                      to_fill))
             if not kept:
                 break
         else:
@@ -152,8 +162,8 @@ def moves_while_won(game, attacker, tables):
 
 
 def describe_moves(records):
-    """The rows of --tables: moves and wins given away, by distance, by blank cubes and by
-    whether a fill wins."""
+    """The rows of --tables: moves and wins given away, by distance, by blank cubes, by
+    whether a fill wins and (with --exit-tables) by the plies to a winning fill."""
     def row(label, group, filled=False):
         given_away = sum(not record.kept for record in group)
         filled_part = (" (%d filled a blank)" % sum(record.filled for record in group)
@@ -172,6 +182,10 @@ def describe_moves(records):
         rows.append(row("with blanks, a fill wins", [r for r in with_blanks if r.fill_wins], True))
         rows.append(row("with blanks, no fill wins", [r for r in with_blanks if not r.fill_wins],
                         True))
+    counted = [r for r in records if r.to_fill is not None]
+    for low in sorted({record.to_fill // 20 * 20 for record in counted}):
+        rows.append(row("%d-%d plies to a winning fill" % (low, low + 19),
+                        [r for r in counted if low <= r.to_fill < low + 20]))
     return rows
 
 
@@ -211,7 +225,12 @@ def main():
     parser.add_argument("--tables", help="the tables' folder: every move of the attacker "
                         "looked up, by distance to the win, by blank cubes and by whether a "
                         "fill wins")
+    parser.add_argument("--exit-tables", help="with --tables, a folder whose top layer counts "
+                        "plies to its exit (quixo-tb generate --distance-to exit): that layer's "
+                        "moves by the plies to a winning fill")
     args = parser.parse_args()
+    if args.exit_tables and not args.tables:
+        sys.exit("tb-conversion-compare: --exit-tables needs --tables")
     before = read_run(args.before, args.attacker)
     after = read_run(args.after, args.attacker)
     tables = None
@@ -220,6 +239,15 @@ def main():
             tables = quixo.Tables(args.tables)
         except ValueError as error:
             sys.exit("tb-conversion-compare: %s" % error)
+    exit_tables = None
+    if args.exit_tables:
+        try:
+            exit_tables = quixo.Tables(args.exit_tables)
+        except ValueError as error:
+            sys.exit("tb-conversion-compare: %s" % error)
+        if not exit_tables.exit_layers:
+            sys.exit("tb-conversion-compare: no layer of %s counts plies to its exit (quixo-tb "
+                     "generate --distance-to exit makes one)" % args.exit_tables)
     for name, run in (("before", before), ("after", after)):
         not_converted = [outcome for outcome in run.values() if not outcome.converted]
         print("%s: converted %d of %d" % (name, len(run) - len(not_converted), len(run)))
@@ -227,7 +255,8 @@ def main():
             print("  %s" % describe_slips(not_converted))
         if tables is not None:
             records = [record for outcome in run.values()
-                       for record in moves_while_won(outcome.game, args.attacker, tables)]
+                       for record in moves_while_won(outcome.game, args.attacker, tables,
+                                                     exit_tables)]
             if not records:
                 sys.exit("tb-conversion-compare: no start position of %s is in the tables of %s"
                          % (name, args.tables))

@@ -9,7 +9,8 @@ quixo-tb probes them (the same reader, in C++).
 
 Values are for the side to move and count plies to the end (0 for a draw); a move's value is the
 mover's after that move, as `quixo-tb probe` prints it. A position outside the loaded layers
-gives None.
+gives None. The layers of `tables.exit_layers` (made by `quixo-tb generate --distance-to exit`)
+count plies to the layer's exit instead: to the first blank taken, for training and analysis.
 """
 from ._quixo import Tables
 

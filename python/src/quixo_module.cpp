@@ -456,6 +456,7 @@ class Tables {
   }
   const std::vector<int>& layers() const { return layers_; }
   const std::vector<std::string>& problems() const { return problems_; }
+  std::vector<int> exit_layers() const { return tables_.layers_counting_to_exit(); }
 
   py::object probe(const Board2& board) const {
     std::optional<tb::TbValue> value;
@@ -564,6 +565,9 @@ PYBIND11_MODULE(_quixo, module) {
       .def(py::init<const std::string&>(), py::arg("folder"))
       .def_property_readonly("layers", &Tables::layers)
       .def_property_readonly("problems", &Tables::problems)
+      .def_property_readonly("exit_layers", &Tables::exit_layers,
+                             "The layers whose distances count plies to the layer's exit (a blank "
+                             "taken), not to the end: quixo-tb generate --distance-to exit.")
       .def("probe", &Tables::probe, py::arg("board"))
       .def("probe_moves", &Tables::probe_moves, py::arg("board"));
 }

@@ -246,6 +246,42 @@ def test_tb_conversion_compare_counts_every_move_by_distance_and_blanks(tables_d
     assert "no endgame table layer" in missing.stderr and "Traceback" not in missing.stderr
 
 
+def test_tb_conversion_compare_counts_moves_by_the_plies_to_a_winning_fill(tables_dir, tmp_path):
+    # Layer 0 generated to count to its exit (5 s; layer 1 would take 20): with no layer below,
+    # its exits are the ends of games, so each of its moves' plies to a winning fill is its
+    # distance to the win, while the moves of other layers get none.
+    exit_dir = tmp_path / "exit"
+    quixo_tb("generate", "--blanks", "0", "--dir", str(exit_dir), "--distance-to", "exit")
+    exit_tables = quixo.Tables(str(exit_dir))
+    assert exit_tables.exit_layers == [0] and quixo.Tables(tables_dir).exit_layers == []
+    _, _, pgn = conversion_run(tables_dir, tmp_path / "weak", 1)
+    run = compare(pgn, pgn, "--tables", tables_dir, "--exit-tables", exit_dir)
+    assert run.returncode == 0, run.stderr
+    before = run.stdout.split("after:")[0]
+    fill_rows = re.findall(r"    (\d+)-\d+ plies to a winning fill: (\d+) moves, (\d+) gave",
+                           before)
+    layer0 = re.search(r"    0 blanks: (\d+) moves, (\d+) gave", before)
+    assert fill_rows and layer0
+    assert sum(int(count) for _, count, _ in fill_rows) == int(layer0.group(1))
+    assert sum(int(away) for _, _, away in fill_rows) == int(layer0.group(2))
+    module = compare_module()
+    tables = quixo.Tables(tables_dir)
+    counted = 0
+    for game in quixo.pgn.read_games(pgn.read_text()):
+        if game.x != "attacker":
+            continue
+        for record in module.moves_while_won(game, "attacker", tables, exit_tables):
+            assert record.to_fill == (record.distance if record.blanks == 0 else None)
+            counted += record.to_fill is not None
+    assert counted == int(layer0.group(1)) > 0
+    for extra, message in ((["--tables", tables_dir, "--exit-tables", tables_dir],
+                            "counts plies to its exit"),
+                           (["--exit-tables", exit_dir], "--exit-tables needs --tables")):
+        refused = compare(pgn, pgn, *extra)
+        assert refused.returncode != 0
+        assert message in refused.stderr and "Traceback" not in refused.stderr
+
+
 @pytest.mark.parametrize("second, message", [
     ("missing.pgn", "cannot read"),
     ("not-a-pgn.txt", "is not a PGN file of the arena"),
