@@ -43,11 +43,6 @@ constexpr int preference(TbValue value) {
 // (`quixo-tb generate --distance-to exit`). Both have the same win/draw/loss values.
 enum class DistanceCount : std::uint8_t { GameEnd = 0, LayerExit = 1 };
 
-// "end", "exit": the words of `quixo-tb generate --distance-to`.
-constexpr std::string_view distance_count_name(DistanceCount count) {
-  return count == DistanceCount::LayerExit ? "exit" : "end";
-}
-
 // The one in-memory form of a value while generating and decoding: the code in bits 14-15 and
 // the distance in bits 0-13.
 using PackedValue = std::uint16_t;
