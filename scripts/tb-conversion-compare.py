@@ -214,6 +214,14 @@ def describe_slips(outcomes):
     return "; ".join(parts)
 
 
+def open_tables(folder):
+    """The tables of `folder`, or the script's end with the reason none loaded."""
+    try:
+        return quixo.Tables(folder)
+    except ValueError as error:
+        sys.exit("tb-conversion-compare: %s" % error)
+
+
 def main():
     parser = argparse.ArgumentParser(
         description=__doc__.split("\n\n")[0],
@@ -233,18 +241,10 @@ def main():
         sys.exit("tb-conversion-compare: --exit-tables needs --tables")
     before = read_run(args.before, args.attacker)
     after = read_run(args.after, args.attacker)
-    tables = None
-    if args.tables:
-        try:
-            tables = quixo.Tables(args.tables)
-        except ValueError as error:
-            sys.exit("tb-conversion-compare: %s" % error)
+    tables = open_tables(args.tables) if args.tables else None
     exit_tables = None
     if args.exit_tables:
-        try:
-            exit_tables = quixo.Tables(args.exit_tables)
-        except ValueError as error:
-            sys.exit("tb-conversion-compare: %s" % error)
+        exit_tables = open_tables(args.exit_tables)
         if not exit_tables.exit_layers:
             sys.exit("tb-conversion-compare: no layer of %s counts plies to its exit (quixo-tb "
                      "generate --distance-to exit makes one)" % args.exit_tables)

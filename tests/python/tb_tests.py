@@ -137,6 +137,13 @@ def compare(*arguments):
                           capture_output=True, text=True, timeout=60)
 
 
+def rows_of_one_run(pgn, *options):
+    """What the compare script prints of a run (compared with itself) before the second."""
+    run = compare(pgn, pgn, *options)
+    assert run.returncode == 0, run.stderr
+    return run.stdout.split("after:")[0]
+
+
 def compare_module():
     """The compare script as a module, for its slip_move() and moves_while_won()."""
     spec = importlib.util.spec_from_file_location("compare", script_path("tb-conversion-compare.py"))
@@ -187,9 +194,7 @@ def test_tb_conversion_compare_counts_every_move_by_distance_and_blanks(tables_d
     # One node a move: wins are given away. Each run's rows by distance and by blank cubes count
     # the same moves, and the wins given away there are the games' slips, one each.
     converted, games, pgn = conversion_run(tables_dir, tmp_path / "weak", 1)
-    run = compare(pgn, pgn, "--tables", tables_dir)
-    assert run.returncode == 0, run.stderr
-    before = run.stdout.split("after:")[0]
+    before = rows_of_one_run(pgn, "--tables", tables_dir)
     rows = re.findall(r"    (\d+)-\d+ plies to the win: (\d+) moves, (\d+) gave the win away",
                       before)
     blank_rows = re.findall(r"    (\d) blanks?: (\d+) moves, (\d+) gave the win away", before)
@@ -255,9 +260,7 @@ def test_tb_conversion_compare_counts_moves_by_the_plies_to_a_winning_fill(table
     exit_tables = quixo.Tables(str(exit_dir))
     assert exit_tables.exit_layers == [0] and quixo.Tables(tables_dir).exit_layers == []
     _, _, pgn = conversion_run(tables_dir, tmp_path / "weak", 1)
-    run = compare(pgn, pgn, "--tables", tables_dir, "--exit-tables", exit_dir)
-    assert run.returncode == 0, run.stderr
-    before = run.stdout.split("after:")[0]
+    before = rows_of_one_run(pgn, "--tables", tables_dir, "--exit-tables", exit_dir)
     fill_rows = re.findall(r"    (\d+)-\d+ plies to a winning fill: (\d+) moves, (\d+) gave",
                            before)
     layer0 = re.search(r"    0 blanks: (\d+) moves, (\d+) gave", before)

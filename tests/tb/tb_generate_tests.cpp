@@ -302,14 +302,20 @@ BOOST_AUTO_TEST_CASE(distances_counted_to_the_layers_exit_are_the_best_over_the_
 // holds only values, so no run leaves a trace in it. Release only: it solves all of layer 0
 // again (5 s here; under ASan the fixture's own generation already runs these paths).
 #if !defined(QUIXO_THREAD_SANITIZER) && !defined(QUIXO_ADDRESS_SANITIZER)
-BOOST_AUTO_TEST_CASE(a_layer_generated_in_pieces_is_the_file_of_one_run) {
+// Options that solve one component of layer 0 into `dir`'s part files, as a cluster job does.
+GenerateOptions one_component_of_layer0(const testing::TempDir& dir) {
   test::require_test_tables();
-  const testing::TempDir dir("quixo-tb-components-");
   GenerateOptions options;
   options.dir = dir.path();
   options.blanks = 0;
   options.threads = 2;
   options.only_component = Component{0, 12, 13};
+  return options;
+}
+
+BOOST_AUTO_TEST_CASE(a_layer_generated_in_pieces_is_the_file_of_one_run) {
+  const testing::TempDir dir("quixo-tb-components-");
+  GenerateOptions options = one_component_of_layer0(dir);
   auto reports = generate_tables(options);
   BOOST_TEST_REQUIRE(reports.size() == 1u);
   BOOST_TEST(reports[0].components_solved == 1);
@@ -343,13 +349,8 @@ BOOST_AUTO_TEST_CASE(a_layer_generated_in_pieces_is_the_file_of_one_run) {
 // fixture's values under a header that says so; a part of the other count is solved again, not
 // reused; and a layer file of the other count is refused, not overwritten.
 BOOST_AUTO_TEST_CASE(a_layer_generated_to_count_to_its_exit_says_so) {
-  test::require_test_tables();
   const testing::TempDir dir("quixo-tb-exit-");
-  GenerateOptions options;
-  options.dir = dir.path();
-  options.blanks = 0;
-  options.threads = 2;
-  options.only_component = Component{0, 12, 13};
+  GenerateOptions options = one_component_of_layer0(dir);
   generate_tables(options);
   options.only_component.reset();
   options.top_layer_distance = DistanceCount::LayerExit;
