@@ -905,7 +905,8 @@ BOOST_AUTO_TEST_CASE(search_ranking_weighs_the_faster_wins_more_with_progress) {
 // Progress counted to the fill (tables of `quixo-tb generate --distance-to exit`): a keeping child
 // that takes a blank counts 0 plies, the others their tables' distance. So the loss is that of
 // progress to the end where no keeping child fills, and differs where one does (here, with the
-// fixture's tables to the end, the fill's distance becomes 0).
+// fixture's tables to the end, the fill's distance becomes 0). Under the sanitizers the fixture
+// holds layer 0 alone, whose positions have nothing to fill: only the first half runs there.
 BOOST_AUTO_TEST_CASE(search_ranking_counts_progress_to_the_fill_when_asked) {
   const tb::Tablebase& tables = test::test_tables();
   std::vector<Position> fills, stays;
@@ -919,8 +920,9 @@ BOOST_AUTO_TEST_CASE(search_ranking_counts_progress_to_the_fill_when_asked) {
     std::vector<Position>& group = keeping_fill ? fills : stays;
     if (group.size() < 4) group.push_back(position);
   }
-  BOOST_TEST_REQUIRE(!fills.empty());
   BOOST_TEST_REQUIRE(!stays.empty());
+  const bool with_blanks = test::test_table_blanks() >= 1;
+  BOOST_TEST_REQUIRE(fills.empty() != with_blanks);
   SearchRankingSettings to_end = small_ranking_settings(2);
   to_end.learning_rate = 0;
   to_end.progress_plies = 2;
@@ -936,7 +938,7 @@ BOOST_AUTO_TEST_CASE(search_ranking_counts_progress_to_the_fill_when_asked) {
     differ += search_ranking_pass(tables, one, weights, to_fill).loss !=
               search_ranking_pass(tables, one, weights, to_end).loss;
   }
-  BOOST_TEST(differ > 0, "of " << fills.size());
+  if (with_blanks) BOOST_TEST(differ > 0, "of " << fills.size());
 }
 
 // `rank` measures without --out at a learning rate of 0, leaves out the test sets' positions in
