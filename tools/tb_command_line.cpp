@@ -210,13 +210,23 @@ int stats(const po::variables_map& vm, std::ostream& out) {
   return kExitDone;
 }
 
+// Loads `dir`'s tables for probe, naming on stderr each file refused and any layer whose
+// distances count to its exit (generate --distance-to exit): its values read "win N" as the
+// others do, N being plies to a blank taken there.
+void load_for_probe(Tablebase& tables, const std::filesystem::path& dir, std::ostream& err) {
+  const auto loaded = tables.load(dir);
+  for (const std::string& problem : loaded.problems) err << "quixo-tb: " << problem << "\n";
+  if (!tables.layers_counting_to_exit().empty())
+    err << "quixo-tb: " << dir.string() << " holds " << tables.describe()
+        << ": there a distance is the plies to a blank cube taken, not to the end\n";
+}
+
 // probe --batch: a line of output for every line of input, so answers pair with positions by
 // line number; the tables are loaded once. Exit 1 when some line had no value.
 int probe_batch(const std::filesystem::path& dir, std::istream& in, std::ostream& out,
                 std::ostream& err) {
   Tablebase tables;
-  const auto loaded = tables.load(dir);
-  for (const std::string& problem : loaded.problems) err << "quixo-tb: " << problem << "\n";
+  load_for_probe(tables, dir, err);
   if (tables.empty()) {
     err << "quixo-tb: no table files in " << dir.string() << "\n";
     return kExitUsage;
@@ -275,8 +285,7 @@ int probe(const po::variables_map& vm, std::istream& in, std::ostream& out, std:
     return kExitFailed;
   }
   Tablebase tables;
-  const auto loaded = tables.load(dir);
-  for (const std::string& problem : loaded.problems) err << "quixo-tb: " << problem << "\n";
+  load_for_probe(tables, dir, err);
   const auto report = probe_report(tables, position);
   if (!report && !tables.last_problem().empty()) {
     // A block found corrupt while probing dropped its layer: named as the engine and the arena

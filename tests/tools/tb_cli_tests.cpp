@@ -126,6 +126,30 @@ BOOST_AUTO_TEST_CASE(probe_prints_the_value_then_every_move_best_first) {
   }
 }
 
+// A folder whose layer counts its distances to the layer's exit (generate --distance-to exit) is
+// probed as any other, with a line on stderr that says what its distances count; the fixture's
+// folder has none.
+BOOST_AUTO_TEST_CASE(probe_says_when_a_layer_counts_to_its_exit) {
+  TemporaryDir dir;
+  write_layer_file(layer_file_path(dir.path, 0), LayerIndex(0),
+                   LayerFile(layer_file_path(test::test_tables_dir(), 0), 0).decode_all(2), 2, 1,
+                   DistanceCount::LayerExit);
+  const Position position = table_position(Wdl::Win, 5);
+  const std::string text = to_string(position);
+  const Run single = run({"probe", "--dir", dir.path.string(), text});
+  const Run batch = run({"probe", "--dir", dir.path.string(), "--batch"}, text + "\n");
+  for (const Run& result : {single, batch}) {
+    BOOST_TEST(result.code == 0, result.err);
+    BOOST_TEST(lines_of(result.out).at(0) == to_string(*test::test_tables().probe(position)));
+    BOOST_TEST(result.err.find("(0 counts plies to its exit): there a distance is the plies to "
+                               "a blank cube taken") != std::string::npos,
+               result.err);
+  }
+  const Run plain = run({"probe", "--dir", test::test_tables_dir().string(), text});
+  BOOST_TEST(plain.code == 0);
+  BOOST_TEST(plain.err.empty(), plain.err);
+}
+
 BOOST_AUTO_TEST_CASE(probe_refuses_what_it_cannot_answer) {
   const std::string dir = test::test_tables_dir().string();
   const Run malformed = run({"probe", "--dir", dir, "xxxxx/ooooo"});
