@@ -1007,6 +1007,12 @@ BOOST_AUTO_TEST_CASE(the_rank_command_measures_fits_and_refuses_bad_positions) {
   BOOST_TEST(backwards.code == 2);
   BOOST_TEST(backwards.err.find("--progress must not be negative") != std::string::npos,
              backwards.err);
+  // Tables that count to the end give no distance to the fill.
+  const Run no_exit_layer =
+      run({"rank", "--tables", tables, "--positions", positions_file, "--progress", "2",
+           "--progress-to", "fill", "--learning-rate", "0", "--hash", "1"});
+  BOOST_TEST(no_exit_layer.code != 0);
+  BOOST_TEST(no_exit_layer.err.find("no layer of") != std::string::npos, no_exit_layer.err);
   const Run unknown_count = run({"rank", "--tables", tables, "--positions", positions_file,
                                  "--progress", "2", "--progress-to", "blank", "--hash", "1"});
   BOOST_TEST(unknown_count.code == 2);

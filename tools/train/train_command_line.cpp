@@ -582,6 +582,12 @@ int run_rank(const po::variables_map& vm, std::ostream& out) {
   const std::string dir = vm["tables"].as<std::string>();
   tb::Tablebase tables;
   load_tables(tables, dir, vm, out);
+  // Counted to the fill over tables that count to the end, a fill would weigh 0 plies against
+  // its siblings' whole games: a mixed label, refused rather than learnt.
+  if (settings.progress_to_fill && settings.progress_plies > 0 &&
+      tables.layers_counting_to_exit().empty())
+    throw std::runtime_error("--progress-to fill: no layer of \"" + dir +
+                             "\" counts plies to its exit (quixo-tb generate --distance-to exit)");
   out << positions.size() << " positions (" << left_out << " held out, " << kept_for_value_test
       << " kept for the value-keeping test, " << repeated
       << " repeated up to symmetry), each child searched to " << settings.child_nodes
