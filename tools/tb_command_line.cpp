@@ -49,7 +49,8 @@ constexpr const char* kUsage =
     "                                  component of layer K only, as a cluster job)\n"
     "  verify --blanks K --dir DIR     check every stored value against its children, with the\n"
     "                                  forward move generator only, and every file's checksum\n"
-    "                                  (--every N: every N-th slot only, a quick look)\n"
+    "                                  (--every N: every N-th slot only, a quick look); a\n"
+    "                                  layer counting to its exit is checked as one\n"
     "  stats --blanks K --dir DIR      per (x, o) counts of won, lost and drawn boards with O to\n"
     "                                  move, in the layout of the published counts\n"
     "  probe --dir DIR POSITION        the position's value (win N, loss N or draw: N plies to\n"
@@ -175,23 +176,36 @@ int verify(const po::variables_map& vm, std::ostream& out) {
   const int threads = std::max(1, vm["threads"].as<int>());
   LayerValues lower;
   std::unique_ptr<LayerIndex> lower_index;
+  bool lower_counts_to_exit = false;
   bool all_good = true;
   for (int k = 0; k <= blanks; ++k) {
     const auto start = std::chrono::steady_clock::now();
     const LayerFile file(layer_file_path(dir, k), k);
     file.check_file_checksum();
+    const DistanceCount distance_count = file.info().distance_count;
+    // Distances to the end of the game rest on the layer below's: one counting to its own exit
+    // (generate --distance-to exit makes only the top layer so) cannot check them.
+    if (k > 0 && distance_count == DistanceCount::GameEnd && lower_counts_to_exit) {
+      out << "layer " << k << ": not checked: layer " << k - 1
+          << " below counts its distances to its exit, not to the end of the game\n";
+      all_good = false;
+      break;
+    }
     auto index = std::make_unique<LayerIndex>(k);
     LayerValues values = file.decode_all(threads);
     const VerifyReport report =
-        verify_layer(*index, values, lower_index.get(), lower, threads, selection);
+        verify_layer(*index, values, lower_index.get(), lower, threads, selection, distance_count);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     out << "layer " << k << ": " << report.checked << " slots checked, " << report.failures
-        << " wrong (" << std::fixed << std::setprecision(1) << seconds << " s)\n";
+        << " wrong (" << std::fixed << std::setprecision(1) << seconds << " s"
+        << (distance_count == DistanceCount::LayerExit ? "; distances counted to its exit" : "")
+        << ")\n";
     for (const std::string& error : report.first_errors) out << "  " << error << "\n";
     all_good = all_good && report.failures == 0;
     lower = std::move(values);
     lower_index = std::move(index);
+    lower_counts_to_exit = distance_count == DistanceCount::LayerExit;
   }
   return all_good ? kExitDone : kExitFailed;
 }

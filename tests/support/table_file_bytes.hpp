@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <utility>
 #include <vector>
 
 #include "tb/tb_file.hpp"
@@ -35,6 +36,20 @@ inline Bytes with_header_field(Bytes bytes, std::size_t offset, std::uint32_t va
   crc.process_bytes(bytes.data(), tb::kHeaderBytes - 4);
   const std::uint32_t checksum = crc.checksum();
   std::memcpy(bytes.data() + tb::kHeaderBytes - 4, &checksum, 4);
+  return bytes;
+}
+
+// A layer file's header field changed as a writer would have written it: the header's CRC and the
+// whole file's (its trailer, at the offset the header's bytes 56-63 hold) both made right, so
+// that even `quixo-tb verify` takes the file as written.
+inline Bytes with_layer_header_field(Bytes bytes, std::size_t offset, std::uint32_t value) {
+  bytes = with_header_field(std::move(bytes), offset, value);
+  std::uint64_t trailer = 0;
+  std::memcpy(&trailer, bytes.data() + 56, 8);
+  boost::crc_32_type crc;
+  crc.process_bytes(bytes.data(), trailer);
+  const std::uint32_t checksum = crc.checksum();
+  std::memcpy(bytes.data() + trailer, &checksum, 4);
   return bytes;
 }
 

@@ -21,6 +21,7 @@
 #include "core/position.hpp"
 #include "core/thread_start.hpp"
 #include "support/child_process.hpp"
+#include "support/table_file_bytes.hpp"
 #include "support/test_tables.hpp"
 #include "tb/index.hpp"
 #include "tb/tablebase.hpp"
@@ -283,6 +284,44 @@ BOOST_AUTO_TEST_CASE(verify_passes_a_good_file_and_fails_a_corrupt_one) {
   const Run corrupt = run({"verify", "--blanks", "0", "--dir", dir.path.string()});
   BOOST_TEST(corrupt.code == 1);
   BOOST_TEST(corrupt.err.find("corrupt") != std::string::npos, corrupt.err);
+}
+
+// verify checks a layer counting to its exit (generate --distance-to exit) as one: the header's
+// count decides how the children below are read. Layer 0's distances read the same either way (its
+// only exit is the game's end); layer 1's fixture, counting to the end, relabelled as counting to
+// its exit, fails wherever a move takes a blank; and a layer counting to the end cannot be checked
+// above one counting to its exit.
+BOOST_AUTO_TEST_CASE(verify_checks_a_layer_counting_to_its_exit_as_one) {
+  TemporaryDir dir;
+  const auto fixture = [](int layer) {
+    return testing::read_bytes(layer_file_path(test::test_tables_dir(), layer));
+  };
+  testing::write_bytes(layer_file_path(dir.path, 0),
+                       testing::with_layer_header_field(fixture(0), 68, 1));
+  const Run exit0 = run({"verify", "--blanks", "0", "--dir", dir.path.string(), "--every", "97"});
+  BOOST_TEST(exit0.code == 0, exit0.err);
+  BOOST_TEST(exit0.out.find(" 0 wrong (") != std::string::npos, exit0.out);
+  BOOST_TEST(exit0.out.find("; distances counted to its exit)") != std::string::npos, exit0.out);
+  if (test::test_table_blanks() < 1) return;  // the sanitizer presets generate layer 0 only
+
+  testing::write_bytes(layer_file_path(dir.path, 1), fixture(1));
+  const Run above = run({"verify", "--blanks", "1", "--dir", dir.path.string(), "--every", "997"});
+  BOOST_TEST(above.code == 1);
+  BOOST_TEST(above.out.find("layer 1: not checked: layer 0 below counts its distances to its "
+                            "exit") != std::string::npos,
+             above.out);
+
+  testing::write_bytes(layer_file_path(dir.path, 0), fixture(0));
+  testing::write_bytes(layer_file_path(dir.path, 1),
+                       testing::with_layer_header_field(fixture(1), 68, 1));
+  const Run relabelled =
+      run({"verify", "--blanks", "1", "--dir", dir.path.string(), "--every", "997"});
+  BOOST_TEST(relabelled.code == 1);
+  const auto layer1 = relabelled.out.find("layer 1: ");
+  BOOST_TEST_REQUIRE(layer1 != std::string::npos, relabelled.out);
+  BOOST_TEST(relabelled.out.find(" 0 wrong") < layer1, relabelled.out);  // layer 0 passes
+  BOOST_TEST(relabelled.out.find(" 0 wrong", layer1) == std::string::npos, relabelled.out);
+  BOOST_TEST(relabelled.out.find("; distances counted to its exit)", layer1) != std::string::npos);
 }
 
 // Issue 25, item 14: a thread the system will not start (--threads 1000 under a memory limit;

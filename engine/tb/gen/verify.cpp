@@ -15,7 +15,7 @@ namespace quixo::tb {
 
 VerifyReport verify_layer(const LayerIndex& index, std::span<const PackedValue> values,
                           const LayerIndex* lower_index, std::span<const PackedValue> lower_values,
-                          int threads, SlotSelection selection) {
+                          int threads, SlotSelection selection, DistanceCount distance_count) {
   if (selection.step == 0) throw std::invalid_argument("verify_layer: a step of 0 slots");
   VerifyReport report;
   std::atomic<std::uint64_t> failures{0};
@@ -30,7 +30,9 @@ VerifyReport verify_layer(const LayerIndex& index, std::span<const PackedValue> 
     const TbBoard board{position.cubes(Color::X), position.cubes(Color::O)};
     const int blanks = std::popcount(position.blanks());
     if (blanks == index.blanks()) return unpack_value(values[index.slot_of(board)]);
-    return unpack_value(lower_values[lower_index->slot_of(board)]);
+    TbValue lower = unpack_value(lower_values[lower_index->slot_of(board)]);
+    if (distance_count == DistanceCount::LayerExit) lower.distance = 0;
+    return lower;
   };
   const Slot first = std::min<Slot>(selection.begin, values.size());
   const Slot last = std::clamp<Slot>(selection.end, first, values.size());

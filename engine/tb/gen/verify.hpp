@@ -32,10 +32,13 @@ struct SlotSelection {
 // (Position::legal_moves, after, outcome): holes are exactly the non-canonical slots, every board
 // and its 8 symmetric images map back to their slot, finished boards are win or loss 0, and every
 // other value and distance is the best over the moves (the fastest win, a draw, or the slowest
-// loss). Local consistency of values with distances implies that they are exact.
+// loss). Local consistency of values with distances implies that they are exact. `distance_count`
+// says what the layer's distances count: with LayerExit (generate --distance-to exit) a child in
+// the lower layer is an exit, read at distance 0 whatever its own distance.
 VerifyReport verify_layer(const LayerIndex& index, std::span<const PackedValue> values,
                           const LayerIndex* lower_index, std::span<const PackedValue> lower_values,
-                          int threads, SlotSelection selection = {});
+                          int threads, SlotSelection selection = {},
+                          DistanceCount distance_count = DistanceCount::GameEnd);
 
 // One row of the published counts: x X-cubes and o O-cubes, O to move, counting every board
 // (symmetric boards are not merged).
