@@ -25,7 +25,12 @@ either by a fill that does not win or in the manoeuvre before a winning fill exi
 
 --exit-tables DIR (with --tables; a folder whose top layer `quixo-tb generate --distance-to exit`
 made, the layers below linked in) counts the moves from that layer's won positions by the plies
-to a winning fill the attacker can force (20 plies a row), and the wins given away there.
+to a winning fill the attacker can force (20 plies a row), and the wins given away there. It
+also tells whether the attacker's manoeuvres brought the fill nearer: of its moves that kept the
+win and the layer, --far-from-fill plies (20) or more from a winning fill, how many were among
+the fastest toward it and how many plies a move put it off on average, in the games converted
+and in the others. A move and its reply bring the fill 2 plies nearer; a mean of 2 or more plies
+put off a move means no progress at all, however many moves keep the win.
 
 Uses the project's Python package (quixo.pgn), from PYTHONPATH, else from build/release/python
 of this checkout.
@@ -108,9 +113,11 @@ def read_run(path, attacker):
 # One move of the attacker from a won position: the tables' distance to the win in plies, the
 # position's blank cubes, whether the move kept the win, whether some move that fills a blank
 # wins there, and whether the move played filled one.
-# to_fill: the plies to a winning fill by --exit-tables, None outside their exit layers.
-MoveRecord = collections.namedtuple("MoveRecord", "distance blanks kept fill_wins filled to_fill",
-                                    defaults=(None,))
+# to_fill: the plies to a winning fill by --exit-tables, None outside their exit layers;
+# put_off: for a move there that kept the win and the layer (no fill, the game not over), the
+# plies it put the winning fill off (0: one of the fastest toward it), else None.
+MoveRecord = collections.namedtuple(
+    "MoveRecord", "distance blanks kept fill_wins filled to_fill put_off", defaults=(None, None))
 
 
 def blank_count(board):
@@ -145,15 +152,21 @@ def moves_while_won(game, attacker, tables, exit_tables=None):
                 break
             blanks = blank_count(board)
             fills, fill_wins = fills_and_wins(board, blanks, tables)
-            to_fill = exit_tables.probe(board)[1] if blanks in exit_layers else None
+            to_fill = put_off = None
+            if blanks in exit_layers:
+                to_fill = exit_tables.probe(board)[1]
+                # the attacker's plies to the fill after each move, counted from here
+                after_move = exit_tables.probe_moves(board)[move.move]
             board.push(move.move)
             if board.is_game_over():
                 kept = board.result() == attacker_win(game, attacker)
             else:
                 after = tables.probe(board)
                 kept = after is not None and after[0] == "loss"
+                if to_fill is not None and kept and move.move not in fills:
+                    put_off = after_move[1] - to_fill
             records.append(MoveRecord(value[1], blanks, kept, fill_wins, move.move in fills,
-                                      to_fill))
+                                      to_fill, put_off))
             if not kept:
                 break
         else:
@@ -187,6 +200,24 @@ def describe_moves(records):
         rows.append(row("%d-%d plies to a winning fill" % (low, low + 19),
                         [r for r in counted if low <= r.to_fill < low + 20]))
     return rows
+
+
+def describe_progress(records_by_game, far):
+    """The row of --exit-tables on progress toward a winning fill: the moves that kept the win
+    and the layer `far` or more plies from a winning fill, in the games converted and in the
+    others, with the share among the fastest toward it and the mean plies put off a move."""
+    parts = []
+    for label, converted in (("converted", True), ("not converted", False)):
+        put_off = [record.put_off for game_converted, records in records_by_game
+                   if game_converted == converted for record in records
+                   if record.put_off is not None and record.to_fill >= far]
+        moves = max(len(put_off), 1)
+        fastest = sum(plies == 0 for plies in put_off)
+        parts.append("in games %s %d, %.0f %% among the fastest toward it, a mean %.1f plies "
+                     "put off a move" % (label, len(put_off), 100.0 * fastest / moves,
+                                         sum(put_off) / moves))
+    return ("  moves that kept the win and the layer %d+ plies from a winning fill: %s"
+            % (far, "; ".join(parts)))
 
 
 def mcnemar_p(only_before, only_after):
@@ -236,9 +267,14 @@ def main():
     parser.add_argument("--exit-tables", help="with --tables, a folder whose top layer counts "
                         "plies to its exit (quixo-tb generate --distance-to exit): that layer's "
                         "moves by the plies to a winning fill")
+    parser.add_argument("--far-from-fill", type=int, default=20, metavar="PLIES",
+                        help="with --exit-tables, the plies to a winning fill from which the "
+                        "progress row counts a move (default 20)")
     args = parser.parse_args()
     if args.exit_tables and not args.tables:
         sys.exit("tb-conversion-compare: --exit-tables needs --tables")
+    if args.far_from_fill < 0:
+        sys.exit("tb-conversion-compare: --far-from-fill must be 0 or more plies")
     before = read_run(args.before, args.attacker)
     after = read_run(args.after, args.attacker)
     tables = open_tables(args.tables) if args.tables else None
@@ -254,13 +290,16 @@ def main():
         if not_converted:
             print("  %s" % describe_slips(not_converted))
         if tables is not None:
-            records = [record for outcome in run.values()
-                       for record in moves_while_won(outcome.game, args.attacker, tables,
-                                                     exit_tables)]
+            records_by_game = [(outcome.converted,
+                                moves_while_won(outcome.game, args.attacker, tables, exit_tables))
+                               for outcome in run.values()]
+            records = [record for _, game_records in records_by_game for record in game_records]
             if not records:
                 sys.exit("tb-conversion-compare: no start position of %s is in the tables of %s"
                          % (name, args.tables))
             print("\n".join(describe_moves(records)))
+            if exit_tables is not None:
+                print(describe_progress(records_by_game, args.far_from_fill))
     common = sorted(set(before) & set(after))
     if not common:
         sys.exit("tb-conversion-compare: the two runs share no start position")

@@ -270,16 +270,43 @@ def test_tb_conversion_compare_counts_moves_by_the_plies_to_a_winning_fill(table
     module = compare_module()
     tables = quixo.Tables(tables_dir)
     counted = 0
+    # The progress row (every distance counted with --far-from-fill 0): the moves that kept the
+    # win and the layer, by the games' outcome, and the plies each put the fill off, from the
+    # defender's distance after it (the attacker is X and moves first).
+    put_off = {True: [], False: []}
     for game in quixo.pgn.read_games(pgn.read_text()):
         if game.x != "attacker":
             continue
-        for record in module.moves_while_won(game, "attacker", tables, exit_tables):
+        board = game.board()
+        records = module.moves_while_won(game, "attacker", tables, exit_tables)
+        for index, move in enumerate(game.moves[:2 * len(records)]):
+            board.push(move.move)
+            if index % 2:
+                continue
+            record = records[index // 2]
             assert record.to_fill == (record.distance if record.blanks == 0 else None)
             counted += record.to_fill is not None
+            if record.to_fill is None or not record.kept or board.is_game_over():
+                assert record.put_off is None
+            else:
+                assert record.put_off == exit_tables.probe(board)[1] + 1 - record.to_fill >= 0
+                put_off[game.result == "1-0"].append(record.put_off)
     assert counted == int(layer0.group(1)) > 0
+    assert put_off[True] or put_off[False]
+    progress = rows_of_one_run(pgn, "--tables", tables_dir, "--exit-tables", exit_dir,
+                               "--far-from-fill", "0")
+    for label, converted in (("converted", True), ("not converted", False)):
+        plies = put_off[converted]
+        expected = "in games %s %d, %.0f %% among the fastest toward it, a mean %.1f plies" % (
+            label, len(plies), 100.0 * plies.count(0) / max(len(plies), 1),
+            sum(plies) / max(len(plies), 1))
+        assert expected in progress, progress
+    assert "layer 20+ plies from a winning fill" in before
     for extra, message in ((["--tables", tables_dir, "--exit-tables", tables_dir],
                             "counts plies to its exit"),
-                           (["--exit-tables", exit_dir], "--exit-tables needs --tables")):
+                           (["--exit-tables", exit_dir], "--exit-tables needs --tables"),
+                           (["--tables", tables_dir, "--exit-tables", exit_dir,
+                             "--far-from-fill", "-1"], "--far-from-fill must be 0 or more")):
         refused = compare(pgn, pgn, *extra)
         assert refused.returncode != 0
         assert message in refused.stderr and "Traceback" not in refused.stderr
