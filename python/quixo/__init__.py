@@ -50,7 +50,10 @@ def search(board: AnyBoard, *, depth: Optional[int] = None, nodes: Optional[int]
     the game's history: a repetition of it scores as a draw. Returns a dict: ``bestmove``,
     ``ponder`` (or None), and for the best line ``score`` (centi-cubes for the side to move),
     ``mate`` (moves to a win, negative when losing, or None), ``depth``, ``seldepth``,
-    ``nodes``, ``time`` (seconds) and ``pv``; ``lines`` holds one such dict per MultiPV line.
+    ``nodes``, ``time`` (seconds) and ``pv``; ``lines`` holds one such dict per MultiPV line,
+    best first, from the engine's last report: distinct moves, the first of them ``bestmove``.
+    A score that is only a bound (a move that beat the best just before a limit stopped the
+    search) comes with ``lowerbound`` (or ``upperbound``) True, as in python-chess.
 
     A level plays weaker, as the engine's options do: `skill_level` 0-SKILL_LEVEL_MAX (Skill
     Level) or `elo` 0-ELO_MAX (UCI_Elo; 0 is a uniformly random mover); `seed` repeats its

@@ -167,7 +167,8 @@ class SimpleEngine:
                 ) -> Union[Dict[str, Any], List[Dict[str, Any]]]:
         """The engine's analysis: the last `info` of the search (a dict: depth, seldepth, score or
         mate, nodes, nps, time, pv, ...); with `multipv`, a list with the last `info` of each
-        line, best first."""
+        line, best first, as python-chess gives it: a score that is only a bound keeps its
+        ``lowerbound`` or ``upperbound`` key."""
         if multipv is not None and multipv < 1:
             raise ValueError("multipv must be at least 1")
         self._set_multipv(multipv or 1)
@@ -176,9 +177,10 @@ class SimpleEngine:
         if multipv is None:
             return scored[-1] if scored else (infos[-1] if infos else {})
         lines: Dict[int, Dict[str, Any]] = {}
+        # Every line's last report, bound or not: the project's engine reports all its lines at
+        # once, so skipping a bound mixed two reports (the best move left out, a move twice).
         for info in scored:
-            if not info.get("lowerbound") and not info.get("upperbound"):
-                lines[info.get("multipv", 1)] = info
+            lines[info.get("multipv", 1)] = info
         return [lines[index] for index in sorted(lines)][:multipv]
 
     def quit(self) -> None:

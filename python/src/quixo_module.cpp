@@ -405,11 +405,14 @@ py::dict search(const BoardOf<P>& board, int depth, std::uint64_t nodes,
     return true;
   });
 
-  // The last report of each line, from the deepest iteration that finished it.
+  // The last report of each line. The engine reports every line at once, so these are one
+  // report's lines: distinct moves, the first the move played. Its first line's score may be a
+  // bound (a move that beat the best before the search stopped), and says so, as python-chess
+  // does. Only exact reports were kept before: when the first line of the last report was a
+  // bound, the lines mixed two iterations, the best move's line left out and another's twice.
   std::vector<const BasicSearchInfo<MoveT>*> lines(std::size_t(multipv), nullptr);
   for (const auto& info : infos)
-    if (info.bound == Bound::Exact && info.multipv >= 1 && info.multipv <= multipv)
-      lines[std::size_t(info.multipv - 1)] = &info;
+    if (info.multipv >= 1 && info.multipv <= multipv) lines[std::size_t(info.multipv - 1)] = &info;
   py::list line_list;
   for (const auto* info : lines) {
     if (!info) continue;
@@ -424,6 +427,8 @@ py::dict search(const BoardOf<P>& board, int depth, std::uint64_t nodes,
     line["nodes"] = info->nodes;
     line["time"] = double(info->time_ms) / 1000.0;
     line["multipv"] = info->multipv;
+    if (info->bound == Bound::Lower) line["lowerbound"] = true;
+    if (info->bound == Bound::Upper) line["upperbound"] = true;
     line_list.append(line);
   }
   py::dict result;

@@ -1,6 +1,7 @@
 """What the Python suites share: where the build's programs and test tables are (ctest passes
 them in the environment: QUIXO_BIN_DIR, QUIXO_TEST_TABLES_DIR; PYTHONPATH names the package)."""
 import os
+import random
 import subprocess
 
 import pytest
@@ -28,6 +29,23 @@ def engine_answers(commands, until):
         process.stdin.write("quit\n")
         process.stdin.close()
         process.wait(timeout=30)
+
+
+def played_positions(count, seed=7):
+    """`count` positions 8 to 30 random plies from the start, the game going on: searches stopped
+    by a node limit in these end now and then with a move that beat the best just before."""
+    import quixo
+    rng = random.Random(seed)
+    positions = []
+    while len(positions) < count:
+        board = quixo.Board()
+        for _ in range(rng.randrange(8, 31)):
+            board.push(rng.choice(board.legal_moves()))
+            if board.is_game_over():
+                break
+        if not board.is_game_over():
+            positions.append(board)
+    return positions
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import pytest
 
 import quixo
 import quixo.engine
-from conftest import bin_dir
+from conftest import bin_dir, played_positions
 
 
 def engine_command():
@@ -49,6 +49,21 @@ def test_analyse_gives_the_info_and_multipv_lines():
         assert isinstance(engine.analyse(board, quixo.engine.Limit(depth=3)), dict)
         won = quixo.Board("xxxx1/5/5/5/5 x")
         assert engine.analyse(won, quixo.engine.Limit(depth=3))["mate"] == 1
+
+
+def test_analyse_multipv_gives_the_last_report_of_each_line():
+    # As quixo.search: at a node limit the lines are one report's, distinct moves, and a score
+    # that is only a bound keeps its key (python-chess's `lowerbound`).
+    bounded = 0
+    with quixo.engine.SimpleEngine.popen_uqi(engine_command()) as engine:
+        for board in played_positions(20):
+            for nodes in (3000, 20000):
+                lines = engine.analyse(board, quixo.engine.Limit(nodes=nodes), multipv=3)
+                firsts = [line["pv"][0] for line in lines]
+                assert len(set(firsts)) == len(firsts) == 3, (board.text(), nodes, firsts)
+                assert [line["multipv"] for line in lines] == [1, 2, 3]
+                bounded += any(line.get("lowerbound") for line in lines)
+    assert bounded > 0
 
 
 def test_the_team_game_and_options():

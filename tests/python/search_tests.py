@@ -4,7 +4,7 @@ import re
 import pytest
 
 import quixo
-from conftest import engine_answers
+from conftest import engine_answers, played_positions
 
 
 def test_a_fixed_depth_search_agrees_with_the_engine_program():
@@ -37,6 +37,24 @@ def test_multipv_lines_and_limits():
     assert by_nodes["bestmove"] in quixo.Board().legal_moves()
     by_time = quixo.search(quixo.Board(), time=0.1)
     assert by_time["time"] < 2
+
+
+def test_multipv_lines_are_the_last_report_led_by_the_move_played():
+    # Searches stopped by a node limit: the lines are one report's, distinct moves with the move
+    # played first. When the best line's score is a bound (a move beat the best just before the
+    # stop) it says so; such lines used to be dropped, and the lines then mixed two iterations.
+    bounded = 0
+    for board in played_positions(20):
+        for nodes in (3000, 20000):
+            result = quixo.search(board, nodes=nodes, multipv=3)
+            firsts = [line["pv"][0] for line in result["lines"]]
+            assert len(set(firsts)) == len(firsts) == 3, (board.text(), nodes, firsts)
+            assert firsts[0] == result["pv"][0] == result["bestmove"], (board.text(), nodes)
+            assert [line["multipv"] for line in result["lines"]] == [1, 2, 3]
+            assert result["score"] == result["lines"][0]["score"]
+            bounded += any(line.get("lowerbound") or line.get("upperbound")
+                           for line in result["lines"])
+    assert bounded > 0
 
 
 def test_the_team_game_is_searched_too():
