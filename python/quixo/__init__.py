@@ -53,7 +53,8 @@ def search(board: AnyBoard, *, depth: Optional[int] = None, nodes: Optional[int]
     ``nodes``, ``time`` (seconds) and ``pv``; ``lines`` holds one such dict per MultiPV line,
     best first, from the engine's last report: distinct moves, the first of them ``bestmove``.
     A score that is only a bound (a move that beat the best just before a limit stopped the
-    search) comes with ``lowerbound`` (or ``upperbound``) True, as in python-chess.
+    search) comes with ``lowerbound`` (or ``upperbound``) True, as in python-chess; the best
+    line's flag is in the dict too.
 
     A level plays weaker, as the engine's options do: `skill_level` 0-SKILL_LEVEL_MAX (Skill
     Level) or `elo` 0-ELO_MAX (UCI_Elo; 0 is a uniformly random mover); `seed` repeats its

@@ -436,8 +436,10 @@ py::dict search(const BoardOf<P>& board, int depth, std::uint64_t nodes,
   result["ponder"] = ponder.is_none() ? py::object(py::none()) : py::str(to_string(ponder));
   result["lines"] = line_list;
   if (!line_list.empty()) {
-    for (const char* key : {"score", "mate", "depth", "seldepth", "nodes", "time", "pv"})
-      result[key] = line_list[0][key];
+    const py::dict best_line = line_list[0];
+    for (const char* key :
+         {"score", "mate", "depth", "seldepth", "nodes", "time", "pv", "lowerbound", "upperbound"})
+      if (best_line.contains(key)) result[key] = best_line[key];
   }
   return result;
 }

@@ -51,7 +51,9 @@ def test_multipv_lines_are_the_last_report_led_by_the_move_played():
             assert len(set(firsts)) == len(firsts) == 3, (board.text(), nodes, firsts)
             assert firsts[0] == result["pv"][0] == result["bestmove"], (board.text(), nodes)
             assert [line["multipv"] for line in result["lines"]] == [1, 2, 3]
-            assert result["score"] == result["lines"][0]["score"]
+            best_line = result["lines"][0]
+            assert result["score"] == best_line["score"]
+            assert result.get("lowerbound") == best_line.get("lowerbound")
             bounded += any(line.get("lowerbound") or line.get("upperbound")
                            for line in result["lines"])
     assert bounded > 0
