@@ -6,6 +6,8 @@ import subprocess
 
 import pytest
 
+import quixo
+
 
 def bin_dir():
     return os.environ.get("QUIXO_BIN_DIR", os.path.join(os.path.dirname(__file__), "..", "..",
@@ -34,7 +36,6 @@ def engine_answers(commands, until):
 def played_positions(count, seed=7):
     """`count` positions 8 to 30 random plies from the start, the game going on: searches stopped
     by a node limit in these end now and then with a move that beat the best just before."""
-    import quixo
     rng = random.Random(seed)
     positions = []
     while len(positions) < count:
