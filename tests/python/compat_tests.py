@@ -17,7 +17,7 @@ import pytest
 
 import quixo
 from quixo import compat
-from conftest import bin_dir
+from conftest import bin_dir, random_positions
 
 FRAMEWORK_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "framework")
 sys.path.insert(0, FRAMEWORK_DIR)
@@ -36,23 +36,6 @@ BOTH_LINES_OPPONENT_FIRST = "ooo1o/xx1ox/ox2o/oox1x/xxxox x"
 REFEREE_POSITIONS = ["xxooo/o2o1/xoxxo/xxxxo/xooxo x", "xxxox/ooo1o/xx1xo/o1oxx/oxxxx o",
                      "xxxxo/o2oo/xooox/oxxxo/xooxx o", "ooxoo/ooxxx/xoxxo/o1oox/xoxxx x",
                      "xoxxo/xoxxo/xoxxo/x2ox/o1xoo o", "xx1oo/xoxoo/xxooo/oxo1x/xxooo o"]
-
-
-def random_positions(count, seed, ongoing=True):
-    """Boards reached by random legal play, from the start to late positions."""
-    generator = random.Random(seed)
-    boards = []
-    while len(boards) < count:
-        board = quixo.Board()
-        for _ in range(generator.randrange(0, 90)):
-            moves = board.legal_moves()
-            if not moves:
-                break
-            board.push(generator.choice(moves))
-        if ongoing and board.is_game_over():
-            continue
-        boards.append(quixo.Board(board.text()))
-    return boards
 
 
 def framework_game(board):

@@ -33,20 +33,22 @@ def engine_answers(commands, until):
         process.wait(timeout=30)
 
 
-def played_positions(count, seed=7):
-    """`count` positions 8 to 30 random plies from the start, the game going on: searches stopped
-    by a node limit in these end now and then with a move that beat the best just before."""
-    rng = random.Random(seed)
-    positions = []
-    while len(positions) < count:
+def random_positions(count, seed, ongoing=True, min_plies=0, max_plies=89):
+    """Boards reached by random legal play from the start, `min_plies` to `max_plies` plies (a
+    game that ends sooner stops there), as new boards without the moves that led to them."""
+    generator = random.Random(seed)
+    boards = []
+    while len(boards) < count:
         board = quixo.Board()
-        for _ in range(rng.randrange(8, 31)):
-            board.push(rng.choice(board.legal_moves()))
-            if board.is_game_over():
+        for _ in range(generator.randrange(min_plies, max_plies + 1)):
+            moves = board.legal_moves()
+            if not moves:
                 break
-        if not board.is_game_over():
-            positions.append(board)
-    return positions
+            board.push(generator.choice(moves))
+        if ongoing and board.is_game_over():
+            continue
+        boards.append(quixo.Board(board.text()))
+    return boards
 
 
 @pytest.fixture

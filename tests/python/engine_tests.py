@@ -7,7 +7,7 @@ import pytest
 
 import quixo
 import quixo.engine
-from conftest import bin_dir, played_positions
+from conftest import bin_dir, random_positions
 
 
 def engine_command():
@@ -56,7 +56,7 @@ def test_analyse_multipv_gives_the_last_report_of_each_line():
     # that is only a bound keeps its key (python-chess's `lowerbound`).
     bounded = 0
     with quixo.engine.SimpleEngine.popen_uqi(engine_command()) as engine:
-        for board in played_positions(20):
+        for board in random_positions(20, seed=7, min_plies=8, max_plies=30):
             for nodes in (3000, 20000):
                 lines = engine.analyse(board, quixo.engine.Limit(nodes=nodes), multipv=3)
                 firsts = [line["pv"][0] for line in lines]

@@ -4,7 +4,7 @@ import re
 import pytest
 
 import quixo
-from conftest import engine_answers, played_positions
+from conftest import engine_answers, random_positions
 
 
 def test_a_fixed_depth_search_agrees_with_the_engine_program():
@@ -44,7 +44,7 @@ def test_multipv_lines_are_the_last_report_led_by_the_move_played():
     # played first. When the best line's score is a bound (a move beat the best just before the
     # stop) it says so; such lines used to be dropped, and the lines then mixed two iterations.
     bounded = 0
-    for board in played_positions(20):
+    for board in random_positions(20, seed=7, min_plies=8, max_plies=30):
         for nodes in (3000, 20000):
             result = quixo.search(board, nodes=nodes, multipv=3)
             firsts = [line["pv"][0] for line in result["lines"]]
