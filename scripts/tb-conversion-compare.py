@@ -32,6 +32,11 @@ the fastest toward it and how many plies a move put it off on average, in the ga
 and in the others. A move and its reply bring the fill 2 plies nearer; a mean of 2 or more plies
 put off a move means no progress at all, however many moves keep the win.
 
+When the start positions have blank cubes, the paired counts are split by how many of those
+are off the border (among the nine inner squares, where no player can take them until a push
+brings them out): the long two-blank wins not converted are nearly all of the kind with both
+blanks inside (README, "Where both blanks are inside").
+
 Uses the project's Python package (quixo.pgn), from PYTHONPATH, else from build/release/python
 of this checkout.
 """
@@ -220,6 +225,29 @@ def describe_progress(records_by_game, far):
             % (far, "; ".join(parts)))
 
 
+def blanks_inside(board):
+    """The blank cubes among the nine squares off the border: none of them can be taken until a
+    push brings it out."""
+    return int((board.to_array()[1:4, 1:4] == 0).sum())
+
+
+def describe_by_blanks_inside(positions, before, after):
+    """The paired counts split by the start position's blank cubes off the border."""
+    groups = collections.defaultdict(list)
+    for position in positions:
+        groups[blanks_inside(quixo.Board(position))].append(position)
+    lines = ["by the start position's blank cubes off the border:"]
+    for inside in sorted(groups):
+        group = groups[inside]
+        lines.append("    %d off the border: %d positions, before %d, after %d (only before %d, "
+                     "only after %d)"
+                     % (inside, len(group), sum(before[p].converted for p in group),
+                        sum(after[p].converted for p in group),
+                        sum(before[p].converted and not after[p].converted for p in group),
+                        sum(after[p].converted and not before[p].converted for p in group)))
+    return lines
+
+
 def mcnemar_p(only_before, only_after):
     """Two-sided exact McNemar test: the chance of a split at least this uneven of the
     positions that only one build converted, if either were as likely to convert each."""
@@ -312,6 +340,8 @@ def main():
           % (len(common), " (%d unpaired left out)" % unpaired if unpaired else "", both,
              only_before, only_after, neither))
     print("exact McNemar test: p = %.3g" % mcnemar_p(only_before, only_after))
+    if any(blank_count(quixo.Board(position)) for position in common):
+        print("\n".join(describe_by_blanks_inside(common, before, after)))
 
 
 if __name__ == "__main__":

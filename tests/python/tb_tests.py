@@ -2,6 +2,7 @@
 scripts that judge the engine by them: tb-move-choice.py (one move at a time), tb-conversion.sh
 (whole games against the tables) and tb-conversion-compare.py (two such runs, position by
 position)."""
+import collections
 import importlib.util
 import os
 import re
@@ -169,6 +170,19 @@ def test_tb_conversion_compare_pairs_two_runs_and_finds_the_move_that_gave_the_w
         run.stdout).groups())
     assert both + only_before == weak[0] and both + only_after == strong[0]
     assert both + only_before + only_after + neither == 6
+    # The same pairs split by the start position's blank off the border (counted here from
+    # the grid, not by the script): the rows cover every position and add up to the totals.
+    starts = {game.start_position for game in quixo.pgn.read_games(weak[2].read_text())
+              if game.x == "attacker"}
+    inside = collections.Counter(
+        int((quixo.Board(start).to_array()[1:4, 1:4] == 0).sum()) for start in starts)
+    split = [tuple(map(int, row)) for row in re.findall(
+        r"    (\d) off the border: (\d+) positions, before (\d+), after (\d+) \(only before "
+        r"(\d+), only after (\d+)\)", run.stdout)]
+    assert {row[0]: row[1] for row in split} == dict(inside)
+    assert sum(row[2] for row in split) == weak[0] and sum(row[3] for row in split) == strong[0]
+    assert (sum(row[4] for row in split), sum(row[5] for row in split)) == (only_before,
+                                                                            only_after)
     repeated = compare(strong[2], again[2])
     assert "only before 0, only after 0" in repeated.stdout
     # The move it names, checked against the tables: the first of the attacker's moves after
