@@ -8,7 +8,7 @@
 #   scripts/tb-conversion.sh --tables DIR [--blanks 2] [--count 50] [--min 41] [--max 107]
 #                            [--tc st=0.2] [--seed 1] [--winner-tables] [--bin-dir build/release/bin]
 #                            [--timemargin 500] [--option NAME=VALUE ...] [--out DIR]
-#                            [--concurrency 1]
+#                            [--concurrency 1] [--off-border K]
 #
 # --option sets an option of the engine under test (repeatable), e.g. NullMovePruning=false to
 # measure the search without one of its features. --timemargin (milliseconds) is the arena's
@@ -16,6 +16,10 @@
 # loaded machine some replies come late; a loss on time is no measure of converting a win. (With
 # the arena's default margin of 0, two of these runs at once on 2 cores ended six and nine of
 # twenty three-blank games on time, both sides' clocks.)
+# --off-border K plays only positions with K of their blank cubes off the border (on the nine inner
+# squares, where no player can take one until a push brings it out; `quixo-tb sample
+# --off-border`): the long two-blank wins with both blanks there are the ones the engine fails to
+# convert (README).
 # --tc nodes=N searches a fixed number of nodes a move: the games are then the same on every run
 # (one thread), however loaded the machine, and two builds can be compared position by position
 # with scripts/tb-conversion-compare.py; --concurrency N (games at once) then changes only how
@@ -31,6 +35,7 @@ from_caller() { case "$1" in /*) echo "$1" ;; *) echo "$caller/$1" ;; esac; }
 tables="" out=build/tb-conversion concurrency=1 blanks=2 count=50 min=41 max=107 tc=st=0.2 seed=1
 winner_tables=false timemargin=500
 attacker_options=()
+off_border=""
 bin_dir=build/release/bin
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -45,6 +50,7 @@ while [ $# -gt 0 ]; do
     --bin-dir) bin_dir=$(from_caller "$2"); shift 2 ;;
     --out) out=$(from_caller "$2"); shift 2 ;;
     --concurrency) concurrency=$2; shift 2 ;;
+    --off-border) off_border=$2; shift 2 ;;
     --timemargin) timemargin=$2; shift 2 ;;
     --option) attacker_options+=("option.$2"); shift 2 ;;
     *) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
@@ -56,9 +62,10 @@ if [ -z "$tables" ]; then
 fi
 tables=$(cd "$tables" && pwd)
 mkdir -p "$out"
-book=$out/book-b$blanks-$min-$max-$seed.txt
+book=$out/book-b$blanks-$min-$max-$seed${off_border:+-off$off_border}.txt
 "$bin_dir/quixo-tb" sample --dir "$tables" --blanks "$blanks" --value win --min-distance "$min" \
-  --max-distance "$max" --count "$count" --seed "$seed" > "$book"
+  --max-distance "$max" --count "$count" --seed "$seed" \
+  ${off_border:+--off-border "$off_border"} > "$book"
 tag=$([ "$winner_tables" = true ] && echo tables || echo search)
 pgn=$out/conversion-$tag.pgn
 rm -f "$pgn" "$out/conversion-$tag.json"

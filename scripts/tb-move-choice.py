@@ -4,7 +4,8 @@ search from each of --count positions that the tables call won for the side to m
 plies, each move looked up in the tables (a win kept, a draw or a loss given away).
 
   scripts/tb-move-choice.py --tables DIR [--blanks 2] [--count 300] [--min 41] [--max 159]
-                            [--seed 11] [--nodes 20000 | --movetime MS] [--option NAME=VALUE ...]
+                            [--seed 11] [--off-border K] [--nodes 20000 | --movetime MS]
+                            [--option NAME=VALUE ...]
                             [--engine build/release/bin/quixo-engine] [--tune] [--misses FILE]
 
 A game of scripts/tb-conversion.sh is lost to a draw by one such move (its README figures: 15
@@ -43,6 +44,8 @@ def sampled_positions(args):
                args.tables, "--blanks", str(args.blanks), "--value", "win", "--min-distance",
                str(args.min), "--max-distance", str(args.max), "--count", str(args.count),
                "--seed", str(args.seed)]
+    if args.off_border is not None:
+        command += ["--off-border", str(args.off_border)]
     output = subprocess.run(command, capture_output=True, text=True, check=True).stdout
     return [line.strip() for line in output.splitlines()
             if line.strip() and not line.startswith("#")]
@@ -83,6 +86,9 @@ def run():
     parser.add_argument("--min", type=positive, default=41, help="shortest win, plies")
     parser.add_argument("--max", type=positive, default=159, help="longest win, plies")
     parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--off-border", type=int, metavar="K",
+                        help="only positions with K of their blank cubes off the border (quixo-tb "
+                             "sample --off-border)")
     limit = parser.add_mutually_exclusive_group()
     limit.add_argument("--nodes", type=positive, help="nodes a search (default 20000)")
     limit.add_argument("--movetime", type=positive, help="milliseconds a search")
@@ -139,9 +145,11 @@ def run():
             out.write("".join(line + "\n" for line in misses))
     limit_text = ("movetime %d ms" % args.movetime if args.movetime
                   else "nodes %d" % (args.nodes or 20000))
-    print("%d-blank wins of %d-%d plies, %s%s: the win kept by %d of %d moves (draws %d, "
+    print("%d-blank wins of %d-%d plies%s, %s%s: the win kept by %d of %d moves (draws %d, "
           "losses %d); where a move draws: %d of %d (%.0f s)"
-          % (args.blanks, args.min, args.max, limit_text,
+          % (args.blanks, args.min, args.max,
+             "" if args.off_border is None else ", %d off the border" % args.off_border,
+             limit_text,
              "".join(" %s=%s" % item for item in options.items()), counts["win"],
              len(positions), counts["draw"], counts["loss"], open_counts["win"],
              sum(open_counts.values()), seconds))

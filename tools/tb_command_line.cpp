@@ -58,7 +58,8 @@ constexpr const char* kUsage =
     "  probe --dir DIR --batch         a position per line of standard input, its value (or\n"
     "                                  \"error: <why>\") on a line of its own, in the same order\n"
     "  sample --blanks K --dir DIR     positions of layer K with the value asked for (--value,\n"
-    "                                  --min-distance, --max-distance), X to move, one per line\n"
+    "                                  --min-distance, --max-distance, --off-border), X to\n"
+    "                                  move, one per line\n"
     "\n"
     "Example:\n"
     "  quixo-tb generate --blanks 2 --dir tb && quixo-tb probe --dir tb \"xxxxo/oxoxo/...\"\n";
@@ -94,8 +95,11 @@ void describe_options(po::options_description& options) {
       "value", po::value<std::string>()->default_value("win"), "sample: win, loss or draw")(
       "min-distance", po::value<int>()->default_value(0), "sample: shortest distance in plies")(
       "max-distance", po::value<int>()->default_value(kMaxDistance),
-      "sample: longest distance in plies")("seed", unsigned_value<std::uint64_t>(1),
-                                           "sample: random seed");
+      "sample: longest distance in plies")(
+      "off-border", po::value<int>(),
+      "sample: only positions with this many of their blank cubes off the border (on the nine "
+      "inner squares, where no player can take one until a push brings it out)")(
+      "seed", unsigned_value<std::uint64_t>(1), "sample: random seed");
 }
 
 std::string mb(std::uint64_t bytes) {
@@ -334,6 +338,11 @@ int sample(const po::variables_map& vm, std::ostream& out) {
     throw po::error("--value must be win, loss or draw, not \"" + wanted + "\"");
   if (count < 1 || min_distance > max_distance)
     throw po::error("sample needs --count >= 1 and --min-distance <= --max-distance");
+  // The blank cubes wanted off the border; -1: any number.
+  const int off_border = vm.count("off-border") ? vm["off-border"].as<int>() : -1;
+  if (vm.count("off-border") && (off_border < 0 || off_border > blanks))
+    throw po::error("--off-border must be 0.." + std::to_string(blanks) +
+                    " (the layer's blank cubes), not " + std::to_string(off_border));
   const Wdl wdl = wanted == "win" ? Wdl::Win : wanted == "loss" ? Wdl::Loss : Wdl::Draw;
   const LayerFile file(layer_file_path(dir, blanks), blanks);
   const LayerIndex index(blanks);
@@ -352,12 +361,15 @@ int sample(const po::variables_map& vm, std::ostream& out) {
   std::shuffle(matching.begin(), matching.end(), random);
   out << "# quixo-tb sample --blanks " << blanks << " --value " << wanted << " --min-distance "
       << min_distance << " --max-distance " << max_distance << " --count " << count << " --seed "
-      << unsigned_option<std::uint64_t>(vm, "seed") << "\n";
+      << unsigned_option<std::uint64_t>(vm, "seed");
+  if (off_border >= 0) out << " --off-border " << off_border;
+  out << "\n";
   int printed = 0;
   for (std::size_t i = 0; i < matching.size() && printed < count; ++i) {
     const auto content = index.board_of(matching[i]);
     const Position position(content.board.mover, content.board.opponent, Color::X);
     if (position.is_game_over()) continue;
+    if (off_border >= 0 && std::popcount(position.blanks() & ~kBorder) != off_border) continue;
     out << to_string(position) << "\n";
     ++printed;
   }

@@ -95,6 +95,7 @@ def test_tb_move_choice_judges_each_move_by_the_tables(tables_dir, tmp_path):
     (["--option", "NoSuchOption=1"], "declares no option 'NoSuchOption'"),
     (["--option", "TablebasePath=x"], "TablebasePath x is not a folder"),
     (["--nodes", "0"], "must be at least 1"),
+    (["--off-border", "2"], "--off-border must be 0..1 (the layer's blank cubes), not 2"),
 ])
 def test_tb_move_choice_refuses_a_bad_command_line(tables_dir, arguments, message):
     run = move_choice(tables_dir, "--blanks", "1", "--count", "2", "--nodes", "10", *arguments)
@@ -119,6 +120,34 @@ def test_tb_move_choice_lets_the_engine_know_the_layers_below_the_measured_one(t
                           "--option", "TablebasePath=%s" % tables_dir)
     assert refused.returncode != 0
     assert "measured on, layer 1" in refused.stderr and "Traceback" not in refused.stderr
+
+
+def blanks_off_the_border(text):
+    return int((quixo.Board(text).to_array()[1:4, 1:4] == 0).sum())
+
+
+def test_both_scripts_measure_the_positions_off_the_border_asked_for(tables_dir, tmp_path):
+    # --off-border 1: every position measured has its blank on one of the nine inner squares.
+    misses = tmp_path / "misses.txt"
+    run = move_choice(tables_dir, "--blanks", "1", "--min", "3", "--count", "30", "--nodes", "1",
+                      "--off-border", "1", "--misses", str(misses))
+    assert run.returncode == 0, run.stderr
+    assert "1-blank wins of 3-159 plies, 1 off the border, nodes 1:" in run.stdout
+    lines = misses.read_text().splitlines()
+    assert lines and all(blanks_off_the_border(line.split("\t")[0]) == 1 for line in lines)
+    out = tmp_path / "conversion"
+    conversion = subprocess.run(
+        ["bash", script_path("tb-conversion.sh"), "--tables", tables_dir, "--blanks", "1",
+         "--min", "3", "--count", "3", "--seed", "3", "--tc", "nodes=100", "--bin-dir",
+         bin_dir(), "--out", str(out), "--off-border", "0"],
+        capture_output=True, text=True, timeout=120)
+    assert conversion.returncode == 0, conversion.stderr
+    book = [line for line in (out / "book-b1-3-107-3-off0.txt").read_text().splitlines()
+            if not line.startswith("#")]
+    starts = {game.start_position for game in
+              quixo.pgn.read_games((out / "conversion-search.pgn").read_text())}
+    assert len(book) == 3 and starts == set(book)
+    assert all(blanks_off_the_border(text) == 0 for text in book)
 
 
 def conversion_run(tables_dir, out, nodes, concurrency=1):

@@ -384,6 +384,52 @@ BOOST_AUTO_TEST_CASE(sample_prints_distinct_positions_with_the_value_asked_for) 
   BOOST_TEST(run(arguments).out == result.out);  // the same seed, the same positions
 }
 
+// --off-border keeps, of the same shuffled positions, those with that many blank cubes on the nine
+// inner squares: the positions printed are the first ones of the unfiltered sample that have them.
+BOOST_AUTO_TEST_CASE(sample_off_border_keeps_the_positions_with_that_many_inner_blanks) {
+  if (test::test_table_blanks() < 1) return;  // the sanitizer presets generate layer 0 only
+  const auto positions = [](const std::vector<std::string>& extra, int count) {
+    std::vector<std::string> arguments = {"sample",
+                                          "--blanks",
+                                          "1",
+                                          "--dir",
+                                          test::test_tables_dir().string(),
+                                          "--value",
+                                          "win",
+                                          "--seed",
+                                          "9",
+                                          "--count",
+                                          std::to_string(count)};
+    arguments.insert(arguments.end(), extra.begin(), extra.end());
+    const Run result = run(arguments);
+    BOOST_TEST_REQUIRE(result.code == 0, result.err);
+    auto lines = lines_of(result.out);
+    BOOST_TEST_REQUIRE(!lines.empty());
+    const bool filtered = !extra.empty();
+    BOOST_TEST((lines[0].find(" --off-border ") != std::string::npos) == filtered, lines[0]);
+    lines.erase(lines.begin());
+    return lines;
+  };
+  const auto inner_blanks = [](const std::string& text) {
+    return std::popcount(parse_position(text).blanks() & ~kBorder);
+  };
+  const auto unfiltered = positions({}, 600);
+  for (const int inside : {0, 1}) {
+    std::vector<std::string> expected;
+    for (const std::string& text : unfiltered)
+      if (inner_blanks(text) == inside && expected.size() < 20) expected.push_back(text);
+    BOOST_TEST_REQUIRE(expected.size() == 20u);  // both kinds are common among 600
+    BOOST_TEST(positions({"--off-border", std::to_string(inside)}, 20) == expected,
+               boost::test_tools::per_element());
+  }
+  const Run beyond = run(
+      {"sample", "--blanks", "1", "--dir", test::test_tables_dir().string(), "--off-border", "2"});
+  BOOST_TEST(beyond.code == 2);
+  BOOST_TEST(beyond.err.find("--off-border must be 0..1 (the layer's blank cubes), not 2") !=
+                 std::string::npos,
+             beyond.err);
+}
+
 BOOST_AUTO_TEST_CASE(usage_errors_exit_2_with_one_line) {
   for (const auto& arguments : std::vector<std::vector<std::string>>{
            {},
