@@ -53,7 +53,7 @@ while [ $# -gt 0 ]; do
     --off-border) off_border=$2; shift 2 ;;
     --timemargin) timemargin=$2; shift 2 ;;
     --option) attacker_options+=("option.$2"); shift 2 ;;
-    *) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+    *) sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
   esac
 done
 if [ -z "$tables" ]; then
