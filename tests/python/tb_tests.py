@@ -203,8 +203,7 @@ def test_tb_conversion_compare_pairs_two_runs_and_finds_the_move_that_gave_the_w
     # the grid, not by the script): the rows cover every position and add up to the totals.
     starts = {game.start_position for game in quixo.pgn.read_games(weak[2].read_text())
               if game.x == "attacker"}
-    inside = collections.Counter(
-        int((quixo.Board(start).to_array()[1:4, 1:4] == 0).sum()) for start in starts)
+    inside = collections.Counter(blanks_off_the_border(start) for start in starts)
     split = [tuple(map(int, row)) for row in re.findall(
         r"    (\d) off the border: (\d+) positions, before (\d+), after (\d+) \(only before "
         r"(\d+), only after (\d+)\)", run.stdout)]
