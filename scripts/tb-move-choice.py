@@ -4,7 +4,8 @@ search from each of --count positions that the tables call won for the side to m
 plies, each move looked up in the tables (a win kept, a draw or a loss given away).
 
   scripts/tb-move-choice.py --tables DIR [--blanks 2] [--count 300] [--min 41] [--max 159]
-                            [--seed 11] [--off-border K] [--nodes 20000 | --movetime MS]
+                            [--seed 11 | --games PGN...] [--off-border K]
+                            [--nodes 20000 | --movetime MS]
                             [--option NAME=VALUE ...]
                             [--engine build/release/bin/quixo-engine] [--tune] [--misses FILE]
 
@@ -14,6 +15,15 @@ of 20 two-blank wins converted), so this is the same skill measured one move at 
 position (uqinewgame). Prints the counts, and among them the positions where a move draws (the
 ones where a mistake is possible without losing at once); --misses writes each position whose
 move gave the win away, with the move and the winning moves, one per line.
+
+--games measures the positions the games of scripts/tb-conversion.sh reached instead of sampled
+ones: every position where the engine under test (the player named attacker, X) moved while the
+tables called it won in MIN..MAX plies with --blanks blank cubes (and --off-border K of them
+off the border), searched afresh with the game's history, each (start and moves) once over all
+the files. The tables' slowest defence leads to positions unlike uniform samples: a search
+change that gave a ninth fewer sampled first moves away gave no fewer of these away, and
+converted no more games (README, "The defender's replies searched wider"). --misses then writes
+each position as its start position and "moves" and the game's moves.
 
 --option TablebasePath=DIR with the tables of fewer blanks only (a folder of links to the
 files of layers below --blanks) gives the search exact values wherever a line fills a blank:
@@ -36,6 +46,7 @@ except ImportError:
     sys.path.insert(0, os.path.join(ROOT, "build", "release", "python"))
     import quixo
 import quixo.engine  # noqa: E402
+import quixo.pgn  # noqa: E402
 
 
 def sampled_positions(args):
@@ -49,6 +60,37 @@ def sampled_positions(args):
     output = subprocess.run(command, capture_output=True, text=True, check=True).stdout
     return [line.strip() for line in output.splitlines()
             if line.strip() and not line.startswith("#")]
+
+
+def board_blanks(board):
+    """The board's blank cubes, and those of them off the border (on the nine inner squares)."""
+    blank = board.to_array() == 0
+    return int(blank.sum()), int(blank[1:4, 1:4].sum())
+
+
+def game_positions(args, tables):
+    """The attacker's won positions of tb-conversion.sh games (see --games), as boards that
+    hold the game's moves, with their text for --misses."""
+    positions, seen = [], set()
+    for path in args.games:
+        with open(path) as pgn:
+            games = quixo.pgn.read_games(pgn)
+        for game in games:
+            if game.x != "attacker":
+                continue
+            board = game.board()
+            for index, move in enumerate(game.moves):
+                key = (game.start_position, tuple(board.move_stack))
+                if index % 2 == 0 and key not in seen:
+                    blanks, inside = board_blanks(board)
+                    if blanks == args.blanks and args.off_border in (None, inside):
+                        value, plies = tables.probe(board)
+                        if value == "win" and args.min <= plies <= args.max:
+                            seen.add(key)
+                            moves = " moves " + " ".join(key[1]) if key[1] else ""
+                            positions.append((board.copy(), game.start_position + moves))
+                board.push(move.move)
+    return positions
 
 
 def positive(text):
@@ -86,6 +128,9 @@ def run():
     parser.add_argument("--min", type=positive, default=41, help="shortest win, plies")
     parser.add_argument("--max", type=positive, default=159, help="longest win, plies")
     parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--games", nargs="+", metavar="PGN",
+                        help="the attacker's won positions of these tb-conversion.sh games, "
+                             "not sampled ones (--count and --seed unused)")
     parser.add_argument("--off-border", type=int, metavar="K",
                         help="only positions with K of their blank cubes off the border (quixo-tb "
                              "sample --off-border)")
@@ -119,7 +164,16 @@ def run():
     if args.blanks not in tables.layers:
         sys.exit("tb-move-choice: %s has no table of %d blanks (it has %s)"
                  % (args.tables, args.blanks, tables.layers))
-    positions = sampled_positions(args)
+    if args.games:
+        if args.off_border is not None and not 0 <= args.off_border <= args.blanks:
+            sys.exit("tb-move-choice: --off-border must be 0..%d (the layer's blank cubes), not %d"
+                     % (args.blanks, args.off_border))
+        positions = game_positions(args, tables)
+        if not positions:
+            sys.exit("tb-move-choice: the games hold no position of the attacker won in %d-%d "
+                     "plies with %d blank cubes" % (args.min, args.max, args.blanks))
+    else:
+        positions = [(quixo.Board(text), text) for text in sampled_positions(args)]
     counts = {"win": 0, "draw": 0, "loss": 0}
     open_counts = {"win": 0, "draw": 0, "loss": 0}
     misses = []
@@ -127,8 +181,7 @@ def run():
     command = [args.engine] + (["--tune"] if args.tune else [])
     with quixo.engine.SimpleEngine.popen_uqi(command) as engine:
         engine.configure(options)
-        for text in positions:
-            board = quixo.Board(text)
+        for board, text in positions:
             values = tables.probe_moves(board)  # each move's value for its mover
             engine.new_game()
             move = engine.play(board, search_limit).move
@@ -145,10 +198,11 @@ def run():
             out.write("".join(line + "\n" for line in misses))
     limit_text = ("movetime %d ms" % args.movetime if args.movetime
                   else "nodes %d" % (args.nodes or 20000))
-    print("%d-blank wins of %d-%d plies%s, %s%s: the win kept by %d of %d moves (draws %d, "
+    print("%d-blank wins of %d-%d plies%s%s, %s%s: the win kept by %d of %d moves (draws %d, "
           "losses %d); where a move draws: %d of %d (%.0f s)"
           % (args.blanks, args.min, args.max,
              "" if args.off_border is None else ", %d off the border" % args.off_border,
+             "" if not args.games else " in the games of %s" % " ".join(args.games),
              limit_text,
              "".join(" %s=%s" % item for item in options.items()), counts["win"],
              len(positions), counts["draw"], counts["loss"], open_counts["win"],

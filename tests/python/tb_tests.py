@@ -96,6 +96,10 @@ def test_tb_move_choice_judges_each_move_by_the_tables(tables_dir, tmp_path):
     (["--option", "TablebasePath=x"], "TablebasePath x is not a folder"),
     (["--nodes", "0"], "must be at least 1"),
     (["--off-border", "2"], "--off-border must be 0..1 (the layer's blank cubes), not 2"),
+    (["--games", "/dev/null", "--off-border", "2"],
+     "--off-border must be 0..1 (the layer's blank cubes), not 2"),
+    (["--games", "/nonexistent/games.pgn"], "No such file or directory"),
+    (["--games", "/dev/null"], "the games hold no position of the attacker won in 41-159 plies"),
 ])
 def test_tb_move_choice_refuses_a_bad_command_line(tables_dir, arguments, message):
     run = move_choice(tables_dir, "--blanks", "1", "--count", "2", "--nodes", "10", *arguments)
@@ -148,6 +152,44 @@ def test_both_scripts_measure_the_positions_off_the_border_asked_for(tables_dir,
               quixo.pgn.read_games((out / "conversion-search.pgn").read_text())}
     assert len(book) == 3 and starts == set(book)
     assert all(blanks_off_the_border(text) == 0 for text in book)
+
+
+def test_tb_move_choice_measures_the_attackers_won_positions_of_conversion_games(tables_dir,
+                                                                                 tmp_path):
+    # The games' positions, counted here from the PGN and the tables: every position before an
+    # attacker's move (X, the even moves) that is won with one blank, once, though the file is
+    # given twice. Each move given away, replayed from its start and moves, really draws.
+    _, _, pgn = conversion_run(tables_dir, tmp_path / "weak", 1)
+    tables = quixo.Tables(tables_dir)
+    expected = set()
+    for game in quixo.pgn.read_games(pgn.read_text()):
+        if game.x != "attacker":
+            continue
+        board = game.board()
+        for index, move in enumerate(game.moves):
+            if (index % 2 == 0 and (board.to_array() == 0).sum() == 1
+                    and tables.probe(board)[0] == "win"):
+                expected.add((game.start_position, tuple(board.move_stack)))
+            board.push(move.move)
+    misses = tmp_path / "misses.txt"
+    run = move_choice(tables_dir, "--blanks", "1", "--min", "1", "--nodes", "1", "--games",
+                      str(pgn), str(pgn), "--misses", str(misses))
+    assert run.returncode == 0, run.stderr
+    kept, total, draws, losses = map(int, re.search(
+        r"1-blank wins of 1-159 plies in the games of \S+ \S+, nodes 1: the win kept by (\d+) of "
+        r"(\d+) moves \(draws (\d+), losses (\d+)\)", run.stdout).groups())
+    assert total == len(expected) > 0 and kept + draws + losses == total
+    lines = misses.read_text().splitlines()
+    assert len(lines) == draws + losses
+    for line in lines:
+        position, played, _ = line.split("\t")
+        start, _, moves = position.partition(" moves ")
+        board = quixo.Board(start)
+        for move in moves.split():
+            board.push(move)
+        assert (start, tuple(board.move_stack)) in expected
+        move, value = played.split()
+        assert tables.probe_moves(board)[move][0] == value != "win"
 
 
 def conversion_run(tables_dir, out, nodes, concurrency=1):
