@@ -68,11 +68,11 @@ def board_blanks(board):
     return int(blank.sum()), int(blank[1:4, 1:4].sum())
 
 
-def game_positions(args, tables):
-    """The attacker's won positions of tb-conversion.sh games (see --games), as boards that
-    hold the game's moves, with their text for --misses."""
-    positions, seen = [], set()
-    for path in args.games:
+def attacker_boards(paths):
+    """Each position before a move of the engine under test (attacker, X: the even plies) in
+    the tb-conversion.sh games of these files, with its game's start, as a board that holds the
+    game's moves."""
+    for path in paths:
         with open(path) as pgn:
             games = quixo.pgn.read_games(pgn)
         for game in games:
@@ -80,16 +80,25 @@ def game_positions(args, tables):
                 continue
             board = game.board()
             for index, move in enumerate(game.moves):
-                key = (game.start_position, tuple(board.move_stack))
-                if index % 2 == 0 and key not in seen:
-                    blanks, inside = board_blanks(board)
-                    if blanks == args.blanks and args.off_border in (None, inside):
-                        value, plies = tables.probe(board)
-                        if value == "win" and args.min <= plies <= args.max:
-                            seen.add(key)
-                            moves = " moves " + " ".join(key[1]) if key[1] else ""
-                            positions.append((board.copy(), game.start_position + moves))
+                if index % 2 == 0:
+                    yield game.start_position, board.copy()
                 board.push(move.move)
+
+
+def game_positions(args, tables):
+    """The attacker's won positions of the --games files, each once, with their text for
+    --misses."""
+    positions, seen = [], set()
+    for start, board in attacker_boards(args.games):
+        key = (start, tuple(board.move_stack))
+        blanks, inside = board_blanks(board)
+        if key in seen or blanks != args.blanks or args.off_border not in (None, inside):
+            continue
+        value, plies = tables.probe(board)
+        if value == "win" and args.min <= plies <= args.max:
+            seen.add(key)
+            moves = " moves " + " ".join(key[1]) if key[1] else ""
+            positions.append((board, start + moves))
     return positions
 
 
