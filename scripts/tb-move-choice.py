@@ -5,7 +5,7 @@ plies, each move looked up in the tables (a win kept, a draw or a loss given awa
 
   scripts/tb-move-choice.py --tables DIR [--blanks 2] [--count 300] [--min 41] [--max 159]
                             [--seed 11 | --games PGN...] [--off-border K]
-                            [--nodes 20000 | --movetime MS]
+                            [--nodes 20000 [N ...] | --movetime MS]
                             [--option NAME=VALUE ...]
                             [--engine build/release/bin/quixo-engine] [--tune] [--misses FILE]
 
@@ -25,6 +25,11 @@ change that gave a ninth fewer sampled first moves away gave no fewer of these a
 converted no more games (README, "The defender's replies searched wider"). --misses then writes
 each position as its start position and "moves" and the game's moves.
 
+--nodes with several budgets measures each in turn on the same positions (a row each, as a
+run of that budget alone prints) and fits how the moves that give the win away fall with the
+nodes: the factor a tenfold of nodes multiplies them by. That is how far more search goes
+toward keeping every win (README, "How far more search goes").
+
 --option TablebasePath=DIR with the tables of fewer blanks only (a folder of links to the
 files of layers below --blanks) gives the search exact values wherever a line fills a blank:
 what the search would gain from knowing those positions perfectly. A folder holding the
@@ -34,6 +39,7 @@ Uses the project's Python package (quixo.engine, quixo.Tables), from PYTHONPATH,
 build/release/python of this checkout.
 """
 import argparse
+import math
 import os
 import subprocess
 import sys
@@ -144,7 +150,9 @@ def run():
                         help="only positions with K of their blank cubes off the border (quixo-tb "
                              "sample --off-border)")
     limit = parser.add_mutually_exclusive_group()
-    limit.add_argument("--nodes", type=positive, help="nodes a search (default 20000)")
+    limit.add_argument("--nodes", type=positive, nargs="+", metavar="N",
+                       help="nodes a search (default 20000); several budgets are measured in "
+                            "turn on the same positions, and the misses' fall fitted")
     limit.add_argument("--movetime", type=positive, help="milliseconds a search")
     parser.add_argument("--option", action="append", default=[], help="engine option NAME=VALUE")
     parser.add_argument("--engine", default=os.path.join(ROOT, "build", "release", "bin",
@@ -166,8 +174,12 @@ def run():
             sys.exit("tb-move-choice: the engine under test searches without the table it is "
                      "measured on, layer %d (TablebasePath may hold lower layers only)"
                      % args.blanks)
-    search_limit = (quixo.engine.Limit(time=args.movetime / 1000) if args.movetime
-                    else quixo.engine.Limit(nodes=args.nodes or 20000))
+    if not args.movetime and not args.nodes:
+        args.nodes = [20000]
+    if args.nodes and len(set(args.nodes)) != len(args.nodes):
+        sys.exit("tb-move-choice: --nodes lists a budget twice")
+    if args.nodes and len(args.nodes) > 1 and args.misses:
+        sys.exit("tb-move-choice: --misses writes the misses of one budget; give one --nodes")
 
     tables = quixo.Tables(args.tables)
     if args.blanks not in tables.layers:
@@ -183,40 +195,68 @@ def run():
                      "plies with %d blank cubes" % (args.min, args.max, args.blanks))
     else:
         positions = [(quixo.Board(text), text) for text in sampled_positions(args)]
+    # Each move's value for its mover, looked up once for every budget.
+    measured = [(board, text, tables.probe_moves(board)) for board, text in positions]
+    command = [args.engine] + (["--tune"] if args.tune else [])
+    budgets = ([("movetime %d ms" % args.movetime, quixo.engine.Limit(time=args.movetime / 1000))]
+               if args.movetime else
+               [("nodes %d" % nodes, quixo.engine.Limit(nodes=nodes)) for nodes in args.nodes])
+    missed = []
+    with quixo.engine.SimpleEngine.popen_uqi(command) as engine:
+        engine.configure(options)
+        for limit_text, search_limit in budgets:
+            started = time.monotonic()
+            counts, open_counts, misses = measure(engine, measured, search_limit)
+            seconds = time.monotonic() - started
+            missed.append(len(misses))
+            print("%d-blank wins of %d-%d plies%s%s, %s%s: the win kept by %d of %d moves (draws "
+                  "%d, losses %d); where a move draws: %d of %d (%.0f s)"
+                  % (args.blanks, args.min, args.max,
+                     "" if args.off_border is None else ", %d off the border" % args.off_border,
+                     "" if not args.games else " in the games of %s" % " ".join(args.games),
+                     limit_text,
+                     "".join(" %s=%s" % item for item in options.items()), counts["win"],
+                     len(positions), counts["draw"], counts["loss"], open_counts["win"],
+                     sum(open_counts.values()), seconds), flush=True)
+    if args.misses:  # one budget: refused above with several
+        with open(args.misses, "w") as out:
+            out.write("".join(line + "\n" for line in misses))
+    if len(budgets) > 1:
+        print(scaling_text(args.nodes, missed))
+
+
+def measure(engine, measured, search_limit):
+    """One search afresh from each position: the counts of the moves' values (all, and where a
+    move draws) and the lines for --misses."""
     counts = {"win": 0, "draw": 0, "loss": 0}
     open_counts = {"win": 0, "draw": 0, "loss": 0}
     misses = []
-    started = time.monotonic()
-    command = [args.engine] + (["--tune"] if args.tune else [])
-    with quixo.engine.SimpleEngine.popen_uqi(command) as engine:
-        engine.configure(options)
-        for board, text in positions:
-            values = tables.probe_moves(board)  # each move's value for its mover
-            engine.new_game()
-            move = engine.play(board, search_limit).move
-            value = values[move][0]
-            counts[value] += 1
-            if any(kind == "draw" for kind, _ in values.values()):
-                open_counts[value] += 1
-            if value != "win":
-                winning = sorted(m for m, (kind, _) in values.items() if kind == "win")
-                misses.append("%s\t%s %s\twinning: %s" % (text, move, value, " ".join(winning)))
-    seconds = time.monotonic() - started
-    if args.misses:
-        with open(args.misses, "w") as out:
-            out.write("".join(line + "\n" for line in misses))
-    limit_text = ("movetime %d ms" % args.movetime if args.movetime
-                  else "nodes %d" % (args.nodes or 20000))
-    print("%d-blank wins of %d-%d plies%s%s, %s%s: the win kept by %d of %d moves (draws %d, "
-          "losses %d); where a move draws: %d of %d (%.0f s)"
-          % (args.blanks, args.min, args.max,
-             "" if args.off_border is None else ", %d off the border" % args.off_border,
-             "" if not args.games else " in the games of %s" % " ".join(args.games),
-             limit_text,
-             "".join(" %s=%s" % item for item in options.items()), counts["win"],
-             len(positions), counts["draw"], counts["loss"], open_counts["win"],
-             sum(open_counts.values()), seconds))
+    for board, text, values in measured:
+        engine.new_game()
+        move = engine.play(board, search_limit).move
+        value = values[move][0]
+        counts[value] += 1
+        if any(kind == "draw" for kind, _ in values.values()):
+            open_counts[value] += 1
+        if value != "win":
+            winning = sorted(m for m, (kind, _) in values.items() if kind == "win")
+            misses.append("%s\t%s %s\twinning: %s" % (text, move, value, " ".join(winning)))
+    return counts, open_counts, misses
 
+
+def scaling_text(nodes, missed):
+    """How the moves that give the win away fall with the nodes: the factor a tenfold of nodes
+    multiplies them by, from a least-squares line of log(missed) over log(nodes)."""
+    if min(missed) == 0:
+        return "misses against nodes: no fit (a budget gave no win away)"
+    xs = [math.log10(n) for n in nodes]
+    ys = [math.log10(m) for m in missed]
+    mean_x, mean_y = sum(xs) / len(xs), sum(ys) / len(ys)
+    slope = (sum((x - mean_x) * (y - mean_y) for x, y in zip(xs, ys))
+             / sum((x - mean_x) ** 2 for x in xs))
+    return ("misses against nodes: x%.2f a tenfold of nodes (%s; least squares of log misses "
+            "over log nodes)" % (10 ** slope, ", ".join("%d at %d" % (m, n)
+                                                        for n, m in zip(nodes, missed))))
 
 if __name__ == "__main__":
     main()

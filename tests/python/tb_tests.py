@@ -4,6 +4,7 @@ scripts that judge the engine by them: tb-move-choice.py (one move at a time), t
 position)."""
 import collections
 import importlib.util
+import math
 import os
 import re
 import subprocess
@@ -100,11 +101,39 @@ def test_tb_move_choice_judges_each_move_by_the_tables(tables_dir, tmp_path):
      "--off-border must be 0..1 (the layer's blank cubes), not 2"),
     (["--games", "/nonexistent/games.pgn"], "No such file or directory"),
     (["--games", "/dev/null"], "the games hold no position of the attacker won in 41-159 plies"),
+    (["--nodes", "10", "10"], "--nodes lists a budget twice"),
+    (["--nodes", "10", "20", "--misses", "/dev/null"],
+     "--misses writes the misses of one budget; give one --nodes"),
 ])
 def test_tb_move_choice_refuses_a_bad_command_line(tables_dir, arguments, message):
     run = move_choice(tables_dir, "--blanks", "1", "--count", "2", "--nodes", "10", *arguments)
     assert run.returncode != 0
     assert message in run.stderr and "Traceback" not in run.stderr
+
+
+def test_tb_move_choice_measures_several_budgets_on_the_same_positions(tables_dir):
+    # Each budget's row is what a run of that budget alone prints (fixed nodes, every search
+    # afresh), and the fall of the misses is the least-squares line through the rows.
+    pattern = r"nodes (\d+): the win kept by (\d+) of (\d+) moves.*\(\d+ s\)"
+    both = move_choice(tables_dir, "--blanks", "1", "--min", "3", "--count", "30",
+                       "--nodes", "1", "3")
+    assert both.returncode == 0, both.stderr
+    rows = re.findall(pattern, both.stdout)
+    assert [row[0] for row in rows] == ["1", "3"]
+    for nodes, kept, total in rows:
+        alone = move_choice(tables_dir, "--blanks", "1", "--min", "3", "--count", "30",
+                            "--nodes", nodes)
+        assert alone.returncode == 0, alone.stderr
+        assert re.findall(pattern, alone.stdout) == [(nodes, kept, total)]
+        assert "misses against nodes" not in alone.stdout
+    missed = [int(total) - int(kept) for _, kept, total in rows]
+    assert min(missed) > 0, "one node a search gives wins away, three nodes some too"
+    factor = (missed[1] / missed[0]) ** (1 / math.log10(3))
+    fitted = re.search(r"misses against nodes: x([\d.]+) a tenfold of nodes \((.*?);",
+                       both.stdout)
+    assert fitted, both.stdout
+    assert float(fitted.group(1)) == pytest.approx(factor, abs=0.005)
+    assert fitted.group(2) == "%d at 1, %d at 3" % tuple(missed)
 
 
 def test_tb_move_choice_lets_the_engine_know_the_layers_below_the_measured_one(tables_dir,
