@@ -258,5 +258,6 @@ def scaling_text(nodes, missed):
             "over log nodes)" % (10 ** slope, ", ".join("%d at %d" % (m, n)
                                                         for n, m in zip(nodes, missed))))
 
+
 if __name__ == "__main__":
     main()
