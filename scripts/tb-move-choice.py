@@ -41,6 +41,7 @@ build/release/python of this checkout.
 import argparse
 import math
 import os
+import statistics
 import subprocess
 import sys
 import time
@@ -209,20 +210,24 @@ def run():
             counts, open_counts, misses = measure(engine, measured, search_limit)
             seconds = time.monotonic() - started
             missed.append(len(misses))
-            print("%d-blank wins of %d-%d plies%s%s, %s%s: the win kept by %d of %d moves (draws "
-                  "%d, losses %d); where a move draws: %d of %d (%.0f s)"
-                  % (args.blanks, args.min, args.max,
-                     "" if args.off_border is None else ", %d off the border" % args.off_border,
-                     "" if not args.games else " in the games of %s" % " ".join(args.games),
-                     limit_text,
-                     "".join(" %s=%s" % item for item in options.items()), counts["win"],
-                     len(positions), counts["draw"], counts["loss"], open_counts["win"],
-                     sum(open_counts.values()), seconds), flush=True)
+            print(result_row(args, options, limit_text, counts, open_counts, seconds), flush=True)
     if args.misses:  # one budget: refused above with several
         with open(args.misses, "w") as out:
             out.write("".join(line + "\n" for line in misses))
     if len(budgets) > 1:
         print(scaling_text(args.nodes, missed))
+
+
+def result_row(args, options, limit_text, counts, open_counts, seconds):
+    """One budget's counts, with what was measured and how."""
+    return ("%d-blank wins of %d-%d plies%s%s, %s%s: the win kept by %d of %d moves (draws %d, "
+            "losses %d); where a move draws: %d of %d (%.0f s)"
+            % (args.blanks, args.min, args.max,
+               "" if args.off_border is None else ", %d off the border" % args.off_border,
+               "" if not args.games else " in the games of %s" % " ".join(args.games),
+               limit_text, "".join(" %s=%s" % item for item in options.items()),
+               counts["win"], sum(counts.values()), counts["draw"], counts["loss"],
+               open_counts["win"], sum(open_counts.values()), seconds))
 
 
 def measure(engine, measured, search_limit):
@@ -249,11 +254,8 @@ def scaling_text(nodes, missed):
     multiplies them by, from a least-squares line of log(missed) over log(nodes)."""
     if min(missed) == 0:
         return "misses against nodes: no fit (a budget gave no win away)"
-    xs = [math.log10(n) for n in nodes]
-    ys = [math.log10(m) for m in missed]
-    mean_x, mean_y = sum(xs) / len(xs), sum(ys) / len(ys)
-    slope = (sum((x - mean_x) * (y - mean_y) for x, y in zip(xs, ys))
-             / sum((x - mean_x) ** 2 for x in xs))
+    slope = statistics.linear_regression([math.log10(n) for n in nodes],
+                                         [math.log10(m) for m in missed]).slope
     return ("misses against nodes: x%.2f a tenfold of nodes (%s; least squares of log misses "
             "over log nodes)" % (10 ** slope, ", ".join("%d at %d" % (m, n)
                                                         for n, m in zip(nodes, missed))))
