@@ -6,10 +6,13 @@
 # twice, colours swapped; only the games in which the engine under test has the won side count.
 #
 #   scripts/tb-conversion.sh --tables DIR [--blanks 2] [--count 50] [--min 41] [--max 107]
-#                            [--tc st=0.2] [--seed 1] [--winner-tables] [--bin-dir build/release/bin]
-#                            [--timemargin 500] [--option NAME=VALUE ...] [--out DIR]
-#                            [--concurrency 1] [--off-border K]
+#                            [--tc st=0.2] [--seed 1] [--winner-tables | --tables-below]
+#                            [--bin-dir build/release/bin] [--timemargin 500] [--out DIR]
+#                            [--option NAME=VALUE ...] [--concurrency 1] [--off-border K]
 #
+# --tables-below gives the engine under test the tables of the layers below --blanks only (links
+# in a folder of --out): where the tables stop, as they stop for a user at the layers they made,
+# the search must keep the win until a fill brings the game into them.
 # --option sets an option of the engine under test (repeatable), e.g. NullMovePruning=false to
 # measure the search without one of its features. --timemargin (milliseconds) is the arena's
 # allowance past the clock. A `go movetime` search keeps only 5 % of the time to spare, and on a
@@ -33,7 +36,7 @@ cd "$(dirname "$0")/.."
 from_caller() { case "$1" in /*) echo "$1" ;; *) echo "$caller/$1" ;; esac; }
 
 tables="" out=build/tb-conversion concurrency=1 blanks=2 count=50 min=41 max=107 tc=st=0.2 seed=1
-winner_tables=false timemargin=500
+winner_tables=false tables_below=false timemargin=500
 attacker_options=()
 off_border=""
 bin_dir=build/release/bin
@@ -47,13 +50,14 @@ while [ $# -gt 0 ]; do
     --tc) tc=$2; shift 2 ;;
     --seed) seed=$2; shift 2 ;;
     --winner-tables) winner_tables=true; shift ;;
+    --tables-below) tables_below=true; shift ;;
     --bin-dir) bin_dir=$(from_caller "$2"); shift 2 ;;
     --out) out=$(from_caller "$2"); shift 2 ;;
     --concurrency) concurrency=$2; shift 2 ;;
     --off-border) off_border=$2; shift 2 ;;
     --timemargin) timemargin=$2; shift 2 ;;
     --option) attacker_options+=("option.$2"); shift 2 ;;
-    *) sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+    *) sed -n '2,32p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
   esac
 done
 if [ -z "$tables" ]; then
@@ -61,16 +65,44 @@ if [ -z "$tables" ]; then
   exit 2
 fi
 tables=$(cd "$tables" && pwd)
+if [ "$winner_tables" = true ] && [ "$tables_below" = true ]; then
+  echo "tb-conversion: --winner-tables and --tables-below exclude each other" >&2
+  exit 2
+fi
+if [ "$tables_below" = true ] && [ "$blanks" -lt 1 ]; then
+  echo "tb-conversion: --tables-below needs --blanks 1 or more (no layer is below $blanks)" >&2
+  exit 2
+fi
 mkdir -p "$out"
+if [ "$tables_below" = true ]; then
+  below=$out/tables-below-b$blanks
+  rm -rf "$below"
+  mkdir -p "$below"
+  for ((layer = 0; layer < blanks; ++layer)); do
+    for file in "$tables/quixo-b$layer.qtb" "$tables/quixo-b$layer.qtbw"; do
+      if [ ! -e "$file" ]; then
+        echo "tb-conversion: --tables-below: $file is missing" >&2
+        exit 2
+      fi
+      ln -s "$file" "$below/"
+    done
+  done
+fi
 book=$out/book-b$blanks-$min-$max-$seed${off_border:+-off$off_border}.txt
 "$bin_dir/quixo-tb" sample --dir "$tables" --blanks "$blanks" --value win --min-distance "$min" \
   --max-distance "$max" --count "$count" --seed "$seed" \
   ${off_border:+--off-border "$off_border"} > "$book"
-tag=$([ "$winner_tables" = true ] && echo tables || echo search)
+tag=search
+winner_option=()
+if [ "$winner_tables" = true ]; then
+  tag=tables
+  winner_option=(option.TablebasePath="$tables")
+elif [ "$tables_below" = true ]; then
+  tag=below
+  winner_option=(option.TablebasePath="$below")
+fi
 pgn=$out/conversion-$tag.pgn
 rm -f "$pgn" "$out/conversion-$tag.json"
-winner_option=()
-[ "$winner_tables" = true ] && winner_option=(option.TablebasePath="$tables")
 "$bin_dir/quixo-arena" \
   --engine name=attacker cmd="$bin_dir/quixo-engine" "${winner_option[@]}" "${attacker_options[@]}" \
   --engine name=defender cmd="$bin_dir/quixo-engine" option.TablebasePath="$tables" \

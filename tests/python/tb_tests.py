@@ -222,15 +222,71 @@ def test_tb_move_choice_measures_the_attackers_won_positions_of_conversion_games
         assert tables.probe_moves(board)[move][0] == value != "win"
 
 
-def conversion_run(tables_dir, out, nodes, concurrency=1):
+def conversion_run(tables_dir, out, nodes, concurrency=1, count=6, tables_below=False):
     run = subprocess.run(["bash", script_path("tb-conversion.sh"), "--tables", tables_dir,
-                          "--blanks", "1", "--min", "3", "--count", "6", "--seed", "3", "--tc",
-                          "nodes=%d" % nodes, "--bin-dir", bin_dir(), "--out", str(out),
-                          "--concurrency", str(concurrency)],
+                          "--blanks", "1", "--min", "3", "--count", str(count), "--seed", "3",
+                          "--tc", "nodes=%d" % nodes, "--bin-dir", bin_dir(), "--out", str(out),
+                          "--concurrency", str(concurrency)]
+                         + (["--tables-below"] if tables_below else []),
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     converted, games = map(int, re.search(r"converted (\d+) of (\d+)", run.stdout).groups())
-    return converted, games, out / "conversion-search.pgn"
+    return converted, games, out / ("conversion-%s.pgn" % ("below" if tables_below else "search"))
+
+
+def attacker_moves_without_blanks(pgn, tables):
+    """The attacker's moves from won positions without a blank cube (layer 0) in these games:
+    how many kept the win and how many gave it away, by the tables."""
+    kept = given = 0
+    for game in quixo.pgn.read_games(pgn.read_text()):
+        if game.x != "attacker":
+            continue
+        board = game.board()
+        for index, move in enumerate(game.moves):
+            if index % 2 == 0 and not (board.to_array() == 0).any() and \
+                    tables.probe(board)[0] == "win":
+                if tables.probe_moves(board)[move.move][0] == "win":
+                    kept += 1
+                else:
+                    given += 1
+            board.push(move.move)
+    return kept, given
+
+
+def test_tb_conversion_gives_the_engine_under_test_the_tables_below_the_start_layer(tables_dir,
+                                                                                  tmp_path):
+    # One-blank wins at one node a move: with --tables-below the engine under test has layer 0,
+    # linked into a folder of the run's own, and gives no win away once a fill brings the game
+    # there; without it, the same search does give one away there.
+    tables = quixo.Tables(tables_dir)
+    _, games, pgn = conversion_run(tables_dir, tmp_path / "below", 1, count=12, tables_below=True)
+    assert games == 12
+    assert sorted(os.listdir(tmp_path / "below" / "tables-below-b1")) == ["quixo-b0.qtb",
+                                                                         "quixo-b0.qtbw"]
+    kept, given = attacker_moves_without_blanks(pgn, tables)
+    assert kept > 0 and given == 0
+    _, _, pgn = conversion_run(tables_dir, tmp_path / "search", 1, count=12)
+    assert attacker_moves_without_blanks(pgn, tables)[1] > 0
+
+
+@pytest.mark.parametrize("arguments,message", [
+    (["--tables-below", "--winner-tables"], "exclude each other"),
+    (["--tables-below", "--blanks", "0"], "needs --blanks 1 or more"),
+    (["--tables-below", "--blanks", "2"], "quixo-b1.qtb is missing"),
+])
+def test_tb_conversion_refuses_tables_below_it_cannot_give(tables_dir, tmp_path, arguments,
+                                                           message):
+    # The test tables' folder with layer 1 left out: layer 2's run cannot have the layers below.
+    partial = tmp_path / "partial"
+    partial.mkdir()
+    for name in os.listdir(tables_dir):
+        if name.startswith("quixo-b0."):
+            os.symlink(os.path.join(tables_dir, name), partial / name)
+    run = subprocess.run(["bash", script_path("tb-conversion.sh"), "--tables", str(partial),
+                          "--bin-dir", bin_dir(), "--out", str(tmp_path / "out")] + arguments,
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 2
+    assert message in run.stderr
 
 
 def compare(*arguments):
