@@ -136,15 +136,20 @@ def test_tb_move_choice_measures_several_budgets_on_the_same_positions(tables_di
     assert fitted.group(2) == "%d at 1, %d at 3" % tuple(missed)
 
 
+def layer_zero_alone(tables_dir, folder):
+    """A new folder holding links to the test tables' layer 0 only."""
+    folder.mkdir()
+    for name in os.listdir(tables_dir):
+        if name.startswith("quixo-b0."):
+            os.symlink(os.path.join(tables_dir, name), folder / name)
+    return folder
+
+
 def test_tb_move_choice_lets_the_engine_know_the_layers_below_the_measured_one(tables_dir,
                                                                                tmp_path):
     # Layer 0 alone, linked into a folder of its own: allowed, and the engine reports it. The
     # test tables' own folder holds layer 1, the one measured: refused.
-    lower = tmp_path / "lower"
-    lower.mkdir()
-    for name in os.listdir(tables_dir):
-        if name.startswith("quixo-b0."):
-            os.symlink(os.path.join(tables_dir, name), lower / name)
+    lower = layer_zero_alone(tables_dir, tmp_path / "lower")
     run = move_choice(tables_dir, "--blanks", "1", "--min", "3", "--count", "5", "--nodes", "100",
                       "--option", "TablebasePath=%s" % lower)
     assert run.returncode == 0, run.stderr
@@ -277,11 +282,7 @@ def test_tb_conversion_gives_the_engine_under_test_the_tables_below_the_start_la
 def test_tb_conversion_refuses_tables_below_it_cannot_give(tables_dir, tmp_path, arguments,
                                                            message):
     # The test tables' folder with layer 1 left out: layer 2's run cannot have the layers below.
-    partial = tmp_path / "partial"
-    partial.mkdir()
-    for name in os.listdir(tables_dir):
-        if name.startswith("quixo-b0."):
-            os.symlink(os.path.join(tables_dir, name), partial / name)
+    partial = layer_zero_alone(tables_dir, tmp_path / "partial")
     run = subprocess.run(["bash", script_path("tb-conversion.sh"), "--tables", str(partial),
                           "--bin-dir", bin_dir(), "--out", str(tmp_path / "out")] + arguments,
                          capture_output=True, text=True, timeout=60)
