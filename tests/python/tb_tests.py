@@ -242,20 +242,12 @@ def conversion_run(tables_dir, out, nodes, concurrency=1, count=6, tables_below=
 def attacker_moves_without_blanks(pgn, tables):
     """The attacker's moves from won positions without a blank cube (layer 0) in these games:
     how many kept the win and how many gave it away, by the tables."""
-    kept = given = 0
-    for game in quixo.pgn.read_games(pgn.read_text()):
-        if game.x != "attacker":
-            continue
-        board = game.board()
-        for index, move in enumerate(game.moves):
-            if index % 2 == 0 and not (board.to_array() == 0).any() and \
-                    tables.probe(board)[0] == "win":
-                if tables.probe_moves(board)[move.move][0] == "win":
-                    kept += 1
-                else:
-                    given += 1
-            board.push(move.move)
-    return kept, given
+    module = compare_module()
+    records = [record for game in quixo.pgn.read_games(pgn.read_text()) if game.x == "attacker"
+               for record in module.moves_while_won(game, "attacker", tables)
+               if record.blanks == 0]
+    kept = sum(record.kept for record in records)
+    return kept, len(records) - kept
 
 
 def test_tb_conversion_gives_the_engine_under_test_the_tables_below_the_start_layer(tables_dir,
