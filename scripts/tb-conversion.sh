@@ -74,7 +74,13 @@ if [ "$tables_below" = true ] && [ "$blanks" -lt 1 ]; then
   exit 2
 fi
 mkdir -p "$out"
-if [ "$tables_below" = true ]; then
+tag=search
+winner_option=()
+if [ "$winner_tables" = true ]; then
+  tag=tables
+  winner_option=(option.TablebasePath="$tables")
+elif [ "$tables_below" = true ]; then
+  tag=below
   below=$out/tables-below-b$blanks
   rm -rf "$below"
   mkdir -p "$below"
@@ -87,20 +93,12 @@ if [ "$tables_below" = true ]; then
       ln -s "$file" "$below/"
     done
   done
+  winner_option=(option.TablebasePath="$below")
 fi
 book=$out/book-b$blanks-$min-$max-$seed${off_border:+-off$off_border}.txt
 "$bin_dir/quixo-tb" sample --dir "$tables" --blanks "$blanks" --value win --min-distance "$min" \
   --max-distance "$max" --count "$count" --seed "$seed" \
   ${off_border:+--off-border "$off_border"} > "$book"
-tag=search
-winner_option=()
-if [ "$winner_tables" = true ]; then
-  tag=tables
-  winner_option=(option.TablebasePath="$tables")
-elif [ "$tables_below" = true ]; then
-  tag=below
-  winner_option=(option.TablebasePath="$below")
-fi
 pgn=$out/conversion-$tag.pgn
 rm -f "$pgn" "$out/conversion-$tag.json"
 "$bin_dir/quixo-arena" \
