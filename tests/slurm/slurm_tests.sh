@@ -243,7 +243,6 @@ assert len(summaries) == 2, summaries
 assert any(int(seen) > int(played) for seen, played in summaries), summaries
 print("the 2 shards played %d pairs; their summaries (seen, played): %s" % (total, summaries))
 EOF
-grep -q "Finished after" "$work/tune/out.txt" || fail "no shard printed its summary"
 
 step "5. endgame tables 0-1 as a job per component and per layer"
 status=0
