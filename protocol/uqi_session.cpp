@@ -116,6 +116,7 @@ constexpr CheckOption kFeatureOptions[] = {
     {"SingularExtension", &SearchFeatures::singular_extension, true},
     {"ThreatsUnreduced", &SearchFeatures::threats_unreduced, true},
     {"CutNodeReductions", &SearchFeatures::cut_node_reductions, true},
+    {"Razoring", &SearchFeatures::razoring, true},
     {"TimeStability", &SearchFeatures::time_stability, true},
 };
 

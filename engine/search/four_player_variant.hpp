@@ -167,6 +167,7 @@ struct FourPlayerVariant {
     features.singular_extension = false;
     features.threats_unreduced = false;
     features.cut_node_reductions = false;
+    features.razoring = false;
     features.time_stability = false;
     return features;
   }

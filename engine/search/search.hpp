@@ -914,11 +914,16 @@ Score SearchWorker<Variant>::search(const Position& position, Score alpha, Score
   // that does not find threats at every node never prunes (threats stays 0 there).
   const bool may_prune = Variant::kThreatsAtEveryNode && !pv_node && threats == 0 && !excluding &&
                          !is_decisive_score(alpha) && !is_decisive_score(beta);
-  if (may_prune && (features_.reverse_futility || features_.null_move_pruning)) {
+  if (may_prune &&
+      (features_.reverse_futility || features_.null_move_pruning || features_.razoring)) {
     const Score static_eval = Variant::evaluate(manager_.evaluator_, position, node, threats);
     // Reverse futility: so far above beta that a shallow search would not come back below it.
     if (features_.reverse_futility && depth <= params_.reverse_futility_max_depth &&
         static_eval - params_.reverse_futility_margin * depth >= beta)
+      return static_eval;
+    // Razoring, its mirror: so far below alpha that a shallow search would not come back above it.
+    if (features_.razoring && depth <= params_.razoring_max_depth &&
+        static_eval + params_.razoring_margin * depth < alpha)
       return static_eval;
     // Null move: when the opponent, moving twice, still cannot bring the score below beta by a
     // shallower search, neither can it after a real move; a move in Quixo rarely hurts its mover

@@ -52,6 +52,10 @@ struct SearchParams {
   // depth above beta fails high (centi-cubes).
   int reverse_futility_max_depth = 5;
   int reverse_futility_margin = 75;
+  // Razoring: up to this remaining depth, a static evaluation more than margin per ply of depth
+  // below alpha fails low (centi-cubes).
+  int razoring_max_depth = 2;
+  int razoring_margin = 100;
   // Late move pruning: up to this remaining depth d, only the first base + d^2 moves are searched.
   int late_move_pruning_max_depth = 3;
   int late_move_pruning_base = 4;
@@ -123,6 +127,8 @@ inline constexpr SearchParamSpec kSearchParamSpecs[] = {
     {"NullMoveDepthDivisor", &SearchParams::null_move_depth_divisor, 2, 12, 1},
     {"ReverseFutilityMaxDepth", &SearchParams::reverse_futility_max_depth, 1, 10, 1},
     {"ReverseFutilityMargin", &SearchParams::reverse_futility_margin, 10, 400, 15},
+    {"RazoringMaxDepth", &SearchParams::razoring_max_depth, 1, 6, 1},
+    {"RazoringMargin", &SearchParams::razoring_margin, 10, 600, 20},
     {"LateMovePruningMaxDepth", &SearchParams::late_move_pruning_max_depth, 1, 8, 1},
     {"LateMovePruningBase", &SearchParams::late_move_pruning_base, 1, 20, 1},
     {"IirMinDepth", &SearchParams::iir_min_depth, 2, 12, 1},

@@ -103,6 +103,7 @@ void reset_options(UqiSession& session) {
       {"SingularExtension", check(defaults.features.singular_extension)},
       {"ThreatsUnreduced", check(defaults.features.threats_unreduced)},
       {"CutNodeReductions", check(defaults.features.cut_node_reductions)},
+      {"Razoring", check(defaults.features.razoring)},
       {"TimeStability", check(defaults.features.time_stability)},
       {"Player", "search"},
       {"MctsIterations", std::to_string(defaults.mcts_iterations)},

@@ -246,6 +246,7 @@ BOOST_AUTO_TEST_CASE(handshake_announces_identity_and_options) {
                                              "SingularExtension",
                                              "ThreatsUnreduced",
                                              "CutNodeReductions",
+                                             "Razoring",
                                              "TimeStability",
                                              "TablebasePath",
                                              "TablebaseCache",

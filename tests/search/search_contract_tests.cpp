@@ -591,6 +591,8 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(every_search_parameter_changes_a_fixed_depth_searc
       {"NullMoveDepthDivisor", 12, {}, 0, true},
       {"ReverseFutilityMaxDepth", 1, {}, 0, true},
       {"ReverseFutilityMargin", 10, {}, 0, true},
+      {"RazoringMaxDepth", 1, {}, 0, true},
+      {"RazoringMargin", 10, {}, 0, true},
       {"LateMovePruningMaxDepth", 1, {}, 0, true},
       {"LateMovePruningBase", 12, {}, 0, true},
       {"IirMinDepth", 2, {}, 0, true},
@@ -637,6 +639,7 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(every_search_parameter_changes_a_fixed_depth_searc
       given.features.singular_extension = true;
       given.features.threats_unreduced = true;
       given.features.cut_node_reductions = true;
+      given.features.razoring = true;
     }
     engine.set_options(given);
     return nodes_of(engine);

@@ -367,11 +367,11 @@ BOOST_DATA_TEST_CASE(every_answer_is_legal, bdata::make({1, 2}), threads) {
 }
 
 // The pruning of issue 29 (null move, reverse futility, late move pruning, internal iterative
-// reduction) prunes only where no win in one is threatened and the window is no proven result, so
-// it neither misses a win in two nor claims one that is not there: on random late positions a
-// depth-4 search scores a win within two moves exactly when brute force finds one, and plays a
-// move that wins by force. With the pruning alone, and with every feature of the search on (the
-// singular extension's multi-cut prunes too).
+// reduction, razoring) prunes only where no win in one is threatened and the window is no proven
+// result, so it neither misses a win in two nor claims one that is not there: on random late
+// positions a depth-4 search scores a win within two moves exactly when brute force finds one, and
+// plays a move that wins by force. With the pruning alone, and with every feature of the search on
+// (the singular extension's multi-cut prunes too).
 BOOST_DATA_TEST_CASE(pruning_keeps_wins_in_two_exact, bdata::make({0, 1}), features) {
   Engine engine;
   EngineOptions opts = options(1, 1, 1);
@@ -380,6 +380,7 @@ BOOST_DATA_TEST_CASE(pruning_keeps_wins_in_two_exact, bdata::make({0, 1}), featu
     opts.features.reverse_futility = true;
     opts.features.late_move_pruning = true;
     opts.features.internal_iterative_reduction = true;
+    opts.features.razoring = true;
   } else {
     opts.features = all_features(true);
     // The singular extension from depth 4, so that this depth-4 search tries it.
@@ -405,14 +406,14 @@ BOOST_DATA_TEST_CASE(pruning_keeps_wins_in_two_exact, bdata::make({0, 1}), featu
 // (the singular extension from depth 4, so that depth 7 tries it, and the history reductions'
 // divisor at its smallest, so that depth 7's small history values count). A switch wired to nothing
 // would measure nothing in an SPRT. (TimeStability acts on the clock only: time_manager_tests.)
-BOOST_DATA_TEST_CASE(every_switch_of_issue_29_changes_the_search, bdata::xrange(9), which) {
+BOOST_DATA_TEST_CASE(every_switch_of_issue_29_changes_the_search, bdata::xrange(10), which) {
   static constexpr bool SearchFeatures::*kSwitches[] = {
       &SearchFeatures::null_move_pruning,    &SearchFeatures::reverse_futility,
       &SearchFeatures::late_move_pruning,    &SearchFeatures::internal_iterative_reduction,
       &SearchFeatures::continuation_history, &SearchFeatures::history_reductions,
       &SearchFeatures::singular_extension,   &SearchFeatures::threats_unreduced,
-      &SearchFeatures::cut_node_reductions};
-  static_assert(std::size(kSwitches) == 9);
+      &SearchFeatures::cut_node_reductions,  &SearchFeatures::razoring};
+  static_assert(std::size(kSwitches) == 10);
   const Position positions[] = {Position::start(), parse_position("oo2x/x3x/o1x1x/o1o2/xoo2 x"),
                                 parse_position("ox2o/5/x4/5/x3o x")};
   const auto nodes_with = [&](const EngineOptions& opts) {
