@@ -58,8 +58,8 @@ struct SearchFeatures {
   bool cut_node_reductions = false;
   // Razoring: at low depth, a node whose static evaluation lies far below alpha fails low at once
   // with that evaluation (without a quiescence search, the children of a depth-1 node would be
-  // scored by the same evaluation, a push or two away). At 20k nodes: H1 after 1696 games, +9.8
-  // +- 6.2 Elo (README); off until its SPRT at 10+0.1 passes too.
+  // scored by the same evaluation, a push or two away). Off: at 20k nodes H1 after 1696 games,
+  // +9.8 +- 6.2 Elo, but at 10+0.1 undecided after 580 games, +5.4 +- 9.9 (README).
   bool razoring = false;
   // Time use by the search's stability: the soft limit scaled by recent changes of the best
   // move, a falling score, and a best move that has stayed (SearchStability, time_manager.hpp).
