@@ -59,7 +59,7 @@ struct SearchFeatures {
   // Razoring: at low depth, a node whose static evaluation lies far below alpha fails low at once
   // with that evaluation (without a quiescence search, the children of a depth-1 node would be
   // scored by the same evaluation, a push or two away). Off: at 20k nodes H1 after 1696 games,
-  // +9.8 +- 6.2 Elo, but at 10+0.1 undecided after 1498 games, +4.4 +- 5.8 (README).
+  // +9.8 +- 6.2 Elo, but at 10+0.1 undecided at its cap of 2000 games, +4.3 +- 5.0 (README).
   bool razoring = false;
   // Time use by the search's stability: the soft limit scaled by recent changes of the best
   // move, a falling score, and a best move that has stayed (SearchStability, time_manager.hpp).
