@@ -333,6 +333,19 @@ BOOST_AUTO_TEST_CASE(the_game_times_follow_the_ply_count_and_read_back) {
   BOOST_TEST(format_pgn(x_wins_by_line()).find("GameStartTime") == std::string::npos);
 }
 
+// Found by fuzz_pgn (a harness that did not know these tags): a game time read from a PGN may
+// hold a control character; written again it is a space, as in every tag, and reads back so.
+BOOST_AUTO_TEST_CASE(a_control_character_in_a_game_time_becomes_a_space) {
+  GameRecord game = x_wins_by_line();
+  game.end_time = "1\x03";
+  const std::string text = format_pgn(game);
+  BOOST_TEST(text.find("[GameEndTime \"1 \"]\n") != std::string::npos, text);
+  const std::vector<GameRecord> games = parse_pgn(text);
+  BOOST_TEST_REQUIRE(games.size() == 1u);
+  BOOST_TEST(games[0].end_time == "1 ");
+  BOOST_TEST(format_pgn(games[0]) == text);
+}
+
 // --pgn FILE min: no comments and no tags beyond what a reader needs, and every game reads back
 // with its moves (book moves as engine moves), start, players, result and ending.
 BOOST_DATA_TEST_CASE(the_short_form_reads_back_with_its_moves, bdata::make(round_trip_samples()),

@@ -24,8 +24,9 @@ void blank_controls(std::string& text) {
 }
 
 GameRecord as_written(GameRecord game) {
-  for (std::string* field : {&game.event, &game.site, &game.date, &game.round, &game.x_name,
-                             &game.o_name, &game.start_position, &game.time_control, &game.reason})
+  for (std::string* field : {&game.event, &game.site, &game.date, &game.start_time, &game.end_time,
+                             &game.duration, &game.round, &game.x_name, &game.o_name,
+                             &game.start_position, &game.time_control, &game.reason})
     blank_controls(*field);
   if (game.o_time_control) blank_controls(*game.o_time_control);
   if (game.four_player)
