@@ -350,6 +350,21 @@ BOOST_AUTO_TEST_CASE(self_play_labels_in_domain_positions_with_the_games_results
     BOOST_TEST(origin->label == record.label);
   }
   BOOST_TEST(deep_search(records, deep) == scored);
+
+  // The learned evaluation plays other games and scores the deeper searches otherwise, again the
+  // same on any number of threads.
+  SelfPlaySettings learned = settings;
+  learned.seed = 9;
+  learned.evaluation.learned = true;
+  const std::vector<TrainingRecord> learned_records = play_games(learned);
+  BOOST_TEST_REQUIRE(!learned_records.empty());
+  BOOST_TEST(!(learned_records == records));
+  learned.threads = 2;
+  BOOST_TEST(play_games(learned) == learned_records);
+  deep.evaluation.learned = true;
+  const std::vector<TrainingRecord> learned_scored = deep_search(records, deep);
+  BOOST_TEST_REQUIRE(learned_scored.size() == 12u);
+  BOOST_TEST(!(learned_scored == scored));
 }
 
 BOOST_AUTO_TEST_CASE(a_tenth_of_the_games_are_validation_games) {
@@ -505,6 +520,36 @@ BOOST_AUTO_TEST_CASE(data_then_fit_make_a_weights_file_the_engine_reads) {
   BOOST_TEST(fitted.out.find("K = ") != std::string::npos);
   BOOST_TEST(fitted.out.find("validation  all    all") != std::string::npos, fitted.out);
   BOOST_CHECK_NO_THROW(patterns::PatternWeights::load(weights));
+
+  // A next generation's data: the same games played with learned weights, the built-in ones or a
+  // file's, are other games.
+  const auto games_with = [&](std::vector<std::string> evaluation) {
+    std::vector<std::string> arguments = {"data",   "--games", "6",     "--nodes", "200",
+                                          "--deep", "0",       "--out", data};
+    arguments.insert(arguments.end(), evaluation.begin(), evaluation.end());
+    const Run played = run(arguments);
+    BOOST_TEST_REQUIRE(played.code == 0, played.err);
+    return load_records(data);
+  };
+  const std::vector<TrainingRecord> hand = games_with({});
+  const std::vector<TrainingRecord> builtin = games_with({"--evaluation", "learned"});
+  const std::vector<TrainingRecord> fitted_file = games_with({"--eval-file", weights});
+  BOOST_TEST(!(builtin == hand));
+  BOOST_TEST(!(fitted_file == builtin));
+  BOOST_TEST(games_with({"--evaluation", "hand"}) == hand);
+  BOOST_TEST(games_with({"--evaluation", "learned", "--eval-file", weights}) == fitted_file);
+  // Refused before any game, with what is wrong.
+  const Run unknown = run({"data", "--evaluation", "deep", "--out", data});
+  BOOST_TEST(unknown.code == 2);
+  BOOST_TEST(unknown.err.find("--evaluation must be hand or learned") != std::string::npos,
+             unknown.err);
+  const Run both = run({"data", "--evaluation", "hand", "--eval-file", weights, "--out", data});
+  BOOST_TEST(both.code == 2);
+  BOOST_TEST(both.err.find("does not go with --evaluation hand") != std::string::npos, both.err);
+  const Run missing = run({"data", "--eval-file", (dir.path / "none.qev").string(), "--out", data});
+  BOOST_TEST(missing.code != 0);
+  BOOST_TEST(missing.err.find("none.qev") != std::string::npos, missing.err);
+  BOOST_TEST(missing.out.find("games") == std::string::npos, missing.out);
 }
 
 BOOST_AUTO_TEST_CASE(team_self_play_labels_in_domain_positions_with_the_games_results) {

@@ -32,6 +32,15 @@ std::vector<TrainingRecord> sample_table_positions(const tb::Tablebase& tables,
                                                    const TableSampleSettings& settings,
                                                    const Progress& progress = {});
 
+// The evaluation the data's engines search with. The hand-written one by default: the shipped
+// weights were fitted to its games, and the same command must make them again. The learned one
+// (the weights built into the engine, or a file's) makes the data of a next generation from the
+// games and scores of the last.
+struct DataEvaluation {
+  bool learned = false;
+  std::string weights_file;  // empty: the built-in weights
+};
+
 struct SelfPlaySettings {
   int games = 40000;
   std::uint64_t nodes = 3000;  // per move
@@ -45,6 +54,7 @@ struct SelfPlaySettings {
   int max_plies = 200;  // a draw when the game gets this long
   int validation_percent = 10;
   std::uint64_t seed = 1;
+  DataEvaluation evaluation;
 };
 
 // Whether a self-play game belongs to the validation set; whole games, so that the positions of
@@ -64,6 +74,7 @@ struct DeepSearchSettings {
   int threads = 2;
   int hash_mb = 16;
   std::uint64_t seed = 1;
+  DataEvaluation evaluation;
 };
 
 // `settings.positions` self-play records chosen at random (never held-out ones), each searched

@@ -109,9 +109,9 @@ SearchResult<MoveT> search(EngineT& engine, const SearchLimits& limits) {
 }
 
 // Self-play of either game: settings.games games on settings.threads threads, each thread with
-// its own engine set up by configure(engine, hash_mb), a game played by play_game(engine, game);
-// the records in game order, whatever thread played them. `what` names the games in the
-// progress lines ("self-play").
+// its own engine set up by configure(engine, hash_mb, evaluation), a game played by
+// play_game(engine, game); the records in game order, whatever thread played them. `what` names the
+// games in the progress lines ("self-play").
 template <class EngineT, class Record, class Configure, class PlayGame>
 std::vector<Record> play_games_on_threads(const SelfPlaySettings& settings,
                                           const Progress& progress, const std::string& what,
@@ -123,7 +123,7 @@ std::vector<Record> play_games_on_threads(const SelfPlaySettings& settings,
   const Progress report = serialized(progress);
   run_workers(settings.threads, [&](int) {
     EngineT engine;
-    configure(engine, settings.hash_mb);
+    configure(engine, settings.hash_mb, settings.evaluation);
     for (std::size_t game; (game = next++) < games.size();) {
       games[game] = play_game(engine, std::uint32_t(game));
       const std::size_t finished = ++done;
@@ -168,7 +168,7 @@ std::vector<Record> deep_search_on_threads(const std::vector<Record>& games,
   const Progress report = serialized(progress);
   run_workers(settings.threads, [&](int) {
     EngineT engine;
-    configure(engine, settings.hash_mb);
+    configure(engine, settings.hash_mb, settings.evaluation);
     for (std::size_t i; (i = next++) < count;) {
       Record record = games[candidates[i]];
       // A fresh table for every position: each score depends on its position only.

@@ -1,11 +1,12 @@
 // The self-play games of either game, as both data sources play them: a random opening, then the
-// engine with the hand-written evaluation, a random safe move now and then, until a line, a
-// third occurrence or the ply cap; every position in the evaluation's domain becomes a record
-// labelled with the game's result.
+// engine (the hand-written evaluation unless told otherwise), a random safe move now and then,
+// until a line, a third occurrence or the ply cap; every position in the evaluation's domain
+// becomes a record labelled with the game's result.
 #pragma once
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -21,15 +22,20 @@
 namespace quixo::train {
 
 // An engine as the data sources use it. One thread: a search at fixed nodes, and so the data,
-// is deterministic. The hand-written evaluation plays and scores whatever the engine's default:
-// the shipped weights were fitted to its games, and the same command must make them again.
+// is deterministic. It searches with the hand-written evaluation unless `evaluation` asks for
+// learned weights (DataEvaluation says why).
 template <class EngineT>
-void configure_data_engine(EngineT& engine, int hash_mb) {
+void configure_data_engine(EngineT& engine, int hash_mb, const DataEvaluation& evaluation) {
+  using Evaluator = std::remove_cvref_t<decltype(engine.evaluator())>;
+  using Weights = typename Evaluator::Weights;
   EngineOptions options;
   options.threads = 1;
   options.hash_mb = hash_mb;
   engine.set_options(options);
-  engine.set_evaluator(std::remove_cvref_t<decltype(engine.evaluator())>());
+  std::shared_ptr<const Weights> loaded;
+  if (evaluation.learned && !evaluation.weights_file.empty())
+    loaded = std::make_shared<const Weights>(Weights::load(evaluation.weights_file));
+  engine.set_evaluator(Evaluator::chosen(evaluation.learned, std::move(loaded)));
 }
 
 // `Game` says what differs between the games (data_sources.cpp, team_data.cpp):

@@ -23,6 +23,7 @@
 #include "fit.hpp"
 #include "program_options_message.hpp"
 #include "search/pattern_evaluation.hpp"
+#include "search/team_pattern_evaluation.hpp"
 #include "search_ranking.hpp"
 #include "tb/tablebase.hpp"
 #include "team_data.hpp"
@@ -140,6 +141,10 @@ po::options_description data_options(bool team) {
       "depth of a deeper search instead of nodes (0: use nodes)");
   add("hash", po::value<int>()->default_value(play.hash_mb),
       "MB of transposition table per engine");
+  add("evaluation", po::value<std::string>()->default_value("hand"),
+      "what the self-play and deeper searches evaluate with: hand, or learned (the built-in "
+      "weights, or --eval-file's) for the data of a next generation");
+  add("eval-file", po::value<std::string>(), "the learned weights they use (implies learned)");
   return options;
 }
 
@@ -277,7 +282,27 @@ std::string required_out(const po::variables_map& vm) {
   return vm["out"].as<std::string>();
 }
 
-SelfPlaySettings self_play_settings(const po::variables_map& vm) {
+// --evaluation and --eval-file; a weights file is read once here, so that a wrong one is refused
+// before any game is played.
+DataEvaluation data_evaluation(const po::variables_map& vm, bool team) {
+  const std::string name = vm["evaluation"].as<std::string>();
+  if (name != "hand" && name != "learned")
+    throw po::error("--evaluation must be hand or learned, not '" + name + "'");
+  DataEvaluation evaluation;
+  evaluation.learned = name == "learned" || vm.count("eval-file");
+  if (vm.count("eval-file")) {
+    if (name == "hand" && !vm["evaluation"].defaulted())
+      throw po::error("--eval-file is learned weights: it does not go with --evaluation hand");
+    evaluation.weights_file = vm["eval-file"].as<std::string>();
+    if (team)
+      (void)patterns::TeamPatternWeights::load(evaluation.weights_file);
+    else
+      (void)patterns::PatternWeights::load(evaluation.weights_file);
+  }
+  return evaluation;
+}
+
+SelfPlaySettings self_play_settings(const po::variables_map& vm, bool team) {
   SelfPlaySettings play;
   play.games = int(std::min<std::int64_t>(at_least<std::int64_t>(vm, "games", 0), 1 << 30));
   play.nodes = std::uint64_t(at_least<std::int64_t>(vm, "nodes", 1));
@@ -292,6 +317,7 @@ SelfPlaySettings self_play_settings(const po::variables_map& vm) {
     throw po::error("--opening-max-plies must be at least --opening-min-plies");
   play.max_plies = at_least(vm, "max-plies", play.opening_max_plies + 1);
   play.seed = unsigned_option<std::uint64_t>(vm, "seed");
+  play.evaluation = data_evaluation(vm, team);
   return play;
 }
 
@@ -303,6 +329,7 @@ DeepSearchSettings deep_search_settings(const po::variables_map& vm, const SelfP
   deep.threads = play.threads;
   deep.hash_mb = play.hash_mb;
   deep.seed = play.seed;
+  deep.evaluation = play.evaluation;
   return deep;
 }
 
@@ -311,7 +338,7 @@ std::vector<TrainingRecord> make_data(const po::variables_map& vm, std::ostream&
   TableSampleSettings table_settings;
   table_settings.positions = std::uint64_t(at_least<std::int64_t>(vm, "table-positions", 0));
   table_settings.seed = unsigned_option<std::uint64_t>(vm, "seed");
-  const SelfPlaySettings play = self_play_settings(vm);
+  const SelfPlaySettings play = self_play_settings(vm, false);
   DeepSearchSettings deep = deep_search_settings(vm, play);
   const std::int64_t deep_count = vm.count("deep") ? at_least<std::int64_t>(vm, "deep", 0) : -1;
 
@@ -613,7 +640,7 @@ int run_rank(const po::variables_map& vm, std::ostream& out) {
 int run_team(const po::variables_map& vm, std::ostream& out) {
   const std::string out_file = required_out(vm);
   const FitSettings settings = make_fit_settings(vm);
-  const SelfPlaySettings play = self_play_settings(vm);
+  const SelfPlaySettings play = self_play_settings(vm, true);
   DeepSearchSettings deep = deep_search_settings(vm, play);
   const Progress progress = [&out](const std::string& line) { out << line << std::endl; };
   const Stopwatch total;
