@@ -634,6 +634,21 @@ BOOST_AUTO_TEST_CASE(the_team_command_makes_team_weights_the_engine_reads) {
   const Run refused = run({"team", "--tables", "x", "--out", weights});
   BOOST_TEST(refused.code == 2);
   BOOST_TEST(refused.err.find("tables") != std::string::npos, refused.err);
+
+  // A next generation from the team weights just made; two-player weights are not team weights.
+  const std::string next = (dir.path / "next.qe4").string();
+  const Run next_made =
+      run({"team", "--games", "6", "--nodes", "200", "--deep", "5", "--deep-nodes", "1000",
+           "--epochs", "2", "--eval-file", weights, "--out", next});
+  BOOST_TEST_REQUIRE(next_made.code == 0, next_made.err);
+  BOOST_CHECK_NO_THROW(patterns::TeamPatternWeights::load(next));
+  const std::string two_player = (dir.path / "two-player.qev").string();
+  patterns::builtin_weights().save(two_player);
+  const Run wrong_kind = run({"team", "--eval-file", two_player, "--out", next});
+  BOOST_TEST(wrong_kind.code != 0);
+  BOOST_TEST(wrong_kind.err.find("not a quixo team evaluation weights file") != std::string::npos,
+             wrong_kind.err);
+  BOOST_TEST(wrong_kind.out.find("games") == std::string::npos, wrong_kind.out);
 }
 
 // Value-keeping settings the test tables can serve: short wins count, and layer 0 is used (the
