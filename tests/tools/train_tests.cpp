@@ -23,6 +23,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <random>
 #include <set>
 #include <sstream>
@@ -36,6 +37,7 @@
 #include "fit.hpp"
 #include "search/evaluation.hpp"
 #include "search/pattern_evaluation.hpp"
+#include "search/team_pattern_evaluation.hpp"
 #include "search_ranking.hpp"
 #include "support/pattern_samples.hpp"
 #include "support/random_positions.hpp"
@@ -365,6 +367,29 @@ BOOST_AUTO_TEST_CASE(self_play_labels_in_domain_positions_with_the_games_results
   const std::vector<TrainingRecord> learned_scored = deep_search(records, deep);
   BOOST_TEST_REQUIRE(learned_scored.size() == 12u);
   BOOST_TEST(!(learned_scored == scored));
+
+  // Weights read once (--eval-file) and shared by every engine: the built-in ones so given make
+  // the same data as the built-in learned evaluation; other weights, other data.
+  SelfPlaySettings given = learned;
+  given.evaluation.weights =
+      std::make_shared<const patterns::PatternWeights>(patterns::builtin_weights());
+  BOOST_TEST(play_games(given) == learned_records);
+  std::vector<std::int16_t> halved(patterns::builtin_weights().weights().begin(),
+                                   patterns::builtin_weights().weights().end());
+  for (std::int16_t& weight : halved) weight = std::int16_t(weight / 2);
+  given.evaluation.weights = std::make_shared<const patterns::PatternWeights>(halved);
+  const std::vector<TrainingRecord> halved_records = play_games(given);
+  BOOST_TEST(!(halved_records == learned_records));
+  given.threads = 1;
+  BOOST_TEST(play_games(given) == halved_records);
+  DeepSearchSettings deep_given = deep;
+  deep_given.evaluation.weights =
+      std::make_shared<const patterns::PatternWeights>(patterns::builtin_weights());
+  BOOST_TEST(deep_search(records, deep_given) == learned_scored);
+  // Team weights are not the two-player game's: refused, not silently replaced.
+  given.evaluation.weights =
+      std::make_shared<const patterns::TeamPatternWeights>(patterns::builtin_team_weights());
+  BOOST_CHECK_THROW(play_games(given), std::invalid_argument);
 }
 
 BOOST_AUTO_TEST_CASE(a_tenth_of_the_games_are_validation_games) {

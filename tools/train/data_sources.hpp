@@ -5,11 +5,18 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "tb/tablebase.hpp"
 #include "training_data.hpp"
+
+namespace quixo::patterns {
+class PatternWeights;
+class TeamPatternWeights;
+}  // namespace quixo::patterns
 
 namespace quixo::train {
 
@@ -38,7 +45,11 @@ std::vector<TrainingRecord> sample_table_positions(const tb::Tablebase& tables,
 // games and scores of the last.
 struct DataEvaluation {
   bool learned = false;
-  std::string weights_file;  // empty: the built-in weights
+  // Learned weights read from a file, once for all the data's engines (a wrong file is refused
+  // before any game); none: the weights built into the engine. The team game takes team weights.
+  std::variant<std::monostate, std::shared_ptr<const patterns::PatternWeights>,
+               std::shared_ptr<const patterns::TeamPatternWeights>>
+      weights;
 };
 
 struct SelfPlaySettings {

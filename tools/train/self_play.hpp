@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <variant>
 #include <vector>
 
 #include "data_sources.hpp"
@@ -33,8 +34,10 @@ void configure_data_engine(EngineT& engine, int hash_mb, const DataEvaluation& e
   options.hash_mb = hash_mb;
   engine.set_options(options);
   std::shared_ptr<const Weights> loaded;
-  if (evaluation.learned && !evaluation.weights_file.empty())
-    loaded = std::make_shared<const Weights>(Weights::load(evaluation.weights_file));
+  if (const auto* ours = std::get_if<std::shared_ptr<const Weights>>(&evaluation.weights))
+    loaded = *ours;
+  else if (!std::holds_alternative<std::monostate>(evaluation.weights))
+    throw std::invalid_argument("the data's learned weights are the other game's weights");
   engine.set_evaluator(Evaluator::chosen(evaluation.learned, std::move(loaded)));
 }
 

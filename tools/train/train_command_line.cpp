@@ -282,8 +282,8 @@ std::string required_out(const po::variables_map& vm) {
   return vm["out"].as<std::string>();
 }
 
-// --evaluation and --eval-file; a weights file is read once here, so that a wrong one is refused
-// before any game is played.
+// --evaluation and --eval-file; a weights file is read once here, for all the data's engines, so
+// that a wrong one is refused before any game is played.
 DataEvaluation data_evaluation(const po::variables_map& vm, bool team) {
   const std::string name = vm["evaluation"].as<std::string>();
   if (name != "hand" && name != "learned")
@@ -293,11 +293,13 @@ DataEvaluation data_evaluation(const po::variables_map& vm, bool team) {
   if (vm.count("eval-file")) {
     if (name == "hand" && !vm["evaluation"].defaulted())
       throw po::error("--eval-file is learned weights: it does not go with --evaluation hand");
-    evaluation.weights_file = vm["eval-file"].as<std::string>();
+    const std::string file = vm["eval-file"].as<std::string>();
     if (team)
-      (void)patterns::TeamPatternWeights::load(evaluation.weights_file);
+      evaluation.weights = std::make_shared<const patterns::TeamPatternWeights>(
+          patterns::TeamPatternWeights::load(file));
     else
-      (void)patterns::PatternWeights::load(evaluation.weights_file);
+      evaluation.weights =
+          std::make_shared<const patterns::PatternWeights>(patterns::PatternWeights::load(file));
   }
   return evaluation;
 }
