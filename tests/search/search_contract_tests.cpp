@@ -564,8 +564,9 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(bench_is_deterministic, G, Games) {
 BOOST_AUTO_TEST_CASE_TEMPLATE(every_search_parameter_changes_a_fixed_depth_search, G, Games) {
   // A value of each search parameter that the depth searched here feels, against the defaults or
   // against `with` changed too: the window grows only after a second fail, more frequent in a
-  // narrow window; the history cap binds only below the bonus, d^2 with the default scale, and a
-  // minimum depth of 2 reduces nothing more than 3 does.
+  // narrow window; the history cap binds only below the bonus, d^2 with the default scale; a
+  // minimum depth of 2 reduces nothing more than 3 does; and razoring's depth is felt here only
+  // with a narrower margin (with the default margin, depths 1, 2 and 4 search the same nodes).
   // The pruning parameters (issue 29), the history reductions' divisor, the cut-node reduction and
   // the singular extension's act only where their features do: in the two-player game (the team
   // game's search leaves them out), so they are searched with every feature of the search on.
@@ -591,7 +592,7 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(every_search_parameter_changes_a_fixed_depth_searc
       {"NullMoveDepthDivisor", 12, {}, 0, true},
       {"ReverseFutilityMaxDepth", 1, {}, 0, true},
       {"ReverseFutilityMargin", 10, {}, 0, true},
-      {"RazoringMaxDepth", 1, {}, 0, true},
+      {"RazoringMaxDepth", 1, "RazoringMargin", 10, true},
       {"RazoringMargin", 10, {}, 0, true},
       {"LateMovePruningMaxDepth", 1, {}, 0, true},
       {"LateMovePruningBase", 12, {}, 0, true},
