@@ -13,6 +13,7 @@
 #include <span>
 #include <sstream>
 #include <string_view>
+#include <system_error>
 #include <utility>
 
 #include "core/binary_io.hpp"
@@ -339,10 +340,44 @@ bool same(const json::value* a, const json::value* b) {
   return a == nullptr ? b == nullptr : b != nullptr && *a == *b;
 }
 
-// What makes the tournament recorded in a results file (`recorded`) another one than this run's
-// (`now`), named as the options that set it: "--sprt differs (the file has elo0=0 elo1=10 ...,
-// this run elo0=0 elo1=5 ...)". Empty when the descriptions are the same.
-std::string description_difference(const json::value& recorded, const json::value& now) {
+// Whether two recorded paths name one existing file, as "build/bin/quixo-engine" and
+// "/work/build/bin/quixo-engine" do when run from /work.
+bool same_file(const json::value* a, const json::value* b) {
+  if (a == nullptr || b == nullptr || !a->is_string() || !b->is_string()) return false;
+  std::error_code error;
+  const bool same = std::filesystem::equivalent(std::string(a->get_string()),
+                                                std::string(b->get_string()), error);
+  return same && !error;
+}
+
+// `recorded` with the engine commands and the book's file name spelled as in `now` where both
+// name the same file: a resume that reaches the same engine or book by another path (relative
+// instead of absolute) continues the same tournament. A name that no longer resolves, or resolves
+// to another file, is left as it was, so that it still differs.
+json::value with_paths_spelled_as(json::value recorded, const json::value& now) {
+  json::object* description = recorded.if_object();
+  if (description == nullptr) return recorded;
+  const auto respell = [](json::value* in_file, const json::value* in_run) {
+    if (in_file != nullptr && in_file != in_run && same_file(in_file, in_run)) *in_file = *in_run;
+  };
+  json::value* engines = description->if_contains("engines");
+  const json::value* run_engines = member(now, "engines");
+  if (engines && run_engines && engines->is_array() && run_engines->is_array() &&
+      engines->get_array().size() == run_engines->get_array().size())
+    for (std::size_t i = 0; i < engines->get_array().size(); ++i)
+      if (json::object* engine = engines->get_array()[i].if_object())
+        respell(engine->if_contains("command"), member(run_engines->get_array()[i], "command"));
+  if (json::value* openings = description->if_contains("openings"))
+    if (json::object* book = openings->if_object())
+      respell(book->if_contains("source"), member(now, "openings", "source"));
+  return recorded;
+}
+
+// What makes the tournament recorded in a results file (`recorded_as_written`) another one than
+// this run's (`now`), named as the options that set it: "--sprt differs (the file has elo0=0
+// elo1=10 ..., this run elo0=0 elo1=5 ...)". Empty when the descriptions are the same.
+std::string description_difference(const json::value& recorded_as_written, const json::value& now) {
+  const json::value recorded = with_paths_spelled_as(recorded_as_written, now);
   if (recorded == now) return "";
   const auto differs = [](const std::string& label, const json::value* in_file,
                           const json::value* in_run) {

@@ -1551,6 +1551,44 @@ BOOST_DATA_TEST_CASE(resume_refuses_the_results_of_another_tournament, bdata::ma
   BOOST_TEST(read_text(dir.file("games.pgn")) == pgn_before);
 }
 
+// The same engine and book reached by other paths (relative instead of absolute, as a shell in
+// another mood types them) are the same tournament; another file, even a copy, is not.
+BOOST_AUTO_TEST_CASE(resume_accepts_the_same_files_by_other_paths) {
+  TempDir dir;
+  write_text(dir.file("book.txt"), kBook);
+  const auto engines = [](const std::string& command) {
+    return Args{"--engine", "name=a", "cmd=" + command, "args=--mode normal --random-seed 3",
+                "--engine", "name=b", "cmd=" + command, "args=--mode normal --random-seed 5"};
+  };
+  // Two rounds first; the resume extends them to three, so that it plays with the new paths.
+  const auto settings = [&](const std::string& book, bool resume) {
+    Args words = {"--tc", "nodes=100",  "--rounds", resume ? "3" : "2", "--max-plies",
+                  "40",   "--openings", book,       "--results",        dir.file("results.json")};
+    if (resume) words.push_back("--resume");
+    return words;
+  };
+  const std::string absolute_book = std::filesystem::absolute(dir.file("book.txt")).string();
+  const ArenaRun first = run_arena(join({engines(kMock), settings(absolute_book, false)}), dir);
+  BOOST_TEST_REQUIRE(first.code() == 0, first);
+
+  // A copy of the mock is another engine for all the resume can tell.
+  const std::string copy = dir.file("mock-copy");
+  std::filesystem::copy_file(kMock, copy);
+  const ArenaRun refused = run_arena(join({engines(copy), settings(absolute_book, true)}), dir);
+  BOOST_TEST(refused.code() == 2, refused);
+  BOOST_TEST(contains(refused.err, "another tournament: engine 1 (a)'s cmd differs"), refused);
+
+  const std::string relative_mock = std::filesystem::relative(kMock).string();
+  const std::string relative_book = std::filesystem::relative(absolute_book).string();
+  BOOST_TEST_REQUIRE(relative_mock != kMock);
+  const ArenaRun resumed =
+      run_arena(join({engines(relative_mock), settings(relative_book, true)}), dir);
+  BOOST_TEST_REQUIRE(resumed.code() == 0, resumed);
+  const json::object file = load_results(dir.file("results.json"));
+  BOOST_TEST(text(file, "status") == "completed");
+  check_every_game_recorded(file, 6);
+}
+
 // The results file records how long the PGN was, so that --resume can cut off a game written
 // just before a kill. That length belongs to one file: a resume without --pgn, or with another,
 // must not record or trim anything, or a later resume would cut earlier games off the PGN.
