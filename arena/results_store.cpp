@@ -358,7 +358,8 @@ json::value with_paths_spelled_as(json::value recorded, const json::value& now) 
   json::object* description = recorded.if_object();
   if (description == nullptr) return recorded;
   const auto respell = [](json::value* in_file, const json::value* in_run) {
-    if (in_file != nullptr && in_file != in_run && same_file(in_file, in_run)) *in_file = *in_run;
+    if (in_file != nullptr && !same(in_file, in_run) && same_file(in_file, in_run))
+      *in_file = *in_run;
   };
   json::value* engines = description->if_contains("engines");
   const json::value* run_engines = member(now, "engines");
