@@ -1583,7 +1583,6 @@ BOOST_AUTO_TEST_CASE(resume_accepts_the_same_files_by_other_paths) {
   const std::string relative_mock =
       (std::filesystem::path(".") / std::filesystem::relative(kMock)).string();
   const std::string relative_book = std::filesystem::relative(absolute_book).string();
-  BOOST_TEST_REQUIRE(relative_mock != kMock);
   const ArenaRun resumed =
       run_arena(join({engines(relative_mock), settings(relative_book, true)}), dir);
   BOOST_TEST_REQUIRE(resumed.code() == 0, resumed);
